@@ -1,0 +1,21 @@
+"""Pure game rules: the engine API, the registry of games, and a seeded driver.
+
+Nothing here imports Flask. Add a game by writing one module that defines a
+:class:`Game` subclass and registering it in :data:`GAMES` (see docs/adding-a-game.md).
+"""
+
+from __future__ import annotations
+
+from tutor.engine.core import CHANCE, Bot, Game, IllegalMove, InvalidOptions, InvalidState, Move, Option, State
+from tutor.engine.calculation_war import CalculationWar
+
+#: Every registered game, by id.
+GAMES: dict[str, type[Game]] = {game.id: game for game in (CalculationWar,)}
+
+
+def make_game(game_id: str, players: int = 2, options: dict | None = None) -> Game:
+    """Build a registered game; raises KeyError for an unknown id."""
+    return GAMES[game_id](players=players, options=dict(options or {}))
+
+
+__all__ = ["CHANCE", "GAMES", "Bot", "Game", "IllegalMove", "InvalidOptions", "InvalidState", "Move", "Option", "State", "make_game"]

@@ -1,0 +1,44 @@
+"""Translatable text for the pure core, which must not import Flask.
+
+Core modules mark English source text with :func:`N_` so that ``pybabel extract``
+finds it; the text is translated where it is shown, either by Flask-Babel in the
+web layer or by :func:`translator` for code that runs outside a request.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable
+
+from babel.support import NullTranslations, Translations
+
+from tutor import ROOT
+
+LOCALES = ("en", "nb", "sv", "it")
+DEFAULT_LOCALE = "en"
+TRANSLATIONS_DIR = ROOT / "translations"
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it yet."""
+    return message
+
+
+@lru_cache(maxsize=None)
+def _catalogue(locale: str) -> NullTranslations:
+    if locale == DEFAULT_LOCALE:
+        return NullTranslations()
+    return Translations.load(str(TRANSLATIONS_DIR), [locale])
+
+
+def translator(locale: str) -> Callable[[str], str]:
+    """Return a gettext function for ``locale`` (English when unknown)."""
+    if locale not in LOCALES:
+        locale = DEFAULT_LOCALE
+    return _catalogue(locale).gettext
+
+
+def render(message: str, params: dict | None = None, gettext: Callable[[str], str] | None = None) -> str:
+    """Translate ``message`` with ``gettext`` and fill its ``%(name)s`` fields."""
+    text = (gettext or (lambda s: s))(message)
+    return text % params if params else text
