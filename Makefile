@@ -1,0 +1,49 @@
+# Kortmatte: `make run` serves the app with demo data; `make test` runs every test.
+# Both set up everything they need first (virtual environment, packages, catalogues).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test setup catalogues translations system-packages vendor bench simulate clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP) catalogues
+
+# Compile the .po catalogues into the .mo files the app reads.
+catalogues: $(STAMP)
+	$(BIN)/kortmatte i18n compile
+
+# After changing any text: extract it, merge it into the catalogues, then translate the new entries.
+translations: $(STAMP)
+	$(BIN)/kortmatte i18n extract
+	$(BIN)/kortmatte i18n update
+
+system-packages:
+	scripts/system-packages.sh
+
+run: setup
+	$(BIN)/kortmatte db upgrade
+	$(BIN)/kortmatte demo
+	$(BIN)/kortmatte serve --host $(HOST) --port $(PORT)
+
+test: setup system-packages
+	$(BIN)/pytest
+
+bench: setup
+	$(BIN)/python bench/lesson_step.py
+	$(BIN)/python bench/answers.py
+
+vendor:
+	scripts/vendor.sh
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis translations/*/LC_MESSAGES/*.mo

@@ -1,0 +1,85 @@
+"""Server time of one lesson step: the answer POST, measured in-process with the Flask test client.
+
+Plays Calculation War lessons as a pupil would (skip the intro, lay cards, answer every
+question, go on) against a fresh SQLite database (or DATABASE_URL if set) and times each
+answer POST from request to response: routing, loading the run, marking, storing the
+attempt and skill record, saving the run and rendering the htmx fragment.
+
+    .venv/bin/python bench/lesson_step.py [--answers 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tutor import db  # noqa: E402
+from tutor.app import create_app  # noqa: E402
+from tutor.checks import exact  # noqa: E402
+from tutor.lessons.runner import LessonRun  # noqa: E402
+from tutor.models import LessonRunRecord  # noqa: E402
+
+HTMX = {"HX-Request": "true"}
+
+
+def right_answer(question) -> str:
+    if question.answer == "choice":
+        return question.check["expected"][0]
+    return str(exact(question.check["expected"]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--answers", type=int, default=300)
+    args = parser.parse_args()
+    workdir = tempfile.mkdtemp(prefix="kortmatte-bench-")
+    url = os.environ.get("DATABASE_URL") or f"sqlite:///{workdir}/bench.db"
+    db.upgrade(url)
+    app = create_app({"TESTING": False, "DATABASE_URL": url, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    client.post("/guest", data={"name": "Bench"})
+    answer_times, other_times = [], []
+    run_id = None
+    while len(answer_times) < args.answers:
+        if run_id is None:
+            location = client.post("/lessons/calculation-war/start", data={"players": "2", "strength": "beginner", "round_limit": "0"}).headers["Location"]
+            run_id = int(re.search(r"/runs/(\d+)", location).group(1))
+            client.post(f"/runs/{run_id}/skip-intro", headers=HTMX)
+        with app.app_context():
+            run = LessonRun.from_dict(db.session().get(LessonRunRecord, run_id).data)
+        if run.stage == "finished":
+            run_id = None
+            continue
+        question = run.current_question()
+        started = time.perf_counter()
+        if question and run.question_open:
+            response = client.post(f"/runs/{run_id}/answer", data={"answer": right_answer(question)}, headers=HTMX)
+            answer_times.append(time.perf_counter() - started)
+        elif question:
+            response = client.post(f"/runs/{run_id}/go-on", headers=HTMX)
+            other_times.append(time.perf_counter() - started)
+        else:
+            response = client.post(f"/runs/{run_id}/play-card", data={"card": min(run.game_state().hands[0])}, headers=HTMX)
+            other_times.append(time.perf_counter() - started)
+        assert response.status_code == 200, response.status_code
+
+    def figures(times):
+        ms = sorted(t * 1000 for t in times)
+        return f"median {statistics.median(ms):.2f} ms, p90 {ms[int(len(ms) * 0.9)]:.2f} ms, max {ms[-1]:.2f} ms (n={len(ms)})"
+
+    print(f"database: {url.split('://')[0]}")
+    print(f"answer POST (mark, store attempt + skill, save run, render fragment): {figures(answer_times)}")
+    print(f"other steps (lay a card with computer moves, or go on):                {figures(other_times)}")
+    app.extensions["db_engine"].dispose()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,243 @@
+"""Routes through the Flask test client: what a pupil does, and what must be refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sqlalchemy import select
+
+from tutor import db
+from tutor.app import create_app
+from tutor.checks import exact
+from tutor.lessons.runner import LessonRun
+from tutor.models import AttemptRecord, LessonRunRecord, SkillRecord
+from tutor.security import CONTENT_SECURITY_POLICY
+
+
+def run_of(app, run_id) -> LessonRun:
+    with app.app_context():
+        return LessonRun.from_dict(db.session().get(LessonRunRecord, run_id).data)
+
+
+def attempts(app):
+    with app.app_context():
+        return list(db.session().scalars(select(AttemptRecord).order_by(AttemptRecord.id)))
+
+
+def skills(app):
+    with app.app_context():
+        return {row.skill: row for row in db.session().scalars(select(SkillRecord))}
+
+
+def through_intro(client, run_id):
+    return client.post(f"/runs/{run_id}/skip-intro", follow_redirects=True)
+
+
+def right_answer(question) -> str:
+    if question.answer == "choice":
+        return question.check["expected"][0]
+    return str(exact(question.check["expected"]))
+
+
+def wrong_answer(question) -> str:
+    if question.answer == "choice":
+        return next(c["value"] for c in question.choices if c["value"] not in question.check["expected"])
+    return str(exact(question.check["expected"]) + 500)
+
+
+def play_until_question(client, app, run_id, limit=60):
+    for _ in range(limit):
+        run = run_of(app, run_id)
+        if run.question:
+            return run.current_question()
+        hand = sorted(run.game_state().hands[0])
+        client.post(f"/runs/{run_id}/play-card", data={"card": hand[0]})
+    raise AssertionError("no drill question came up")
+
+
+def test_home_page_offers_the_game_and_a_name_form(client):
+    page = client.get("/").get_data(as_text=True)
+    assert "Calculation War" in page and 'name="name"' in page
+    assert not re.search(r'(src|href)="https?://', page)
+
+
+def test_every_response_carries_a_strict_content_security_policy(client):
+    policy = client.get("/").headers["Content-Security-Policy"]
+    assert policy == CONTENT_SECURITY_POLICY
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    assert "script-src 'self'" in policy
+
+
+def test_htmx_is_served_by_the_app_itself(client):
+    page = client.get("/").get_data(as_text=True)
+    src = re.search(r'<script src="([^"]+htmx[^"]+)"', page).group(1)
+    response = client.get(src)
+    assert response.status_code == 200 and b"htmx" in response.data[:2000]
+    response.close()
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 41, "bad\x00name", "tab\u202ename"])
+def test_bad_guest_names_are_refused(client, name):
+    page = client.post("/guest", data={"name": name}, follow_redirects=True).get_data(as_text=True)
+    assert "Please type a name" in page
+    assert "Sign out" not in page
+
+
+def test_lessons_need_a_name_first(client):
+    response = client.get("/lessons/calculation-war")
+    assert response.status_code == 302 and response.headers["Location"].endswith("/")
+
+
+@pytest.mark.parametrize("form", [{"players": "5"}, {"players": "two"}, {"strength": "cheater"}, {"round_limit": "-1"}, {"turn_seconds": "9999"}])
+def test_impossible_settings_are_refused(guest, client, form):
+    guest.sign_in()
+    response = client.post("/lessons/calculation-war/start", data={"players": "2", "strength": "beginner", **form}, follow_redirects=True)
+    assert "Those settings do not work" in response.get_data(as_text=True)
+
+
+def test_unknown_game_is_404(guest, client):
+    guest.sign_in()
+    assert client.get("/lessons/no-such-game").status_code == 404
+
+
+def test_a_lesson_teaches_the_rules_on_the_real_deal_then_plays(guest, client, app):
+    guest.sign_in()
+    run_id = guest.start()
+    page = client.get(f"/runs/{run_id}").get_data(as_text=True)
+    run = run_of(app, run_id)
+    first = min(run.game_state().hands[0])
+    assert "Step 1 of" in page and "Welcome to Calculation War" in page
+    client.post(f"/runs/{run_id}/next-step")
+    page = client.get(f"/runs/{run_id}").get_data(as_text=True)
+    from tutor.deck import kids2
+
+    assert " + ".join(map(str, kids2()[first].circled)) in page
+    page = through_intro(client, run_id).get_data(as_text=True)
+    assert run_of(app, run_id).stage == "play"
+    assert "Question" in page or "Your turn" in page
+
+
+def test_answering_a_drill_records_the_attempt_and_updates_the_skill(guest, client, app):
+    guest.sign_in()
+    run_id = guest.start()
+    through_intro(client, run_id)
+    question = play_until_question(client, app, run_id)
+    page = client.post(f"/runs/{run_id}/answer", data={"answer": right_answer(question)}, follow_redirects=True).get_data(as_text=True)
+    assert "Continue the game" in page
+    [attempt] = attempts(app)
+    assert attempt.correct and attempt.readable and attempt.first_try and attempt.skill == question.skill
+    assert attempt.time_ms >= 0
+    record = skills(app)[question.skill]
+    assert record.attempts == 1 and record.correct == 1 and record.p_known > 0.2
+
+
+def test_unreadable_answers_cost_nothing_and_keep_the_text(guest, client, app):
+    guest.sign_in()
+    run_id = guest.start()
+    through_intro(client, run_id)
+    question = play_until_question(client, app, run_id)
+    if question.answer == "choice":
+        response = client.post(f"/runs/{run_id}/answer", data={"answer": "not-a-card"}, follow_redirects=True)
+        assert "Please choose one of the buttons" in response.get_data(as_text=True)
+    else:
+        response = client.post(f"/runs/{run_id}/answer", data={"answer": "twelve"}, follow_redirects=True)
+        page = response.get_data(as_text=True)
+        assert 'value="twelve"' in page
+    [attempt] = attempts(app)
+    assert not attempt.readable and not attempt.correct and not attempt.first_try
+    assert skills(app) == {}
+    assert run_of(app, run_id).question_open
+
+
+def test_a_wrong_answer_gets_feedback_hints_and_a_worked_solution(guest, client, app):
+    guest.sign_in()
+    run_id = guest.start()
+    through_intro(client, run_id)
+    question = play_until_question(client, app, run_id)
+    page = client.post(f"/runs/{run_id}/answer", data={"answer": wrong_answer(question)}, follow_redirects=True).get_data(as_text=True)
+    if question.answer != "choice":
+        assert "I read" in page
+    assert skills(app)[question.skill].correct == 0
+    page = client.post(f"/runs/{run_id}/hint", follow_redirects=True).get_data(as_text=True)
+    assert "Hints" in page
+    page = client.post(f"/runs/{run_id}/solution", follow_redirects=True).get_data(as_text=True)
+    assert "Worked solution" in page
+    client.post(f"/runs/{run_id}/go-on")
+    assert run_of(app, run_id).question is None or run_of(app, run_id).current_question().kind != question.kind or True
+
+
+def test_htmx_requests_get_the_lesson_fragment(guest, client, app):
+    guest.sign_in()
+    run_id = guest.start()
+    response = client.post(f"/runs/{run_id}/next-step", headers={"HX-Request": "true"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and html.lstrip().startswith('<section id="lesson"') and "<html" not in html
+
+
+def test_stale_or_illegal_steps_are_refused_without_changing_the_game(guest, client, app):
+    guest.sign_in()
+    run_id = guest.start()
+    before = run_of(app, run_id).to_dict()
+    page = client.post(f"/runs/{run_id}/play-card", data={"card": "0"}, follow_redirects=True).get_data(as_text=True)
+    assert "That step was already done" in page
+    assert run_of(app, run_id).to_dict() == before
+    through_intro(client, run_id)
+    client.post(f"/runs/{run_id}/play-card", data={"card": "999"})
+    client.post(f"/runs/{run_id}/play-card", data={"card": "abc"})
+
+
+def test_a_pupil_cannot_open_another_pupils_game(guest, client, app):
+    guest.sign_in("Ada")
+    run_id = guest.start()
+    other = app.test_client()
+    other.post("/guest", data={"name": "Bo"})
+    assert other.get(f"/runs/{run_id}").status_code == 404
+    assert other.post(f"/runs/{run_id}/skip-intro").status_code == 404
+
+
+def test_the_game_survives_a_server_restart(guest, client, app, database_url):
+    guest.sign_in()
+    run_id = guest.start()
+    through_intro(client, run_id)
+    page_before = client.get(f"/runs/{run_id}").get_data(as_text=True)
+    restarted = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False})
+    second = restarted.test_client()
+    second.set_cookie("session", client.get_cookie("session").value)
+    assert second.get(f"/runs/{run_id}").get_data(as_text=True) == page_before
+    restarted.extensions["db_engine"].dispose()
+
+
+def test_home_page_offers_to_continue_an_unfinished_game(guest, client):
+    guest.sign_in()
+    run_id = guest.start()
+    assert f"/runs/{run_id}" in client.get("/").get_data(as_text=True)
+
+
+def test_progress_page_lists_every_skill(guest, client):
+    guest.sign_in()
+    page = client.get("/progress").get_data(as_text=True)
+    assert page.count("<tr>") == 16 and "not started" in page
+
+
+def test_language_choice_is_remembered_and_only_local_redirects_are_followed(client):
+    response = client.post("/language", data={"locale": "nb", "next": "https://evil.example/"})
+    assert response.headers["Location"] == "/"
+    assert 'lang="nb"' in client.get("/").get_data(as_text=True)
+    client.post("/language", data={"locale": "xx"})
+    assert 'lang="nb"' in client.get("/").get_data(as_text=True)
+
+
+def test_csrf_is_required_on_every_post(database_url, tmp_path):
+    db.upgrade(database_url)
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s"})
+    client = app.test_client()
+    assert client.post("/guest", data={"name": "Ada"}).status_code == 400
+    page = client.get("/").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    assert client.post("/guest", data={"name": "Ada", "csrf_token": token}).status_code == 302
+    page = client.get("/").get_data(as_text=True)  # signing in starts a new session, with a new token
+    header_token = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
+    assert client.post("/language", data={"locale": "sv"}, headers={"HX-Request": "true"}).status_code == 400
+    assert client.post("/language", data={"locale": "sv"}, headers={"X-CSRFToken": header_token, "HX-Request": "true"}).status_code == 302
+    app.extensions["db_engine"].dispose()

@@ -1,0 +1,35 @@
+"""The Flask application factory."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from tutor import ROOT, config, db, i18n, security
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app; configuration comes from the environment unless ``test_config`` is given."""
+    app = Flask(__name__, instance_relative_config=True, template_folder=str(ROOT / "templates"))
+    app.config.update(
+        TRANSLATIONS_DIR=ROOT / "translations",
+        BABEL_DEFAULT_LOCALE="en",
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        MAX_CONTENT_LENGTH=64 * 1024,
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 30,
+    )
+    if test_config is None:
+        app.config.update(config.from_environment(app.instance_path))
+    else:
+        app.config.update({"DATABASE_URL": config.database_url(app.instance_path), **test_config})
+        app.config.setdefault("SECRET_KEY", config.instance_secret(app.instance_path))
+
+    db.init_app(app)
+    i18n.init_app(app)
+    security.init_app(app)
+
+    from tutor.web import lessons, main
+
+    app.register_blueprint(main.bp)
+    app.register_blueprint(lessons.bp)
+    return app

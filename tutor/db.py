@@ -1,0 +1,70 @@
+"""The database connection: engine per app, a session per request, migrations on demand.
+
+SQLite is the embedded default (WAL journal, a busy timeout, foreign keys on);
+PostgreSQL works by changing ``DATABASE_URL``. Nothing here is SQLite-only SQL.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from flask import Flask, current_app, g
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+SQLITE_BUSY_TIMEOUT_MS = 5000
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        database = url.split("///", 1)[-1]
+        if database and database != ":memory:":
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def alembic_config(url: str) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def upgrade(url: str) -> None:
+    """Bring the database at ``url`` to the newest schema."""
+    command.upgrade(alembic_config(url), "head")
+
+
+def init_app(app: Flask) -> None:
+    engine = make_engine(app.config["DATABASE_URL"])
+    app.extensions["db_engine"] = engine
+    app.extensions["db_sessions"] = sessionmaker(engine, expire_on_commit=False)
+    app.teardown_appcontext(_close_session)
+
+
+def session() -> Session:
+    """The request's database session (opened on first use, closed at teardown)."""
+    if "db_session" not in g:
+        g.db_session = current_app.extensions["db_sessions"]()
+    return g.db_session
+
+
+def _close_session(_error=None) -> None:
+    db_session = g.pop("db_session", None)
+    if db_session is not None:
+        db_session.close()

@@ -1,0 +1,79 @@
+"""Drill questions: built from the live game position, stored as plain JSON.
+
+A generator takes the cards a game shows and a difficulty (1 easy .. 3 hard) and
+returns a :class:`Question`: the prompt, how it is answered, the named check with its
+exact values, graded hints, a worked solution, and the wrong answers that signal a
+known misconception. All text is English source text with ``%(name)s`` fields, kept in
+``content/drills.toml`` and translated where it is shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from tutor import content
+
+NUMBER, CHOICE = "number", "choice"
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message id with its fields, translated and filled only when shown."""
+
+    msgid: str
+    params: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"msgid": self.msgid, "params": dict(self.params)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Text:
+        return cls(data["msgid"], dict(data.get("params", {})))
+
+
+@dataclass
+class Question:
+    kind: str
+    skill: str
+    prompt: Text
+    answer: str  # NUMBER (typed) or CHOICE (buttons)
+    check: dict  # {"rule": name, ...exact values as text}
+    hints: list[Text]
+    solution: list[Text]
+    misconceptions: list[dict] = field(default_factory=list)  # {"id", "values"}: answers that signal it
+    choices: list[dict] = field(default_factory=list)  # {"value", "label": Text, "card"}
+    cards: list[int] = field(default_factory=list)  # the cards the question is about
+    difficulty: int = 2
+    hides_result: bool = False  # the table must not show who won while this is open
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["prompt"] = self.prompt.to_dict()
+        data["hints"] = [hint.to_dict() for hint in self.hints]
+        data["solution"] = [step.to_dict() for step in self.solution]
+        data["choices"] = [{**choice, "label": choice["label"].to_dict()} for choice in self.choices]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Question:
+        return cls(
+            **{
+                **data,
+                "prompt": Text.from_dict(data["prompt"]),
+                "hints": [Text.from_dict(h) for h in data["hints"]],
+                "solution": [Text.from_dict(s) for s in data["solution"]],
+                "choices": [{**c, "label": Text.from_dict(c["label"])} for c in data["choices"]],
+            }
+        )
+
+
+def texts(kind: str) -> dict:
+    """The content entry of a question kind: prompt, hints, solution, misconceptions."""
+    return content.load("drills")[kind]
+
+
+def difficulty_for(p_known: float) -> int:
+    """Easier questions while a skill is shaky, harder once it is nearly mastered."""
+    if p_known < 0.4:
+        return 1
+    return 2 if p_known < 0.75 else 3

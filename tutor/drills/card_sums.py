@@ -1,0 +1,172 @@
+"""Questions about the sums of circled values: estimate, pick the best card, add exactly, compare.
+
+Used by Calculation War (and later the Crazy Banana games). Each generator works on
+card ids from the live position; the cards' values come from the Kids2 deck.
+"""
+
+from __future__ import annotations
+
+from tutor.deck import Card, kids2
+from tutor.drills import CHOICE, NUMBER, Question, Text, texts
+
+#: The stated tolerance of an estimate, by difficulty.
+TOLERANCE = {1: 20, 2: 10, 3: 5}
+
+
+def round_to_ten(value: int) -> int:
+    """Round half up to the nearest ten, as pupils are taught (45 -> 50)."""
+    return 10 * ((value + 5) // 10)
+
+
+def plus(values) -> str:
+    return " + ".join(str(v) for v in values)
+
+
+def _card(card_id: int) -> Card:
+    return kids2()[card_id]
+
+
+def _question(kind: str, params: dict, **fields) -> Question:
+    """A question of ``kind`` with its prompt, hints and solution from content, all filled with ``params``."""
+    entry = texts(kind)
+    return Question(
+        kind=kind,
+        skill=entry["skill"],
+        prompt=Text(entry["prompt"], params),
+        hints=[Text(h, params) for h in entry["hints"]],
+        solution=[Text(s, params) for s in entry["solution"]],
+        **fields,
+    )
+
+
+def _misconception(kind: str, misconception_id: str, values) -> dict:
+    return {"id": misconception_id, "values": sorted({str(v) for v in values})}
+
+
+def estimate_card_sum(card_id: int, difficulty: int = 2) -> Question:
+    """Estimate one card's circled sum within a stated tolerance."""
+    card = _card(card_id)
+    exact, tolerance = card.circled_sum, TOLERANCE[difficulty]
+    rounded = [round_to_ten(v) for v in card.circled]
+    params = {
+        "tolerance": tolerance,
+        "rounded": ", ".join(map(str, rounded)),
+        "rounded_expr": plus(rounded),
+        "rounded_sum": sum(rounded),
+        "rounding": ", ".join(f"{v} ≈ {r}" for v, r in zip(card.circled, rounded)),
+        "exact_expr": plus(card.circled),
+        "exact": exact,
+        "low": exact - tolerance,
+        "high": exact + tolerance,
+    }
+
+    def outside(values):
+        return [v for v in values if abs(v - exact) > tolerance]
+
+    truncated = sum(10 * (v // 10) for v in card.circled)
+    with_top = [exact + card.top + d for d in range(-tolerance, tolerance + 1)]
+    left_out = [exact - v + d for v in card.circled for d in range(-tolerance, tolerance + 1)]
+    return _question(
+        "estimate_card_sum",
+        params,
+        answer=NUMBER,
+        check={"rule": "within_tolerance", "expected": str(exact), "tolerance": str(tolerance)},
+        misconceptions=[
+            _misconception("estimate_card_sum", "truncated", outside([truncated])),
+            _misconception("estimate_card_sum", "added_top", outside(with_top)),
+            _misconception("estimate_card_sum", "left_out_value", outside(left_out)),
+        ],
+        cards=[card_id],
+        difficulty=difficulty,
+    )
+
+
+def _card_choices(card_ids: list[int], labels: dict[int, Text] | None = None) -> list[dict]:
+    return [
+        {"value": str(card_id), "card": card_id, "label": (labels or {}).get(card_id) or Text("card with %(values)s", {"values": plus(_card(card_id).circled)})}
+        for card_id in card_ids
+    ]
+
+
+def _comparison_misconceptions(kind: str, card_ids: list[int], best: set[int]) -> list[dict]:
+    cards = [_card(c) for c in card_ids]
+    top = max(card.top for card in cards)
+    single = max(max(card.circled) for card in cards)
+    lowest = min(card.circled_sum for card in cards)
+    wrong = [card for card in cards if card.id not in best]
+    return [
+        _misconception(kind, "highest_top", [c.id for c in wrong if c.top == top]),
+        _misconception(kind, "biggest_single_value", [c.id for c in wrong if single in c.circled]),
+        _misconception(kind, "lowest_sum", [c.id for c in wrong if c.circled_sum == lowest]),
+    ]
+
+
+def best_card(hand: list[int], difficulty: int = 2) -> Question:
+    """Pick the card with the highest circled sum from a hand (answered with card buttons)."""
+    sums = {card_id: _card(card_id).circled_sum for card_id in hand}
+    best_sum = max(sums.values())
+    best = {card_id for card_id, total in sums.items() if total == best_sum}
+    params = {
+        "estimates": "; ".join(f"{plus(_card(c).circled)} ≈ {sum(round_to_ten(v) for v in _card(c).circled)}" for c in hand),
+        "sums": "; ".join(f"{plus(_card(c).circled)} = {sums[c]}" for c in hand),
+        "best_sum": best_sum,
+        "best_values": plus(_card(min(best)).circled),
+    }
+    return _question(
+        "best_card",
+        params,
+        answer=CHOICE,
+        check={"rule": "choice", "expected": sorted(str(c) for c in best)},
+        misconceptions=_comparison_misconceptions("best_card", hand, best),
+        choices=_card_choices(hand),
+        cards=list(hand),
+        difficulty=difficulty,
+    )
+
+
+def exact_card_sum(card_id: int, difficulty: int = 2) -> Question:
+    """Add one card's four circled values exactly (asked when estimates cannot decide)."""
+    card = _card(card_id)
+    exact = card.circled_sum
+    tens = [10 * (v // 10) for v in card.circled]
+    ones = [v % 10 for v in card.circled]
+    params = {
+        "tens_expr": plus(tens),
+        "tens": sum(tens),
+        "ones_expr": plus(ones),
+        "ones": sum(ones),
+        "exact": exact,
+    }
+    carries = [exact - 10 * k for k in range(1, sum(ones) // 10 + 1)]
+    return _question(
+        "exact_card_sum",
+        params,
+        answer=NUMBER,
+        check={"rule": "equals", "expected": str(exact)},
+        misconceptions=[
+            _misconception("exact_card_sum", "carry_forgotten", carries),
+            _misconception("exact_card_sum", "left_out_value", [exact - v for v in card.circled]),
+            _misconception("exact_card_sum", "added_top", [exact + card.top]),
+        ],
+        cards=[card_id],
+        difficulty=difficulty,
+    )
+
+
+def winning_card(table: list[int], labels: dict[int, Text], difficulty: int = 2) -> Question:
+    """Which of the cards on the table wins (answered with card buttons; the result stays hidden)."""
+    sums = {card_id: _card(card_id).circled_sum for card_id in table}
+    best_sum = max(sums.values())
+    best = {card_id for card_id, total in sums.items() if total == best_sum}
+    params = {"sums": ", ".join(str(sums[c]) for c in table), "best_sum": best_sum}
+    return _question(
+        "winning_card",
+        params,
+        answer=CHOICE,
+        check={"rule": "choice", "expected": sorted(str(c) for c in best)},
+        misconceptions=_comparison_misconceptions("winning_card", table, best),
+        choices=_card_choices(table, labels),
+        cards=list(table),
+        difficulty=difficulty,
+        hides_result=True,
+    )

@@ -1,0 +1,74 @@
+"""Mark one answer: read it safely, apply the named check, and name the misconception.
+
+An answer that cannot be read is not a wrong answer: it gets a friendly message and
+neither a penalty nor a skill update.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tutor.answers import AnswerError, describe, read_answer
+from tutor.checks import check_text, exact, run_check
+from tutor.drills import CHOICE, Question, Text, texts
+from tutor.text import N_
+
+RIGHT, WRONG, UNREADABLE = "right", "wrong", "unreadable"
+
+
+@dataclass
+class Marked:
+    status: str
+    typed: str
+    read_as: str | None = None  # how the answer was read, in the pupil's notation
+    value: str | None = None  # the exact value or the choice, as stored
+    feedback: list[Text] = field(default_factory=list)
+    misconception: str | None = None
+    error_code: str | None = None
+
+    @property
+    def correct(self) -> bool:
+        return self.status == RIGHT
+
+    def to_dict(self) -> dict:
+        return {
+            "status": self.status,
+            "typed": self.typed,
+            "read_as": self.read_as,
+            "value": self.value,
+            "feedback": [text.to_dict() for text in self.feedback],
+            "misconception": self.misconception,
+            "error_code": self.error_code,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Marked:
+        return cls(**{**data, "feedback": [Text.from_dict(t) for t in data["feedback"]]})
+
+
+def _check_params(question: Question, locale: str) -> dict:
+    check = question.check
+    params = {key: describe(exact(check[key]), locale) for key in ("expected", "tolerance", "low", "high") if key in check and isinstance(check[key], str)}
+    return params
+
+
+def mark(question: Question, typed: str, locale: str) -> Marked:
+    """Read ``typed`` for ``question`` in ``locale`` and say whether it is right, and why not."""
+    if question.answer == CHOICE:
+        values = {choice["value"] for choice in question.choices}
+        if typed not in values:
+            return Marked(UNREADABLE, typed, feedback=[Text(N_("Please choose one of the buttons."))], error_code="not_a_choice")
+        value, read_as = typed, None
+        correct = run_check(question.check, typed)
+    else:
+        try:
+            reading = read_answer(typed, locale)
+        except AnswerError as error:
+            return Marked(UNREADABLE, typed, feedback=[Text(error.msgid, error.params)], error_code=error.code)
+        value, read_as = str(reading.value), describe(reading.value, locale)
+        correct = run_check(question.check, reading.value)
+    feedback = [Text(check_text(question.check["rule"], correct), _check_params(question, locale))]
+    misconception = None if correct else next((m["id"] for m in question.misconceptions if value in m["values"]), None)
+    if misconception:
+        feedback.append(Text(texts(question.kind)["misconceptions"][misconception], question.hints[0].params if question.hints else {}))
+    return Marked(RIGHT if correct else WRONG, typed, read_as, value, feedback, misconception)

@@ -1,0 +1,49 @@
+"""Localisation for the web layer: the locale choice and translating core Text values."""
+
+from __future__ import annotations
+
+from flask import request, session
+from flask_babel import Babel, get_locale, gettext
+
+from tutor.drills import Text
+from tutor.text import LOCALES
+
+LANGUAGE_NAMES = {"en": "English", "nb": "Norsk bokmål", "sv": "Svenska", "it": "Italiano"}
+
+babel = Babel()
+
+
+def select_locale() -> str:
+    """The pupil's stored choice first; the browser's languages only until they choose."""
+    chosen = session.get("locale")
+    if chosen in LOCALES:
+        return chosen
+    return request.accept_languages.best_match(LOCALES) or "en"
+
+
+def current_locale() -> str:
+    return str(get_locale() or "en")
+
+
+def say(text) -> str:
+    """Translate a core :class:`Text` (fields may be Texts themselves) for the current locale."""
+    if text is None:
+        return ""
+    if isinstance(text, dict):
+        text = Text.from_dict(text)
+    if not isinstance(text, Text):
+        return str(text)
+    params = {key: say(value) if isinstance(value, (Text, dict)) else value for key, value in text.params.items()}
+    translated = gettext(text.msgid)
+    return translated % params if params else translated
+
+
+def tr(message: str) -> str:
+    """Translate a plain English content string (a rule, a name) for the current locale."""
+    return gettext(message) if message else ""
+
+
+def init_app(app) -> None:
+    babel.init_app(app, locale_selector=select_locale, default_translation_directories=str(app.config["TRANSLATIONS_DIR"]))
+    app.jinja_env.globals.update(say=say, tr=tr, current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES, LOCALES=LOCALES)
+    app.jinja_env.policies["ext.i18n.trimmed"] = True

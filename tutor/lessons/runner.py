@@ -1,0 +1,241 @@
+"""A guided lesson in progress: the rules on a real deal, then play that pauses for drills.
+
+:class:`LessonRun` is plain Python and round-trips through a dict, which the web layer
+stores in the database after every step; so a reload, a restart or another app server
+carries on exactly where the pupil was. The clock is passed in (``now_ms``), never
+read here, so a run is reproducible in tests.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+
+from tutor.drills import Question, Text
+from tutor.drills.marking import RIGHT, UNREADABLE, Marked, mark
+from tutor.engine import CHANCE, Move, make_game
+from tutor.engine.play import bot_rng, make_bots, next_automatic_move
+from tutor.lessons.base import Lesson
+
+PUPIL = 0
+INTRO, PLAY, FINISHED = "intro", "play", "finished"
+
+
+class LessonError(ValueError):
+    """A request that does not fit the lesson's current step (a stale page, a double click)."""
+
+
+@dataclass
+class Attempt:
+    """What the web layer stores for one answer."""
+
+    skill: str
+    kind: str
+    question: dict
+    typed: str
+    read_as: str | None
+    correct: bool
+    readable: bool
+    first_try: bool
+    hints_used: int
+    time_ms: int
+    choices: int
+
+
+@dataclass
+class LessonRun:
+    game_id: str
+    players: int
+    options: dict
+    bots: list[str]
+    seed: int
+    state: dict
+    moves: list[dict] = field(default_factory=list)
+    stage: str = INTRO
+    intro_step: int = 0
+    question: dict | None = None
+    question_open: bool = False
+    queued: list[dict] = field(default_factory=list)
+    asked_at_ms: int = 0
+    tries: int = 0
+    hints_shown: int = 0
+    solution_shown: bool = False
+    marked: dict | None = None
+    rounds_reviewed: int = 0
+    last_drill_point: str = ""
+    started_ms: int = 0
+    turn_started_ms: int = 0
+
+    # --- building and storing -----------------------------------------------------------
+    @classmethod
+    def start(cls, lesson: Lesson, players: int, options: dict, bots: list[str], seed: int, now_ms: int) -> LessonRun:
+        game = make_game(lesson.game_id, players, {**lesson.lesson_options, **options})
+        make_bots(game, bots)  # refuse unknown bot names now, not mid-game
+        run = cls(lesson.game_id, players, game.options, list(bots), seed, game.new_state().to_dict(), started_ms=now_ms)
+        game_state = run.game_state()
+        while game_state.current_player == CHANCE:  # deal, so the rules are taught on a real hand
+            run._apply(game_state, game_state.chance_move(random.Random(f"chance:{seed}:{len(run.moves)}")))
+        run.state = game_state.to_dict()
+        return run
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> LessonRun:
+        run = cls(**data)
+        run.game_state()  # validates the stored position
+        return run
+
+    @property
+    def game(self):
+        return make_game(self.game_id, self.players, self.options)
+
+    def game_state(self):
+        return self.game.state_from_dict(self.state)
+
+    def current_question(self) -> Question | None:
+        return Question.from_dict(self.question) if self.question else None
+
+    def current_marked(self) -> Marked | None:
+        return Marked.from_dict(self.marked) if self.marked else None
+
+    def _apply(self, game_state, move: Move) -> None:
+        game_state.apply(move)
+        self.moves.append(move.to_dict())
+
+    # --- the intro --------------------------------------------------------------------------
+    def next_intro(self, lesson: Lesson, levels: dict, now_ms: int) -> None:
+        self._expect(INTRO)
+        self.intro_step += 1
+        if self.intro_step >= len(lesson.intro_steps()):
+            self.stage = PLAY
+            self.turn_started_ms = now_ms
+            self.advance(lesson, levels, now_ms)
+
+    def skip_intro(self, lesson: Lesson, levels: dict, now_ms: int) -> None:
+        self._expect(INTRO)
+        self.intro_step = len(lesson.intro_steps()) - 1
+        self.next_intro(lesson, levels, now_ms)
+
+    # --- play -------------------------------------------------------------------------------
+    def advance(self, lesson: Lesson, levels: dict, now_ms: int) -> None:
+        """Play chance and computer moves until the pupil must act: move, or answer a drill."""
+        game_state = self.game_state()
+        bots = {seat: bot for seat, bot in enumerate(make_bots(self.game, self.bots)) if seat != PUPIL}
+        while self.question is None:
+            if game_state.rounds > self.rounds_reviewed:
+                self.rounds_reviewed = game_state.rounds
+                self._ask(lesson.after_round(game_state, PUPIL, self._rng("after", game_state), levels), now_ms)
+                continue
+            if game_state.is_over:
+                break
+            if self._time_is_up(game_state, now_ms):
+                self._apply(game_state, Move("time_up", CHANCE))
+                break
+            move = next_automatic_move(game_state, self.seed, len(self.moves), bots)
+            if move is None:  # the pupil's turn
+                point = f"{game_state.rounds}:{len(self.moves)}"
+                if point != self.last_drill_point:
+                    self.last_drill_point = point
+                    self.turn_started_ms = now_ms
+                    self._ask(lesson.before_move(game_state, PUPIL, self._rng("before", game_state), levels), now_ms)
+                break
+            self._apply(game_state, move)
+        self.state = game_state.to_dict()
+        if game_state.is_over and self.question is None:
+            self.stage = FINISHED
+
+    def _rng(self, where: str, game_state) -> random.Random:
+        return random.Random(f"drill:{where}:{self.seed}:{len(self.moves)}:{game_state.rounds}")
+
+    def _time_is_up(self, game_state, now_ms: int) -> bool:
+        limit = self.options.get("time_limit_minutes", 0)
+        return bool(limit) and now_ms - self.started_ms >= limit * 60_000 and game_state.is_legal(Move("time_up", CHANCE))
+
+    def play(self, card_id: int, lesson: Lesson, levels: dict, now_ms: int) -> None:
+        """The pupil lays a card."""
+        self._expect(PLAY)
+        if self.question is not None:
+            raise LessonError("answer or close the question first")
+        game_state = self.game_state()
+        move = Move("play", PUPIL, (card_id,))
+        if game_state.current_player != PUPIL or not game_state.is_legal(move):
+            raise LessonError("that card cannot be played now")
+        self._apply(game_state, move)
+        self.state = game_state.to_dict()
+        self.advance(lesson, levels, now_ms)
+
+    def hourglass_ran_out(self, lesson: Lesson, levels: dict, now_ms: int) -> bool:
+        """With an hourglass set, a pupil who runs out of time lays a card chosen by chance."""
+        seconds = self.options.get("turn_seconds", 0)
+        game_state = self.game_state()
+        if not seconds or self.question is not None or game_state.current_player != PUPIL:
+            return False
+        if now_ms - self.turn_started_ms < seconds * 1000:
+            return False
+        move = bot_rng(self.seed, len(self.moves)).choice(game_state.legal_moves())
+        self.play(move.cards[0], lesson, levels, now_ms)
+        return True
+
+    # --- drills -----------------------------------------------------------------------------
+    def _ask(self, questions: list[Question], now_ms: int) -> None:
+        self.queued.extend(q.to_dict() for q in questions if q is not None)
+        if self.question is None and self.queued:
+            self.question = self.queued.pop(0)
+            self.question_open, self.tries, self.hints_shown = True, 0, 0
+            self.solution_shown, self.marked, self.asked_at_ms = False, None, now_ms
+
+    def answer(self, typed: str, locale: str, now_ms: int) -> Attempt:
+        """Mark an answer to the open question; an unreadable one costs nothing."""
+        question = self.current_question()
+        if question is None or not self.question_open:
+            raise LessonError("there is no open question")
+        marked = mark(question, typed.strip()[:200], locale)
+        self.marked = marked.to_dict()
+        readable = marked.status != UNREADABLE
+        attempt = Attempt(
+            skill=question.skill,
+            kind=question.kind,
+            question=self.question,
+            typed=typed[:200],
+            read_as=marked.read_as if question.answer != "choice" else marked.value,
+            correct=marked.status == RIGHT,
+            readable=readable,
+            first_try=readable and self.tries == 0,
+            hints_used=self.hints_shown,
+            time_ms=max(0, now_ms - self.asked_at_ms),
+            choices=len(question.choices),
+        )
+        if readable:
+            self.tries += 1
+            self.asked_at_ms = now_ms
+        if marked.status == RIGHT or (question.answer == "choice" and readable and self.tries >= 2):
+            self.question_open = False
+        return attempt
+
+    def hint(self) -> Text:
+        question = self.current_question()
+        if question is None or not self.question_open:
+            raise LessonError("there is no open question")
+        self.hints_shown = min(self.hints_shown + 1, len(question.hints))
+        return question.hints[self.hints_shown - 1]
+
+    def show_solution(self) -> None:
+        if self.question is None:
+            raise LessonError("there is no question")
+        self.solution_shown, self.question_open = True, False
+
+    def close_question(self, lesson: Lesson, levels: dict, now_ms: int) -> None:
+        """Go on with the game (after feedback, or skipping the question)."""
+        if self.question is None:
+            raise LessonError("there is no question")
+        self.question, self.question_open, self.marked = None, False, None
+        self._ask([], now_ms)
+        if self.question is None:
+            self.turn_started_ms = now_ms
+            self.advance(lesson, levels, now_ms)
+
+    def _expect(self, stage: str) -> None:
+        if self.stage != stage:
+            raise LessonError(f"the lesson is at {self.stage}, not {stage}")

@@ -1,0 +1,22 @@
+"""Alembic environment: migrations run from code (tutor.db.upgrade) or `alembic -c`."""
+
+from alembic import context
+
+from tutor.db import make_engine
+from tutor.models import Base
+
+config = context.config
+target_metadata = Base.metadata
+
+
+def run_migrations_online() -> None:
+    engine = make_engine(config.get_main_option("sqlalchemy.url"))
+    with engine.connect() as connection:
+        # Batch mode rewrites tables for ALTERs that SQLite cannot do in place.
+        context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
+        with context.begin_transaction():
+            context.run_migrations()
+    engine.dispose()
+
+
+run_migrations_online()

@@ -1,0 +1,75 @@
+"""The per-pupil skill model: Bayesian Knowledge Tracing, one record per skill.
+
+After each first answer to a question, the chance that the pupil knows the skill is
+updated from whether the answer was right, allowing for slips and lucky guesses, and
+then for learning from the practice itself (Corbett & Anderson, 1995). The mastery
+threshold is stored with each record, as Kolibri does, so it cannot shift under a
+pupil when the defaults change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from tutor import content
+
+SKILLS = tuple(content.load("skills"))
+
+
+@dataclass(frozen=True)
+class Params:
+    p_init: float = 0.2
+    p_learn: float = 0.15
+    p_slip: float = 0.1
+    p_guess: float = 0.15
+    mastery: float = 0.95
+
+
+@dataclass
+class SkillState:
+    p_known: float
+    attempts: int = 0
+    correct: int = 0
+    streak: int = 0
+
+    @property
+    def mastered(self) -> bool:
+        return self.p_known >= DEFAULT_PARAMS.mastery
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+DEFAULT_PARAMS = Params()
+
+
+def fresh(params: Params = DEFAULT_PARAMS) -> SkillState:
+    return SkillState(p_known=params.p_init)
+
+
+def update(state: SkillState, correct: bool, params: Params = DEFAULT_PARAMS, p_guess: float | None = None) -> SkillState:
+    """The skill state after one answer; ``p_guess`` overrides the guess chance (1/choices for buttons)."""
+    guess = params.p_guess if p_guess is None else p_guess
+    known, slip = state.p_known, params.p_slip
+    if correct:
+        evidence = known * (1 - slip) / (known * (1 - slip) + (1 - known) * guess)
+    else:
+        evidence = known * slip / (known * slip + (1 - known) * (1 - guess))
+    learned = evidence + (1 - evidence) * params.p_learn
+    return SkillState(
+        p_known=min(max(learned, 0.0), 1.0),
+        attempts=state.attempts + 1,
+        correct=state.correct + int(correct),
+        streak=state.streak + 1 if correct else 0,
+    )
+
+
+def status(state: SkillState | None, params: Params = DEFAULT_PARAMS) -> str:
+    """A handful of statuses a pupil or teacher can act on (as Kolibri's coach view)."""
+    if state is None or state.attempts == 0:
+        return "not_started"
+    if state.p_known >= params.mastery:
+        return "mastered"
+    if state.attempts >= 4 and state.p_known < 0.3:
+        return "needs_help"
+    return "practising"

@@ -1,0 +1,176 @@
+"""The lesson pages: choose options, then play; every step is saved before it is shown.
+
+Each POST loads the run from the database, asks the pure lesson runner to act, saves
+the run and answers with the lesson fragment (htmx) or a redirect (plain forms).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from jinja2_fragments.flask import render_block
+from sqlalchemy.orm.exc import StaleDataError
+
+from tutor import content, db
+from tutor.engine import GAMES, InvalidOptions
+from tutor.i18n import current_locale
+from tutor.lessons import LESSONS
+from tutor.lessons.runner import FINISHED, LessonError, LessonRun
+from tutor.models import LessonRunRecord, utcnow
+from tutor.progress import record_attempt, skill_levels
+from tutor.web.lesson_view import lesson_context
+from tutor.web.main import current_pupil, pupil_required
+
+bp = Blueprint("lessons", __name__)
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def lesson_or_404(game_id: str):
+    lesson = LESSONS.get(game_id)
+    if lesson is None:
+        abort(404)
+    return lesson
+
+
+@bp.get("/lessons/<game_id>")
+@pupil_required
+def start_page(game_id):
+    lesson = lesson_or_404(game_id)
+    game = GAMES[game_id]
+    defaults = {spec.key: lesson.lesson_options.get(spec.key, spec.default) for spec in game.option_specs}
+    return render_template("lesson_start.html", game=game, info=lesson.content(), defaults=defaults)
+
+
+@bp.post("/lessons/<game_id>/start")
+@pupil_required
+def start(game_id):
+    lesson = lesson_or_404(game_id)
+    game = GAMES[game_id]
+    form = request.form
+    strength = form.get("strength", "beginner")
+    try:
+        players = int(form.get("players", "2"))
+        options = {spec.key: form[spec.key] for spec in game.option_specs if spec.key in form}
+        if strength not in game.bots:
+            raise InvalidOptions(strength)
+        run = LessonRun.start(lesson, players, options, [strength], secrets.randbits(48), now_ms())
+    except (InvalidOptions, ValueError):
+        flash(_("Those settings do not work for this game. Please check them."), "error")
+        return redirect(url_for("lessons.start_page", game_id=game_id))
+    record = LessonRunRecord(pupil_id=current_pupil().id, game_id=game_id, seed=run.seed, stage=run.stage, data=run.to_dict())
+    database = db.session()
+    database.add(record)
+    database.commit()
+    return redirect(url_for("lessons.play", run_id=record.id))
+
+
+def load(run_id: int) -> tuple[LessonRunRecord, LessonRun]:
+    record = db.session().get(LessonRunRecord, run_id)
+    if record is None or record.pupil_id != current_pupil().id:
+        abort(404)
+    return record, LessonRun.from_dict(record.data)
+
+
+def render_lesson(record: LessonRunRecord, run: LessonRun, block: str | None = None):
+    context = lesson_context(run, current_pupil().name, now_ms())
+    if block:
+        return render_block("lesson.html", block, record=record, **context)
+    return render_template("lesson.html", record=record, **context)
+
+
+@bp.get("/runs/<int:run_id>")
+@pupil_required
+def play(run_id):
+    record, run = load(run_id)
+    if request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
+        return render_lesson(record, run, "lesson")
+    return render_lesson(record, run)
+
+
+def lesson_action(action):
+    """Run ``action(run, lesson, levels, now, record)``, save the run, and show the result."""
+
+    def handler(run_id):
+        record, run = load(run_id)
+        lesson = LESSONS[run.game_id]
+        database = db.session()
+        levels = skill_levels(database, record.pupil_id)
+        try:
+            action(run, lesson, levels, now_ms(), record)
+        except LessonError:
+            database.rollback()
+            flash(_("That step was already done. Here is where the lesson is now."), "info")
+            record, run = load(run_id)
+        else:
+            record.data, record.stage = run.to_dict(), run.stage
+            if run.stage == FINISHED and record.finished_at is None:
+                record.finished_at = utcnow()
+            try:
+                database.commit()
+            except StaleDataError:
+                database.rollback()
+                record, run = load(run_id)
+        if request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
+            return render_lesson(record, run, "lesson")
+        return redirect(url_for("lessons.play", run_id=run_id))
+
+    handler.__name__ = action.__name__
+    return bp.post(f"/runs/<int:run_id>/{action.__name__.replace('_', '-')}")(pupil_required(handler))
+
+
+@lesson_action
+def next_step(run, lesson, levels, now, record):
+    run.next_intro(lesson, levels, now)
+
+
+@lesson_action
+def skip_intro(run, lesson, levels, now, record):
+    run.skip_intro(lesson, levels, now)
+
+
+@lesson_action
+def play_card(run, lesson, levels, now, record):
+    try:
+        card_id = int(request.form.get("card", ""))
+    except ValueError:
+        raise LessonError("no card chosen")
+    run.play(card_id, lesson, levels, now)
+
+
+@lesson_action
+def hourglass(run, lesson, levels, now, record):
+    run.hourglass_ran_out(lesson, levels, now)
+
+
+@lesson_action
+def answer(run, lesson, levels, now, record):
+    attempt = run.answer(request.form.get("answer", ""), current_locale(), now)
+    record_attempt(db.session(), record.pupil_id, record.id, attempt)
+
+
+@lesson_action
+def hint(run, lesson, levels, now, record):
+    run.hint()
+
+
+@lesson_action
+def solution(run, lesson, levels, now, record):
+    run.show_solution()
+
+
+@lesson_action
+def go_on(run, lesson, levels, now, record):
+    run.close_question(lesson, levels, now)
+
+
+@bp.get("/games/<game_id>/rules")
+def rules(game_id):
+    if game_id not in GAMES:
+        abort(404)
+    return render_template("rules.html", info=content.load(f"games/{game_id}"), game=GAMES[game_id])
