@@ -1,42 +1,51 @@
 """Read a pupil's typed answer into an exact number, with our own small grammar.
 
-Pupil text never reaches ``sympify``, ``parse_expr`` or ``eval``: a tokenizer walks
-the string once, a recursive-descent parser builds the value with Python's exact
-``fractions.Fraction``, and only the final value becomes a ``sympy.Rational``.
-Every limit is checked before any expensive work.
+Pupil text never reaches ``sympy.sympify``, ``parse_expr``, ``eval`` or ``exec``: a
+hand-written tokenizer and a recursive-descent parser compute the value with
+:class:`fractions.Fraction` from Python ints, and only the result becomes a
+``sympy.Rational``. Every limit is checked before any arithmetic (length first, on the
+raw text, so a megabyte of junk costs nothing).
 
-Grammar (``allow`` decides which operators and brackets are accepted)::
+Grammar (EBNF; whitespace may stand between tokens)::
 
-    answer  = expr
-    expr    = term { ("+" | "-") term }          (NUMBER: a single signed number)
-    term    = signed { ("*" | "/") signed }      (only FOUR_OPS)
-    signed  = [ "+" | "-" ] operand
-    operand = number | "(" expr ")"              (brackets: ADD_SUB and FOUR_OPS)
-    number  = digits [ sep digits ]              decimal, sep by locale
-            | digits "/" digits                  fraction
-            | digits " " digits "/" digits       mixed number, 1 3/4
-            | digits vulgar                      mixed number, 1½
+    answer   = [sign] number                      (* allow="number" *)
+             | expr                               (* allow="add_sub" / "four_ops" *)
+    expr     = term { ("+" | "-") term }
+    term     = factor { ("x" | "/") factor }      (* x, / and ÷ only in four_ops *)
+    factor   = sign factor | "(" expr ")" | number
+    number   = INT INT "/" INT                    (* mixed number, space between *)
+             | INT VULGAR                         (* mixed number: 1½ or 1 ½ *)
+             | INT "/" INT                        (* fraction; number and add_sub only *)
+             | INT | DECIMAL | VULGAR
+    DECIMAL  = [INT] SEP INT
+    sign = "+" | "-" | "−" | "–" ;  "x" = x X * × · ⋅ ;  "/" = / ⁄ ∕ (also ÷ : as division)
 
-Typed signs: − and – are minus; x, X, ×, · and * are times; ÷ is divide; / and the
-fraction slash ⁄ are a fraction bar (and divide in FOUR_OPS). Locales nb, sv and it
-write decimals with a comma, en with a point; in nb, sv and it a point is read as a
-decimal point too, except before exactly three digits ("1.234"), where it could be a
-thousands separator and is refused. In en a comma is always refused as ambiguous.
+Decisions: the locale's decimal sign is "," (nb, sv, it) or "." (en). Comma locales also
+take "." (calculators), except a form that could be a thousands separator: 1–3 digits
+(not starting with 0), the point, exactly three digits ("1.234"); in en "1,234" is
+refused the same way and any other comma decimal is refused with a hint to use a point.
+",5"/".5" are read as 0.5; "3," is refused. A mixed number needs its fraction part below
+1 ("1 5/4" is refused); a minus in front applies to the whole ("-1 3/4" = -7/4).
+"3 - -2" and "2 x -3" are accepted (a sign may start any operand). In four_ops "a/b" is
+ordinary left-associative division ("8 / 1/2" = 4, but "8 / 1 1/2" divides by 3/2).
+``Reading.numbers`` lists the literals as typed, without signs: in four_ops "3/4" is the
+two numbers 3 and 4, elsewhere a fraction, a mixed number or ½ is one number.
 
-Refusal codes (``AnswerError.code``): empty, too_long, bad_character, letters,
-other_digits, ambiguous_decimal, bad_number, space_in_number, power_not_allowed,
-factorial_not_allowed, operator_not_allowed, brackets_not_allowed,
-unbalanced_brackets, empty_brackets, too_deep, too_many_operators, too_many_digits,
-missing_number, missing_operator, division_by_zero, zero_denominator,
-bad_mixed_number.
+Refusal codes (``AnswerError.code``), reported in this order of priority:
+empty, too_long, letters, other_digits, equals_sign, power_not_allowed,
+factorial_not_allowed, percent_not_allowed, bad_character, hidden_character,
+too_many_digits, ambiguous_decimal, decimal_comma, bad_number, brackets_not_allowed,
+unbalanced_brackets, too_deep, too_many_operators, operator_not_allowed, missing_number,
+empty_brackets, missing_operator, spaced_number, bad_fraction, bad_mixed_number,
+zero_denominator (a fraction a/0), division_by_zero (÷ 0 in four_ops).
 """
 
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import sympy
 
@@ -45,59 +54,78 @@ from tutor.text import N_, render, translator
 ALLOW_NUMBER = "number"
 ALLOW_ADD_SUB = "add_sub"
 ALLOW_FOUR_OPS = "four_ops"
-COMMA_LOCALES = frozenset({"nb", "sv", "it"})
+_MODES = (ALLOW_NUMBER, ALLOW_ADD_SUB, ALLOW_FOUR_OPS)
 
-MINUS_SIGNS = "-\u2212\u2013"
-TIMES_SIGNS = "*xX\u00d7\u00b7"
-DIVIDE_SIGNS = "\u00f7"
-FRACTION_SLASHES = "/\u2044\u2215"
-VULGAR = {
-    "½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "¼": Fraction(1, 4), "¾": Fraction(3, 4),
-    "⅕": Fraction(1, 5), "⅖": Fraction(2, 5), "⅗": Fraction(3, 5), "⅘": Fraction(4, 5), "⅙": Fraction(1, 6),
-    "⅚": Fraction(5, 6), "⅛": Fraction(1, 8), "⅜": Fraction(3, 8), "⅝": Fraction(5, 8), "⅞": Fraction(7, 8),
-}
+_DECIMAL_COMMA = {"nb", "sv", "it"}
+_DESCRIBE_DIGITS = 12  # describe() writes a decimal only if it re-reads under the default limits
+_DIGITS = "0123456789"
+_LITERAL = _DIGITS + ".,"
+_OPERATORS = {"+": "+", "*": "*", "×": "*", "·": "*", "⋅": "*", "∙": "*", "/": "/", "⁄": "/", "∕": "/", "÷": "÷", ":": "÷", "(": "(", ")": ")"}
+_OPERATORS.update(dict.fromkeys("-‐‑‒–−", "-"))
+_VULGAR = {"½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅖": (2, 5), "⅗": (3, 5), "⅘": (4, 5),
+           "⅙": (1, 6), "⅚": (5, 6), "⅐": (1, 7), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8), "⅞": (7, 8), "⅑": (1, 9), "⅒": (1, 10)}
+_SYMBOLS = {"=": "equals_sign", "^": "power_not_allowed", "!": "factorial_not_allowed", "%": "percent_not_allowed", "‰": "percent_not_allowed"}
+_PRIORITY = ("letters", "other_digits", "equals_sign", "power_not_allowed", "factorial_not_allowed", "percent_not_allowed",
+             "bad_character", "hidden_character", "too_many_digits", "ambiguous_decimal", "decimal_comma", "bad_number")
+_SIGNS = {ALLOW_NUMBER: "- /", ALLOW_ADD_SUB: "+ − ( )", ALLOW_FOUR_OPS: "+ − x / ( )"}
+_EXAMPLES = {ALLOW_NUMBER: "12", ALLOW_ADD_SUB: "12 + 3", ALLOW_FOUR_OPS: "3 x 4"}
 
 MESSAGES = {
-    "empty": N_("Type your answer first."),
-    "too_long": N_("That answer is too long. Use at most %(max)s characters."),
-    "bad_character": N_("I cannot read the sign “%(char)s”. Use the digits 0 to 9, and + − × ÷ where the question allows them."),
+    "empty": N_("Type your answer in the box, for example %(example)s."),
+    "too_long": N_("That is too long for me to read. Please type a shorter answer, with at most %(limit)s characters."),
     "letters": N_("I can only read numbers here, not letters. Try something like %(example)s."),
-    "other_digits": N_("Please type the digits 0 to 9 from your keyboard."),
-    "ambiguous_decimal": N_("I am not sure what %(text)s means. Write decimals like %(example)s, without separators for thousands."),
-    "bad_number": N_("I cannot read %(text)s as a number. Try something like %(example)s."),
-    "space_in_number": N_("Write a number without spaces inside it, like %(example)s."),
-    "power_not_allowed": N_("Powers are not used here. Type the number itself."),
-    "factorial_not_allowed": N_("Factorials (!) are not used here. Type the number itself."),
-    "operator_not_allowed": N_("The sign %(op)s cannot be used in this answer."),
-    "brackets_not_allowed": N_("Brackets are not needed here. Type just the number."),
-    "unbalanced_brackets": N_("A bracket is missing: every ( needs its )."),
-    "empty_brackets": N_("There is nothing inside the brackets."),
-    "too_deep": N_("Too many brackets inside each other. Use at most %(max)s."),
-    "too_many_operators": N_("That calculation is too long. Use at most %(max)s signs."),
-    "too_many_digits": N_("That number has too many digits. Use at most %(max)s."),
-    "missing_number": N_("A number is missing after %(op)s."),
-    "missing_operator": N_("Put a sign such as + between two numbers."),
-    "division_by_zero": N_("You cannot divide by zero: division by zero has no value."),
-    "zero_denominator": N_("A fraction cannot have 0 at the bottom."),
-    "bad_mixed_number": N_("In a mixed number the fraction must be less than one, like %(example)s."),
+    "other_digits": N_("I can't read %(char)s. Please type numbers with the digits 0 1 2 3 4 5 6 7 8 9."),
+    "equals_sign": N_("Type only the answer, without the = sign, like %(example)s."),
+    "power_not_allowed": N_("Powers like %(sign)s can't be used here. Work out the number and type it, like %(example)s."),
+    "factorial_not_allowed": N_("The sign %(sign)s can't be used here. Work out the number and type it, like %(example)s."),
+    "percent_not_allowed": N_("Please type the number without the %(sign)s sign, like %(example)s."),
+    "bad_character": N_("I can't read the sign %(char)s. Use only digits and the signs %(signs)s."),
+    "hidden_character": N_("Your answer has a hidden character that I can't read. Delete the answer and type it again."),
+    "too_many_digits": N_("%(text)s has too many digits for me. A number can have at most %(limit)s digits."),
+    "ambiguous_decimal": N_("I'm not sure which number %(text)s is. Write a decimal with one decimal sign, like %(example)s, "
+                            "and a big number without dots, commas or spaces, like %(whole)s."),
+    "decimal_comma": N_("In English we write decimals with a point: type %(fixed)s instead of %(text)s."),
+    "bad_number": N_("I can't read %(text)s as a number. A decimal needs digits after the decimal sign, like %(example)s."),
+    "brackets_not_allowed": N_("Here I need just one number, without brackets. Type it like %(example)s."),
+    "unbalanced_brackets": N_("The brackets don't match. Every ( needs a ) after it."),
+    "too_deep": N_("There are too many brackets inside brackets. Use at most %(limit)s levels."),
+    "too_many_operators": N_("That is too many signs for me. Use at most %(limit)s signs like + and −."),
+    "operator_not_allowed": N_("Here I need just one number, so I can't use %(operator)s. Work out the answer and type it, like %(example)s."),
+    "operator_not_allowed/add_sub": N_("Here you can use only + and − (and brackets), not %(operator)s."),
+    "missing_number": N_("A number is missing after %(operator)s."),
+    "missing_number/before": N_("A number is missing before %(operator)s."),
+    "empty_brackets": N_("There is nothing inside the brackets (). Put a number inside or take the brackets away."),
+    "missing_operator": N_("Something is missing between %(left)s and %(right)s. Put a sign there, like %(sign)s."),
+    "missing_operator/number": N_("Here I need just one number, but I see %(left)s and then %(right)s. Type only your answer."),
+    "spaced_number": N_("Is %(text)s one number? Then type it without spaces, like %(joined)s. A mixed number is typed like %(mixed)s."),
+    "bad_fraction": N_("Write a fraction with whole numbers above and below the line, and any minus sign in front, like %(example)s."),
+    "bad_mixed_number": N_("In a mixed number the fraction part must be less than 1, like %(example)s."),
+    "zero_denominator": N_("A fraction can't have 0 under the line. Check %(text)s."),
+    "division_by_zero": N_("We can't divide by zero, so %(text)s has no value. Check your numbers."),
 }
 
 
 class AnswerError(ValueError):
-    """An answer the grammar cannot read; ``code`` says why, :meth:`message` says it kindly."""
+    """An answer we cannot read: a code for programs and a friendly, translatable message."""
 
-    def __init__(self, code: str, locale: str = "en", **params) -> None:
+    def __init__(self, code: str, params: dict | None = None, locale: str = "en", variant: str = ""):
         self.code, self.locale = code, locale
-        self.msgid = MESSAGES[code]
-        self.params = {"example": example(locale), **params}
+        self.msgid = MESSAGES[f"{code}/{variant}" if variant else code]
+        self.params = {"code": code, **(params or {})}  # never empty, so render() always fills fields
         super().__init__(render(self.msgid, self.params))
 
     def message(self, gettext: Callable[[str], str] | None = None) -> str:
-        return render(self.msgid, self.params, gettext or translator(self.locale))
+        """The message in ``gettext``'s language (default: this error's locale); English if a translation is broken."""
+        try:
+            return render(self.msgid, self.params, gettext or translator(self.locale))
+        except (KeyError, ValueError, TypeError):
+            return render(self.msgid, self.params)
 
 
 @dataclass(frozen=True)
 class Limits:
+    """Bounds checked before any arithmetic, so hostile input stays cheap."""
+
     max_length: int = 60
     max_digits: int = 12
     max_depth: int = 6
@@ -106,304 +134,310 @@ class Limits:
 
 @dataclass(frozen=True)
 class Reading:
+    """What we read: the exact value, the literals used, our reading in the locale (``describe``) and the typed text."""
+
     value: sympy.Rational
-    numbers: tuple
-    shown: str
-    typed: str
+    numbers: tuple = field(default=())
+    shown: str = ""
+    typed: str = ""
 
 
-def example(locale: str) -> str:
-    return "3,5" if locale in COMMA_LOCALES else "3.5"
+class _Tok(NamedTuple):
+    kind: str  # "num", "+", "-", "*", "/" (fraction bar or division), "÷" (division only), "(", ")"
+    text: str  # as typed
+    value: Fraction | None = None
+    form: str = ""  # for numbers: "int", "dec" or "vulgar"
+    spaced: bool = False  # whitespace before it
 
 
-# --- tokens ---------------------------------------------------------------------------
-NUM, OP, OPEN, CLOSE = "num", "op", "(", ")"
+def _comma_locale(locale: str) -> bool:
+    return str(locale).replace("-", "_").split("_")[0].lower() in _DECIMAL_COMMA
 
 
-@dataclass(frozen=True)
-class Token:
-    kind: str
-    value: Fraction | str | None
-    text: str
+def _parts(value) -> tuple[int, int]:
+    if isinstance(value, sympy.Rational):
+        return int(value.p), int(value.q)
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        return value.numerator, value.denominator
+    raise TypeError(f"describe() needs an exact rational number, not {type(value).__name__}")
 
 
-class _Tokenizer:
-    """Turn text into numbers, operators and brackets, refusing anything else."""
+def format_number(value, locale: str) -> str:
+    """Exact form in the locale: "12", "-3", "3,5"/"3.5" for short terminating decimals, else "-7/3". Never rounds."""
+    p, q = _parts(value)
+    sign, p = ("-" if p < 0 else ""), abs(p)
+    if q == 1:
+        return f"{sign}{p}"
+    rest, places = q, 0
+    for prime in (2, 5):
+        count = 0
+        while rest % prime == 0:
+            rest, count = rest // prime, count + 1
+        places = max(places, count)
+    if rest == 1 and len(str(p // q)) + places <= _DESCRIBE_DIGITS:
+        whole, frac = divmod(p * 10**places // q, 10**places)
+        return f"{sign}{whole}{',' if _comma_locale(locale) else '.'}{frac:0{places}d}"
+    return f"{sign}{p}/{q}"
 
-    def __init__(self, text: str, locale: str, limits: Limits) -> None:
-        self.text, self.locale, self.limits = text, locale, limits
-        self.pos = 0
 
-    def fail(self, code: str, **params):
-        raise AnswerError(code, self.locale, **params)
+describe = format_number
 
-    def tokens(self) -> list[Token]:
-        out: list[Token] = []
-        text = self.text
-        while self.pos < len(text):
-            ch = text[self.pos]
-            if ch in " \t\u00a0\u202f":
-                self.pos += 1
-            elif "0" <= ch <= "9":
-                out.append(self.number())
-            elif ch in VULGAR:
-                self.pos += 1
-                out.append(Token(NUM, VULGAR[ch], ch))
-            elif ch in "+" or ch in MINUS_SIGNS:
-                self.pos += 1
-                out.append(Token(OP, "+" if ch == "+" else "-", ch))
-            elif ch in TIMES_SIGNS:
-                if ch == "*" and text.startswith("**", self.pos):
-                    self.fail("power_not_allowed")
-                self.pos += 1
-                out.append(Token(OP, "*", ch))
-            elif ch in DIVIDE_SIGNS or ch in FRACTION_SLASHES:
-                self.pos += 1
-                out.append(Token(OP, "/", ch))
-            elif ch in "([":
-                self.pos += 1
-                out.append(Token(OPEN, None, ch))
-            elif ch in ")]":
-                self.pos += 1
-                out.append(Token(CLOSE, None, ch))
-            elif ch in ".,":
-                self.fail("bad_number", text=ch)
+
+def _literal(s: str, spaced: bool, comma: bool, limits: Limits, locale: str) -> _Tok:
+    """One run of digits and decimal signs, refused if it is too long, ambiguous or unfinished."""
+    def refuse(code, **params):
+        return AnswerError(code, {"text": s, "example": describe(Fraction(7, 2), locale), **params}, locale)
+
+    if len(s) - s.count(",") - s.count(".") > limits.max_digits:
+        raise refuse("too_many_digits", limit=limits.max_digits)
+    separators = [c for c in s if c in ".,"]
+    if not separators:
+        return _Tok("num", s, Fraction(int(s)), "int", spaced)
+    if len(separators) > 1:
+        raise refuse("ambiguous_decimal", whole="1234")
+    whole, sep, frac = s.partition(separators[0])
+    if not frac:
+        raise refuse("bad_number")
+    if sep != ("," if comma else "."):
+        if whole[:1] in tuple("123456789") and len(whole) <= 3 and len(frac) == 3:
+            raise refuse("ambiguous_decimal", whole="1234")
+        if sep == ",":
+            raise refuse("decimal_comma", fixed=f"{whole or '0'}.{frac}")
+    return _Tok("num", s, Fraction(int(whole or "0") * 10 ** len(frac) + int(frac), 10 ** len(frac)), "dec", spaced)
+
+
+def _problem(ch: str, following: str) -> tuple[str, dict]:
+    """Why a character outside our alphabet is refused."""
+    if ch == "*" and following == "*":
+        return "power_not_allowed", {"sign": "**"}
+    if ch in _SYMBOLS:
+        return _SYMBOLS[ch], {"sign": ch}
+    category = unicodedata.category(ch)
+    if category in ("Nd", "Nl", "No"):
+        return "other_digits", {"char": ch}
+    if category[0] in "CM" or category in ("Zl", "Zp"):
+        return "hidden_character", {}
+    return "bad_character", {"char": ch}
+
+
+def _tokenize(text: str, allow: str, comma: bool, limits: Limits, locale: str) -> list[_Tok]:
+    """Walk the text once; collect the first problem of each kind and report the most helpful one."""
+    problems: dict[str, AnswerError] = {}
+    tokens: list[_Tok] = []
+    i, n, spaced = 0, len(text), False
+    while i < n:
+        ch = text[i]
+        if ch in _LITERAL:
+            j = i + 1
+            while j < n and text[j] in _LITERAL:
+                j += 1
+            try:
+                tokens.append(_literal(text[i:j], spaced, comma, limits, locale))
+            except AnswerError as error:
+                problems.setdefault(error.code, error)
+            i, spaced = j, False
+            continue
+        if ch in " \t\n\r" or unicodedata.category(ch) == "Zs":
+            spaced = True
+        elif ch in _OPERATORS and not (ch == "*" and text[i + 1:i + 2] == "*"):
+            tokens.append(_Tok(_OPERATORS[ch], ch, spaced=spaced))
+            spaced = False
+        elif ch in _VULGAR:
+            tokens.append(_Tok("num", ch, Fraction(*_VULGAR[ch]), "vulgar", spaced))
+            spaced = False
+        elif unicodedata.category(ch)[0] == "L":
+            j = i + 1
+            while j < n and unicodedata.category(text[j])[0] == "L":
+                j += 1
+            if j - i == 1 and ch in "xX" and tokens and tokens[-1].kind in ("num", ")"):
+                tokens.append(_Tok("*", ch, spaced=spaced))  # x between numbers means times
             else:
-                self.refuse_character(ch)
-        return out
-
-    def refuse_character(self, ch: str):
-        if ch == "^" or unicodedata.category(ch) == "No" and unicodedata.name(ch, "").startswith("SUPERSCRIPT"):
-            self.fail("power_not_allowed")
-        if ch == "!":
-            self.fail("factorial_not_allowed")
-        if unicodedata.category(ch) in ("Nd", "No", "Nl"):
-            self.fail("other_digits")
-        if ch.isalpha() or ch == "_":
-            self.fail("letters")
-        shown = ch if ch.isprintable() else f"U+{ord(ch):04X}"
-        self.fail("bad_character", char=shown)
-
-    def digits(self) -> str:
-        start = self.pos
-        while self.pos < len(self.text) and "0" <= self.text[self.pos] <= "9":
-            self.pos += 1
-        return self.text[start : self.pos]
-
-    def number(self) -> Token:
-        start = self.pos
-        whole = self.digits()
-        decimal_sep = "," if self.locale in COMMA_LOCALES else "."
-        value = Fraction(int(whole))
-        digit_count = len(whole)
-        if self.pos < len(self.text) and self.text[self.pos] in ".,":
-            sep = self.text[self.pos]
-            self.pos += 1
-            part = self.digits()
-            literal = self.text[start : self.pos]
-            if not part:
-                self.fail("bad_number", text=literal)
-            if sep != decimal_sep and (sep == "," or len(part) == 3):
-                self.fail("ambiguous_decimal", text=literal)
-            if self.pos < len(self.text) and self.text[self.pos] in ".,":
-                self.fail("ambiguous_decimal", text=self.text[start : self.pos + 1])
-            digit_count += len(part)
-            value += Fraction(int(part), 10 ** len(part))
-        if digit_count > self.limits.max_digits:
-            self.fail("too_many_digits", max=self.limits.max_digits)
-        if self.pos < len(self.text) and self.text[self.pos] in VULGAR and value.denominator == 1:
-            value += VULGAR[self.text[self.pos]]
-            self.pos += 1
-        if self.pos < len(self.text) and self.text[self.pos].isalpha() and self.text[self.pos] not in TIMES_SIGNS:
-            self.fail("letters")
-        return Token(NUM, value, self.text[start : self.pos])
+                problems.setdefault("letters", AnswerError("letters", {"example": _EXAMPLES[allow]}, locale))
+            i, spaced = j, False
+            continue
+        else:
+            code, params = _problem(ch, text[i + 1:i + 2])
+            params.update(example=_EXAMPLES[allow], signs=_SIGNS[allow])
+            problems.setdefault(code, AnswerError(code, params, locale))
+            i += 2 if params.get("sign") == "**" else 1
+            continue
+        i += 1
+    if problems:
+        raise problems[min(problems, key=_PRIORITY.index)]
+    if not tokens:
+        raise AnswerError("empty", {"example": _EXAMPLES[allow]}, locale)
+    return tokens
 
 
-# --- parser ------------------------------------------------------------------------------
+def _check_structure(tokens: list[_Tok], allow: str, limits: Limits, locale: str) -> None:
+    """Brackets, nesting, operator count and operators the mode forbids, all before parsing."""
+    depth = deepest = operators = 0
+    for tok in tokens:
+        if tok.kind in ("(", ")") and allow == ALLOW_NUMBER:
+            raise AnswerError("brackets_not_allowed", {"example": "-12"}, locale)
+        depth += (tok.kind == "(") - (tok.kind == ")")
+        if depth < 0:
+            raise AnswerError("unbalanced_brackets", {}, locale)
+        deepest = max(deepest, depth)
+        operators += tok.kind not in ("num", "(", ")")
+    if depth:
+        raise AnswerError("unbalanced_brackets", {}, locale)
+    if deepest > limits.max_depth:
+        raise AnswerError("too_deep", {"limit": limits.max_depth}, locale)
+    if operators > limits.max_operators:
+        raise AnswerError("too_many_operators", {"limit": limits.max_operators}, locale)
+    if allow != ALLOW_FOUR_OPS:
+        for tok in tokens:
+            if tok.kind in ("*", "÷"):
+                raise _not_allowed(tok, allow, locale)
+
+
+def _not_allowed(tok: _Tok, allow: str, locale: str) -> AnswerError:
+    variant = "add_sub" if allow == ALLOW_ADD_SUB else ""
+    return AnswerError("operator_not_allowed", {"operator": tok.text, "example": "12"}, locale, variant)
+
+
 class _Parser:
-    def __init__(self, tokens: list[Token], allow: str, locale: str, limits: Limits) -> None:
-        self.tokens, self.allow, self.locale, self.limits = tokens, allow, locale, limits
-        self.index, self.depth, self.numbers = 0, 0, []
+    """Recursive descent over the tokens, computing with Fractions as it goes."""
 
-    def fail(self, code: str, **params):
-        raise AnswerError(code, self.locale, **params)
+    def __init__(self, tokens: list[_Tok], allow: str, locale: str, typed: str):
+        self.tokens, self.allow, self.locale, self.typed = tokens, allow, locale, typed
+        self.i = 0
+        self.numbers: list[Fraction] = []
 
-    def peek(self) -> Token | None:
-        return self.tokens[self.index] if self.index < len(self.tokens) else None
+    def peek(self, ahead: int = 0) -> _Tok | None:
+        j = self.i + ahead
+        return self.tokens[j] if j < len(self.tokens) else None
 
-    def take(self) -> Token:
-        token = self.tokens[self.index]
-        self.index += 1
-        return token
+    def kind(self, ahead: int = 0) -> str:
+        tok = self.peek(ahead)
+        return tok.kind if tok else ""
 
-    def parse(self) -> Fraction:
-        self.merge_fractions()
-        operators = sum(1 for t in self.tokens if t.kind == OP)
-        if operators > self.limits.max_operators:
-            self.fail("too_many_operators", max=self.limits.max_operators)
-        value = self.signed() if self.allow == ALLOW_NUMBER else self.expr()
-        token = self.peek()
-        if token is not None:
-            if token.kind == CLOSE:
-                self.fail("unbalanced_brackets")
-            if token.kind == NUM or token.kind == OPEN:
-                self.fail("missing_operator")
-            self.refuse_operator(token)
+    def take(self) -> _Tok:
+        self.i += 1
+        return self.tokens[self.i - 1]
+
+    def refuse(self, code: str, variant: str = "", **params) -> AnswerError:
+        return AnswerError(code, params, self.locale, variant)
+
+    def answer(self) -> Fraction:
+        if self.allow == ALLOW_NUMBER:
+            negative = self.kind() in ("+", "-") and self.take().kind == "-"
+            value = -self.number() if negative else self.number()
+        else:
+            value = self.expr()
+        if self.peek() is not None:
+            raise self.unexpected()
         return value
-
-    def merge_fractions(self) -> None:
-        """Join `a / b` and `w a / b` of plain whole numbers into one number token (a fraction or a mixed number)."""
-        merged: list[Token] = []
-        tokens, i = self.tokens, 0
-        while i < len(tokens):
-            t = tokens[i]
-            mixed = bool(merged) and merged[-1].kind == NUM and _whole(merged[-1])
-            is_fraction = (
-                (self.allow != ALLOW_FOUR_OPS or mixed)
-                and t.kind == NUM and i + 2 < len(tokens) and tokens[i + 1].kind == OP and tokens[i + 1].text in FRACTION_SLASHES
-                and tokens[i + 2].kind == NUM and _whole(t) and _whole(tokens[i + 2])
-                and (i + 3 >= len(tokens) or tokens[i + 3].kind != OP or tokens[i + 3].value not in "*/")
-                and not (merged and merged[-1].kind == OP and merged[-1].value in "*/")
-            )
-            if not is_fraction:
-                merged.append(t)
-                i += 1
-                continue
-            numerator, denominator = t.value, tokens[i + 2].value
-            if denominator == 0:
-                self.fail("zero_denominator")
-            value, text = Fraction(numerator) / Fraction(denominator), f"{t.text}/{tokens[i + 2].text}"
-            if mixed:
-                whole = merged.pop()
-                if value >= 1:
-                    self.fail("bad_mixed_number", example="1 3/4")
-                value, text = whole.value + value, f"{whole.text} {text}"
-            merged.append(Token(NUM, value, text))
-            i += 3
-        self.tokens = merged
-
-    def refuse_operator(self, token: Token):
-        self.fail("operator_not_allowed", op=token.text)
 
     def expr(self) -> Fraction:
         value = self.term()
-        while (token := self.peek()) is not None and token.kind == OP and token.value in "+-":
-            self.take()
-            right = self.term(after=token)
-            value = value + right if token.value == "+" else value - right
+        while self.kind() in ("+", "-"):
+            op = self.take()
+            right = self.term()
+            value = value + right if op.kind == "+" else value - right
         return value
 
-    def term(self, after: Token | None = None) -> Fraction:
-        value = self.signed(after)
-        while (token := self.peek()) is not None and token.kind == OP and token.value in "*/":
+    def term(self) -> Fraction:
+        value = self.factor()
+        while self.kind() in ("*", "/", "÷"):
+            op = self.take()
             if self.allow != ALLOW_FOUR_OPS:
-                self.refuse_operator(token)
-            self.take()
-            right = self.signed(after=token)
-            if token.value == "/":
-                if right == 0:
-                    self.fail("division_by_zero")
-                value = value / right
+                raise _not_allowed(op, self.allow, self.locale)
+            right = self.factor()
+            if op.kind == "*":
+                value *= right
+            elif right == 0:
+                raise self.refuse("division_by_zero", text=self.typed.strip())
             else:
-                value = value * right
+                value /= right
         return value
 
-    def signed(self, after: Token | None = None) -> Fraction:
-        token = self.peek()
-        if token is not None and token.kind == OP and token.value in "+-":
+    def factor(self) -> Fraction:
+        if self.kind() in ("+", "-"):
+            return self.factor() if self.take().kind == "+" else -self.factor()
+        if self.kind() == "(":
             self.take()
-            return -self.operand(after=token) if token.value == "-" else self.operand(after=token)
-        return self.operand(after=after)
-
-    def operand(self, after: Token | None = None) -> Fraction:
-        token = self.peek()
-        if token is None:
-            if self.depth:
-                self.fail("unbalanced_brackets")
-            if after is None:
-                self.fail("empty")
-            self.fail("missing_number", op=after.text)
-        if token.kind == NUM:
-            self.take()
-            self.numbers.append(token.value)
-            nxt = self.peek()
-            if nxt is not None and nxt.kind == NUM:
-                if _whole(token) and _whole(nxt):
-                    self.fail("space_in_number", example=token.text + nxt.text)
-                self.fail("missing_operator")
-            return token.value
-        if token.kind == OPEN:
-            if self.allow == ALLOW_NUMBER:
-                self.fail("brackets_not_allowed")
-            self.take()
-            self.depth += 1
-            if self.depth > self.limits.max_depth:
-                self.fail("too_deep", max=self.limits.max_depth)
-            if (inner := self.peek()) is not None and inner.kind == CLOSE:
-                self.fail("empty_brackets")
             value = self.expr()
-            closing = self.peek()
-            if closing is None or closing.kind != CLOSE:
-                self.fail("unbalanced_brackets")
+            if self.kind() != ")":
+                raise self.unexpected()
             self.take()
-            self.depth -= 1
             return value
-        if token.kind == CLOSE:
-            self.fail("unbalanced_brackets")
-        if token.text in "xX" and token.kind == OP:
-            self.fail("letters")
-        if after is None:
-            self.refuse_operator(token)
-        self.fail("missing_number", op=after.text)
+        return self.number()
 
+    def number(self) -> Fraction:
+        """A literal, a mixed number, or (outside four_ops) a fraction a/b."""
+        if self.kind() != "num":
+            raise self.missing()
+        tok = self.take()
+        nxt = self.peek()
+        if tok.form == "int" and nxt is not None and nxt.kind == "num":
+            if nxt.form == "vulgar":
+                self.take()
+                return self.record(tok.value + nxt.value)
+            if nxt.form == "int" and self.kind(1) == "/" and self.peek(2) is not None and self.peek(2).form == "int":
+                numerator, _, denominator = self.take(), self.take(), self.take()
+                self.check_denominator(f"{tok.text} {numerator.text}/{denominator.text}", denominator.value)
+                if numerator.value >= denominator.value:
+                    raise self.refuse("bad_mixed_number", example="2 1/4")
+                return self.record(tok.value + numerator.value / denominator.value)
+        if self.allow != ALLOW_FOUR_OPS and self.kind() == "/":
+            after = self.peek(1)
+            if tok.form != "int" or after is None or after.form != "int":
+                raise self.refuse("bad_fraction", example="-3/4")
+            self.take(), self.take()
+            self.check_denominator(f"{tok.text}/{after.text}", after.value)
+            return self.record(tok.value / after.value)
+        return self.record(tok.value)
 
-def _whole(token: Token) -> bool:
-    """A plain run of digits (no decimal point), which may start a fraction or mixed number."""
-    return token.kind == NUM and token.text.isdigit()
+    def record(self, value: Fraction) -> Fraction:
+        self.numbers.append(value)
+        return value
+
+    def check_denominator(self, text: str, denominator: Fraction) -> None:
+        if denominator == 0:
+            raise self.refuse("zero_denominator", text=text)
+
+    def missing(self) -> AnswerError:
+        """A number was expected: say what is missing, and where."""
+        tok, before = self.peek(), (self.tokens[self.i - 1] if self.i else None)
+        if tok is not None and tok.kind == ")" and before is not None and before.kind == "(":
+            return self.refuse("empty_brackets")
+        if before is None or before.kind == "(":
+            return self.refuse("missing_number", "before", operator=tok.text)
+        return self.refuse("missing_number", operator=before.text)
+
+    def unexpected(self) -> AnswerError:
+        """An operator or the end was expected but something else came."""
+        tok, before = self.peek(), self.tokens[self.i - 1]
+        if tok.kind in ("+", "-", "*", "/", "÷"):
+            return _not_allowed(tok, self.allow, self.locale)
+        if tok.kind == ")":
+            return self.refuse("unbalanced_brackets")
+        if tok.kind == "num" and tok.spaced and before.kind == "num" and {tok.form, before.form} <= {"int", "dec"}:
+            return self.refuse("spaced_number", text=f"{before.text} {tok.text}", joined=before.text + tok.text, mixed="1 3/4")
+        variant = "number" if self.allow == ALLOW_NUMBER else ""
+        sign = "x" if self.allow == ALLOW_FOUR_OPS else "+"
+        return self.refuse("missing_operator", variant, left=before.text, right=tok.text, sign=sign)
 
 
 def read_answer(text: str, locale: str, *, allow: str = ALLOW_NUMBER, limits: Limits = Limits()) -> Reading:
-    """Read ``text`` as typed in ``locale``; raise :class:`AnswerError` when it cannot be read."""
-    if len(text) > limits.max_length:
-        raise AnswerError("too_long", locale, max=limits.max_length)
-    stripped = text.strip()
-    if not stripped:
-        raise AnswerError("empty", locale)
-    tokens = _Tokenizer(stripped, locale, limits).tokens()
-    parser = _Parser(tokens, allow, locale, limits)
-    value = parser.parse()
-    rational = sympy.Rational(value.numerator, value.denominator)
+    """Read ``text`` typed in ``locale`` under the ``allow`` mode, or raise :class:`AnswerError`."""
+    if not isinstance(text, str):
+        raise TypeError("the answer must be text")
+    if allow not in _MODES:
+        raise ValueError(f"unknown allow mode {allow!r}")
+    if len(text) > limits.max_length:  # first, on the raw text: nothing else looks at a huge input
+        raise AnswerError("too_long", {"limit": limits.max_length}, locale)
+    tokens = _tokenize(text, allow, _comma_locale(locale), limits, locale)
+    _check_structure(tokens, allow, limits, locale)
+    parser = _Parser(tokens, allow, locale, text)
+    value = parser.answer()
+    exact = sympy.Rational(value.numerator, value.denominator)
     numbers = tuple(sympy.Rational(n.numerator, n.denominator) for n in parser.numbers)
-    return Reading(rational, numbers, describe(rational, locale), text)
+    return Reading(exact, numbers, describe(exact, locale), text)
 
 
 def parse_answer(text: str, locale: str, *, allow: str = ALLOW_NUMBER, limits: Limits = Limits()) -> sympy.Rational:
     """The exact value of ``text``; see :func:`read_answer`."""
     return read_answer(text, locale, allow=allow, limits=limits).value
-
-
-MAX_SHOWN_DECIMALS = 6
-
-
-def describe(value, locale: str) -> str:
-    """Exact human form: an integer, a short terminating decimal in the locale's notation, else a fraction."""
-    fraction = Fraction(int(sympy.Rational(value).p), int(sympy.Rational(value).q))
-    if fraction.denominator == 1:
-        return str(fraction.numerator)
-    denominator, places = fraction.denominator, 0
-    for prime in (2, 5):
-        while denominator % prime == 0:
-            denominator //= prime
-    if denominator == 1:
-        while (fraction * 10**places).denominator != 1:
-            places += 1
-    if denominator != 1 or places > MAX_SHOWN_DECIMALS:
-        return f"{fraction.numerator}/{fraction.denominator}"
-    sign = "-" if fraction < 0 else ""
-    scaled = abs(fraction.numerator * 10**places // fraction.denominator)
-    whole, part = divmod(scaled, 10**places)
-    sep = "," if locale in COMMA_LOCALES else "."
-    return f"{sign}{whole}{sep}{part:0{places}d}"
-
-
-format_number = describe
