@@ -65,7 +65,7 @@ CHECKS: dict[str, Callable] = {
 
 def run_check(spec: dict, value) -> bool:
     """Apply the check named by ``spec["rule"]`` to ``value``."""
-    return CHECKS[spec["rule"]](value, spec)
+    return bool(CHECKS[spec["rule"]](value, spec))
 
 
 def check_text(rule: str, right: bool) -> str:

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 from tutor import ROOT
 
@@ -103,18 +104,25 @@ def cmd_demo(args) -> int:
     return 0
 
 
-def cmd_i18n(args) -> int:
+POT = ROOT / "translations" / "messages.pot"
+
+
+def pybabel(step: str, pot: Path = POT) -> None:
+    """Run one pybabel step with the project's settings (extract also reads content/ via our extractor)."""
     from babel.messages.frontend import CommandLineInterface
 
-    translations, pot = str(ROOT / "translations"), str(ROOT / "translations" / "messages.pot")
+    translations = str(ROOT / "translations")
     commands = {
-        "extract": ["extract", "-F", str(ROOT / "babel.cfg"), "-k", "N_", "-k", "lazy_gettext", "--no-location", "--sort-output", "--project", "Kortmatte", "-o", pot, str(ROOT)],
-        "update": ["update", "-i", pot, "-d", translations, "--no-fuzzy-matching", "--ignore-obsolete"],
+        "extract": ["extract", "-F", str(ROOT / "babel.cfg"), "-k", "N_", "-k", "lazy_gettext", "--no-location", "--sort-output", "--project", "Kortmatte", "-o", str(pot), str(ROOT)],
+        "update": ["update", "-i", str(pot), "-d", translations, "--no-fuzzy-matching", "--ignore-obsolete"],
         "compile": ["compile", "-d", translations, "--statistics"],
     }
-    steps = ["extract", "update", "compile"] if args.action == "all" else [args.action]
-    for step in steps:
-        CommandLineInterface().run(["pybabel", "-q", *commands[step]])
+    CommandLineInterface().run(["pybabel", "-q", *commands[step]])
+
+
+def cmd_i18n(args) -> int:
+    for step in ["extract", "update", "compile"] if args.action == "all" else [args.action]:
+        pybabel(step)
     return 0
 
 

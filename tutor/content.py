@@ -22,7 +22,7 @@ TRANSLATABLE_KEYS = frozenset(
     {"name", "title", "text", "prompt", "hints", "solution", "narration", "description", "label", "right", "wrong", "summary", "feedback", "rules"}
 )
 #: Tables whose every string value is shown to people (keyed by an id).
-TRANSLATABLE_TABLES = frozenset({"misconceptions"})
+TRANSLATABLE_TABLES = frozenset({"misconceptions", "narration"})
 
 
 @lru_cache(maxsize=None)
@@ -36,7 +36,7 @@ def translatable_strings(data: Any, key: str = "", in_table: bool = False) -> It
     """Every human-readable string in a parsed content file, in file order."""
     if isinstance(data, dict):
         for child_key, value in data.items():
-            yield from translatable_strings(value, child_key, child_key in TRANSLATABLE_TABLES)
+            yield from translatable_strings(value, child_key, in_table or child_key in TRANSLATABLE_TABLES)
     elif isinstance(data, list):
         for item in data:
             yield from translatable_strings(item, key, in_table)

@@ -1,0 +1,119 @@
+"""Question generators, named checks and marking with misconceptions."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from tutor.checks import CHECKS, exact, run_check
+from tutor.content import load
+from tutor.deck import kids2
+from tutor.drills import Question, difficulty_for
+from tutor.drills.card_sums import best_card, estimate_card_sum, exact_card_sum, round_to_ten, winning_card
+from tutor.drills.marking import RIGHT, UNREADABLE, WRONG, mark
+
+DECK = kids2()
+NUMBER_CARDS = list(DECK.number_card_ids)
+
+
+def card_with(predicate):
+    return next(c for c in NUMBER_CARDS if predicate(DECK[c]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(NUMBER_CARDS), st.integers(1, 3), st.sampled_from(["en", "nb", "sv", "it"]))
+def test_estimates_count_within_the_stated_tolerance_and_the_taught_rounding_always_counts(card_id, difficulty, locale):
+    question = estimate_card_sum(card_id, difficulty)
+    total, tolerance = DECK[card_id].circled_sum, int(question.check["tolerance"])
+    assert mark(question, str(total - tolerance), locale).status == RIGHT
+    assert mark(question, str(total + tolerance), locale).status == RIGHT
+    assert mark(question, str(total + tolerance + 1), locale).status == WRONG
+    assert mark(question, str(sum(round_to_ten(v) for v in DECK[card_id].circled)), locale).status == RIGHT
+    assert Question.from_dict(question.to_dict()) == question
+
+
+def test_truncating_instead_of_rounding_is_recognised():
+    def truncation_is_far_off(card):
+        return abs(sum(10 * (v // 10) for v in card.circled) - card.circled_sum) > 10
+
+    card_id = card_with(truncation_is_far_off)
+    question = estimate_card_sum(card_id, 2)
+    truncated = sum(10 * (v // 10) for v in DECK[card_id].circled)
+    marked = mark(question, str(truncated), "en")
+    assert marked.status == WRONG and marked.misconception == "truncated"
+    assert marked.feedback[-1].msgid == load("drills")["estimate_card_sum"]["misconceptions"]["truncated"]
+
+
+def test_adding_the_top_number_and_leaving_a_value_out_are_recognised():
+    card_id = card_with(lambda c: c.top >= 9 and min(c.circled) > 30)
+    question = exact_card_sum(card_id)
+    card = DECK[card_id]
+    assert mark(question, str(card.circled_sum + card.top), "en").misconception == "added_top"
+    assert mark(question, str(card.circled_sum - card.circled[0]), "en").misconception == "left_out_value"
+    assert mark(question, str(card.circled_sum), "en").status == RIGHT
+
+
+def test_a_lost_carry_is_recognised():
+    card_id = card_with(lambda c: sum(v % 10 for v in c.circled) >= 10)
+    question = exact_card_sum(card_id)
+    marked = mark(question, str(DECK[card_id].circled_sum - 10), "nb")
+    assert marked.status == WRONG and marked.misconception == "carry_forgotten"
+
+
+def test_best_card_is_answered_with_card_buttons_and_names_the_mistake():
+    hand = NUMBER_CARDS[:5]
+    question = best_card(hand)
+    best = max(hand, key=lambda c: DECK[c].circled_sum)
+    lowest = min(hand, key=lambda c: DECK[c].circled_sum)
+    assert [choice["card"] for choice in question.choices] == hand
+    assert mark(question, str(best), "en").status == RIGHT
+    assert mark(question, str(lowest), "en").misconception in {"lowest_sum", "highest_top", "biggest_single_value"}
+    assert mark(question, "17 + 3", "en").status == UNREADABLE
+    assert mark(question, str(NUMBER_CARDS[30]), "en").status == UNREADABLE
+
+
+def test_winning_card_hides_the_result_until_answered():
+    table = [NUMBER_CARDS[0], NUMBER_CARDS[40]]
+    question = winning_card(table, {})
+    assert question.hides_result and question.skill == "compare"
+
+
+def test_unreadable_answers_are_not_wrong_answers():
+    question = exact_card_sum(NUMBER_CARDS[3])
+    for text in ["", "abc", "2^3", "1.234", "((1))"]:
+        marked = mark(question, text, "nb")
+        assert marked.status == UNREADABLE and marked.error_code and marked.read_as is None
+
+
+def test_answers_are_read_in_the_pupils_notation():
+    question = exact_card_sum(NUMBER_CARDS[3])
+    assert mark(question, "3,5", "nb").read_as == "3,5"
+    assert mark(question, "3.5", "en").read_as == "3.5"
+    assert mark(question, "3,5", "en").status == UNREADABLE
+
+
+def test_every_named_check_has_feedback_in_content():
+    checks = load("checks")
+    assert set(CHECKS) == set(checks)
+    for entry in checks.values():
+        assert entry["right"] and entry["wrong"] and entry["description"]
+
+
+@pytest.mark.parametrize(
+    "rule,spec,value,expected",
+    [
+        ("equals", {"expected": "7/2"}, "7/2", True),
+        ("within_tolerance", {"expected": "100", "tolerance": "10"}, "111", False),
+        ("between_inclusive", {"low": "1/2", "high": "3/4"}, "3/4", True),
+        ("between_strict", {"low": "1/2", "high": "3/4"}, "3/4", False),
+        ("is_prime", {}, "91", False),
+        ("is_prime", {}, "97", True),
+        ("equivalent_simplest", {"expected": "1/2"}, "1/2", True),
+    ],
+)
+def test_named_checks(rule, spec, value, expected):
+    assert run_check({"rule": rule, **spec}, exact(value)) is expected
+
+
+def test_difficulty_follows_the_skill_estimate():
+    assert [difficulty_for(p) for p in (0.0, 0.5, 0.9)] == [1, 2, 3]

@@ -1,0 +1,170 @@
+"""The lesson runner: intro on a real deal, drill points, answers, hourglass and clock; pure and replayable."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.checks import exact
+from tutor.lessons import LESSONS
+from tutor.lessons.runner import FINISHED, INTRO, PLAY, LessonError, LessonRun
+
+LESSON = LESSONS["calculation-war"]
+
+
+def started(seed=7, options=None, players=2, bots=("beginner",)):
+    return LessonRun.start(LESSON, players, options or {}, list(bots), seed, now_ms=0)
+
+
+def right(question):
+    return question.check["expected"][0] if question.answer == "choice" else str(exact(question.check["expected"]))
+
+
+def play_lesson(run, answer=right, now=0, max_steps=500):
+    """A pupil who answers every question with ``answer`` and lays their first card."""
+    kinds = []
+    run.skip_intro(LESSON, {}, now)
+    for _ in range(max_steps):
+        if run.stage == FINISHED:
+            return kinds
+        now += 1000
+        question = run.current_question()
+        if question and run.question_open:
+            kinds.append(question.kind)
+            run.answer(answer(question), "en", now)
+        elif question:
+            run.close_question(LESSON, {}, now)
+        else:
+            run.play(min(run.game_state().hands[0]), LESSON, {}, now)
+    raise AssertionError("the lesson did not finish")
+
+
+def test_the_intro_is_taught_on_a_dealt_hand():
+    run = started()
+    assert run.stage == INTRO and len(run.game_state().hands[0]) == 5
+    text = LESSON.intro_text(1, run.game_state(), 0)
+    card = min(run.game_state().hands[0])
+    assert text.params["example_sum"] == sum(__import__("tutor.deck", fromlist=["kids2"]).kids2()[card].circled)
+    for _ in range(len(LESSON.intro_steps()) - 1):
+        run.next_intro(LESSON, {}, 0)
+        assert run.stage == INTRO
+    run.next_intro(LESSON, {}, 0)
+    assert run.stage == PLAY
+
+
+def test_a_whole_lesson_ends_and_asks_every_kind_of_question():
+    run = started(seed=3)
+    kinds = play_lesson(run)
+    state = run.game_state()
+    assert state.is_over and state.rounds == 10
+    assert {"estimate_card_sum", "best_card", "winning_card"} <= set(kinds)
+
+
+def test_close_sums_ask_for_the_exact_sum_somewhere_in_a_few_lessons():
+    kinds = set()
+    for seed in range(8):
+        kinds |= set(play_lesson(started(seed=seed)))
+    assert "exact_card_sum" in kinds
+
+
+def test_the_same_seed_and_the_same_actions_give_the_same_lesson():
+    first, second = started(seed=11), started(seed=11)
+    play_lesson(first)
+    play_lesson(second)
+    assert first.to_dict() == second.to_dict()
+
+
+def test_a_run_survives_a_round_trip_through_a_dict_at_every_step():
+    run = started(seed=5)
+    run.skip_intro(LESSON, {}, 0)
+    for step in range(30):
+        run = LessonRun.from_dict(run.to_dict())
+        question = run.current_question()
+        if question and run.question_open:
+            run.answer(right(question), "en", step)
+        elif question:
+            run.close_question(LESSON, {}, step)
+        elif run.stage == PLAY:
+            run.play(min(run.game_state().hands[0]), LESSON, {}, step)
+
+
+def test_wrong_then_right_answers_make_two_attempts_but_only_the_first_counts_for_the_skill():
+    run = started(seed=2)
+    run.skip_intro(LESSON, {}, 0)
+    while run.current_question() is None:
+        run.play(min(run.game_state().hands[0]), LESSON, {}, 0)
+    question = run.current_question()
+    wrong = next(c["value"] for c in question.choices if c["value"] not in question.check["expected"]) if question.answer == "choice" else "1"
+    first = run.answer(wrong, "en", 4000)
+    assert first.first_try and not first.correct and first.time_ms == 4000
+    second = run.answer(right(question), "en", 6000)
+    assert second.correct and not second.first_try and second.time_ms == 2000
+    assert not run.question_open
+
+
+def test_an_unreadable_answer_is_not_a_try():
+    run = started(seed=2)
+    run.skip_intro(LESSON, {}, 0)
+    while run.current_question() is None:
+        run.play(min(run.game_state().hands[0]), LESSON, {}, 0)
+    attempt = run.answer("seventeen", "en", 100)
+    assert not attempt.readable and not attempt.first_try and run.tries == 0 and run.question_open
+
+
+def test_steps_that_do_not_fit_are_refused():
+    run = started()
+    with pytest.raises(LessonError):
+        run.play(min(run.game_state().hands[0]), LESSON, {}, 0)
+    with pytest.raises(LessonError):
+        run.answer("3", "en", 0)
+    with pytest.raises(LessonError):
+        run.hint()
+    run.skip_intro(LESSON, {}, 0)
+    with pytest.raises(LessonError):
+        run.next_intro(LESSON, {}, 0)
+    while run.current_question() is None:
+        run.play(min(run.game_state().hands[0]), LESSON, {}, 0)
+    with pytest.raises(LessonError):
+        run.play(min(run.game_state().hands[0]), LESSON, {}, 0)
+    with pytest.raises(LessonError):
+        run.play(9999, LESSON, {}, 0)
+
+
+def test_hints_are_graded_and_stop_at_the_last():
+    run = started(seed=2)
+    run.skip_intro(LESSON, {}, 0)
+    while run.current_question() is None:
+        run.play(min(run.game_state().hands[0]), LESSON, {}, 0)
+    hints = run.current_question().hints
+    shown = [run.hint() for _ in range(len(hints) + 2)]
+    assert shown[: len(hints)] == hints and run.hints_shown == len(hints)
+    run.show_solution()
+    assert run.solution_shown and not run.question_open
+
+
+def test_the_hourglass_lays_a_card_when_time_runs_out():
+    run = started(options={"turn_seconds": 30})
+    run.skip_intro(LESSON, {}, 0)
+    while run.question is not None:
+        run.close_question(LESSON, {}, 0)
+    moves = len(run.moves)
+    assert not run.hourglass_ran_out(LESSON, {}, 29_000)
+    assert run.hourglass_ran_out(LESSON, {}, 31_000)
+    assert len(run.moves) > moves
+
+
+def test_the_playing_time_limit_ends_the_game_at_a_round_boundary():
+    run = started(options={"time_limit_minutes": 1, "round_limit": 0})
+    run.skip_intro(LESSON, {}, 0)
+    while run.question is not None:
+        run.close_question(LESSON, {}, 0)
+    run.play(min(run.game_state().hands[0]), LESSON, {}, 61_000)
+    while run.question is not None:
+        run.close_question(LESSON, {}, 61_000)
+    state = run.game_state()
+    assert state.is_over and state.ended_by == "time_limit" and run.stage == FINISHED
+
+
+def test_four_players_play_in_teams_with_a_computer_partner():
+    run = started(players=4, bots=("strong",))
+    play_lesson(run)
+    assert run.game_state().winners() in ([0, 2], [1, 3])

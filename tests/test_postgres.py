@@ -1,0 +1,64 @@
+"""The same app on a real PostgreSQL server: migrations, a lesson with answers, version checks."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import inspect, select
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.exc import StaleDataError
+
+from tutor import db
+from tutor.app import create_app
+from tutor.db import make_engine
+from tutor.models import AttemptRecord, LessonRunRecord, Pupil, SkillRecord
+from tests.test_web import play_until_question, right_answer, run_of, through_intro
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def pg_app(postgres_url):
+    db.upgrade(postgres_url)
+    app = create_app({"TESTING": True, "DATABASE_URL": postgres_url, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False})
+    yield app
+    app.extensions["db_engine"].dispose()
+
+
+def test_migrations_create_every_table(postgres_url):
+    db.upgrade(postgres_url)
+    engine = make_engine(postgres_url)
+    assert {"pupil", "lesson_run", "attempt", "skill_record", "alembic_version"} <= set(inspect(engine).get_table_names())
+    db.upgrade(postgres_url)  # running again is harmless
+    engine.dispose()
+
+
+def test_a_lesson_with_answers_on_postgres(pg_app):
+    client = pg_app.test_client()
+    client.post("/guest", data={"name": "Pia"})
+    response = client.post("/lessons/calculation-war/start", data={"players": "4", "strength": "strong"})
+    run_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    through_intro(client, run_id)
+    question = play_until_question(client, pg_app, run_id)
+    client.post(f"/runs/{run_id}/answer", data={"answer": right_answer(question)})
+    with pg_app.app_context():
+        session = db.session()
+        assert session.scalar(select(AttemptRecord)).correct
+        assert session.scalar(select(SkillRecord)).attempts == 1
+    assert run_of(pg_app, run_id).question_open is False
+
+
+def test_two_servers_saving_one_run_cannot_overwrite_each_other(pg_app, postgres_url):
+    engine = make_engine(postgres_url)
+    with Session(engine) as setup:
+        pupil = Pupil(name="Ola")
+        setup.add(pupil)
+        setup.flush()
+        setup.add(LessonRunRecord(pupil_id=pupil.id, game_id="calculation-war", seed=1, stage="intro", data={}))
+        setup.commit()
+    with Session(engine) as first, Session(engine) as second:
+        a, b = first.scalar(select(LessonRunRecord)), second.scalar(select(LessonRunRecord))
+        a.stage, b.stage = "play", "finished"
+        first.commit()
+        with pytest.raises(StaleDataError):
+            second.commit()
+    engine.dispose()
