@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tutor.checks import CHECKS, exact, run_check
-from tutor.content import load
+from tutor.content import drill_texts, load
 from tutor.deck import kids2
 from tutor.drills import Question, difficulty_for
 from tutor.drills.card_sums import best_card, estimate_card_sum, exact_card_sum, round_to_ten, winning_card
@@ -41,7 +41,7 @@ def test_truncating_instead_of_rounding_is_recognised():
     truncated = sum(10 * (v // 10) for v in DECK[card_id].circled)
     marked = mark(question, str(truncated), "en")
     assert marked.status == WRONG and marked.misconception == "truncated"
-    assert marked.feedback[-1].msgid == load("drills")["estimate_card_sum"]["misconceptions"]["truncated"]
+    assert marked.feedback[-1].msgid == drill_texts()["estimate_card_sum"]["misconceptions"]["truncated"]
 
 
 def test_adding_the_top_number_and_leaving_a_value_out_are_recognised():

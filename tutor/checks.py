@@ -7,6 +7,9 @@ travel as text ("173", "7/2") so a question can be stored as plain JSON.
 
 from __future__ import annotations
 
+import math
+import re
+from collections import Counter
 from typing import Callable
 
 import sympy
@@ -20,35 +23,57 @@ def exact(text: str) -> sympy.Rational:
     return sympy.Rational(int(numerator), int(denominator or 1))
 
 
-def _equals(value, spec) -> bool:
+def _equals(value, spec, reading=None) -> bool:
     return value == exact(spec["expected"])
 
 
-def _within_tolerance(value, spec) -> bool:
+def _within_tolerance(value, spec, reading=None) -> bool:
     return abs(value - exact(spec["expected"])) <= exact(spec["tolerance"])
 
 
-def _choice(value, spec) -> bool:
+def _choice(value, spec, reading=None) -> bool:
     return str(value) in spec["expected"]
 
 
-def _between_inclusive(value, spec) -> bool:
+def _between_inclusive(value, spec, reading=None) -> bool:
     low, high = sorted((exact(spec["low"]), exact(spec["high"])))
     return low <= value <= high
 
 
-def _between_strict(value, spec) -> bool:
+def _between_strict(value, spec, reading=None) -> bool:
     low, high = sorted((exact(spec["low"]), exact(spec["high"])))
     return low < value < high
 
 
-def _equivalent_simplest(value, spec, typed_fraction: tuple[int, int] | None = None) -> bool:
+SIMPLE_FRACTION = re.compile(r"^\s*[-+\u2212]?\s*(\d+)\s*[/\u2044]\s*(\d+)\s*$")
+
+
+def _equivalent_simplest(value, spec, reading=None) -> bool:
+    """Equal to the expected value, and written as a whole number or a fully reduced fraction."""
     if value != exact(spec["expected"]):
         return False
-    return typed_fraction is None or sympy.gcd(*typed_fraction) == 1
+    if reading is None:
+        return True
+    typed = SIMPLE_FRACTION.match(reading.typed)
+    if typed is None:
+        return value.q == 1 and reading.typed.strip().lstrip("+-\u2212").isdigit()
+    return math.gcd(int(typed.group(1)), int(typed.group(2))) == 1 and int(typed.group(2)) != 1
 
 
-def _is_prime(value, spec) -> bool:
+def uses_only(numbers, allowed) -> bool:
+    """Each number used is one of ``allowed``, and none more often than it is there."""
+    available = Counter(exact(n) for n in allowed)
+    return not Counter(numbers) - available
+
+
+def _closest_to_target(value, spec, reading=None) -> bool:
+    """As close to the target as the best expression from the given numbers, each used at most once."""
+    if reading is not None and not uses_only(reading.numbers, spec["numbers"]):
+        return False
+    return abs(value - exact(spec["target"])) <= exact(spec["best_distance"])
+
+
+def _is_prime(value, spec, reading=None) -> bool:
     return value.is_integer and bool(sympy.isprime(int(value)))
 
 
@@ -60,12 +85,13 @@ CHECKS: dict[str, Callable] = {
     "between_strict": _between_strict,
     "equivalent_simplest": _equivalent_simplest,
     "is_prime": _is_prime,
+    "closest_to_target": _closest_to_target,
 }
 
 
-def run_check(spec: dict, value) -> bool:
-    """Apply the check named by ``spec["rule"]`` to ``value``."""
-    return bool(CHECKS[spec["rule"]](value, spec))
+def run_check(spec: dict, value, reading=None) -> bool:
+    """Apply the check named by ``spec["rule"]`` to ``value`` (``reading``: how it was typed, if typed)."""
+    return bool(CHECKS[spec["rule"]](value, spec, reading))
 
 
 def check_text(rule: str, right: bool) -> str:

@@ -32,6 +32,19 @@ def load(name: str) -> dict:
         return tomllib.load(handle)
 
 
+@lru_cache(maxsize=None)
+def drill_texts() -> dict:
+    """Every drill question kind's texts, from all files in ``content/drills/``."""
+    merged: dict = {}
+    for path in sorted((CONTENT_DIR / "drills").glob("*.toml")):
+        with open(path, "rb") as handle:
+            for kind, entry in tomllib.load(handle).items():
+                if kind in merged:
+                    raise ValueError(f"question kind {kind!r} is defined twice ({path.name})")
+                merged[kind] = entry
+    return merged
+
+
 def translatable_strings(data: Any, key: str = "", in_table: bool = False) -> Iterator[str]:
     """Every human-readable string in a parsed content file, in file order."""
     if isinstance(data, dict):

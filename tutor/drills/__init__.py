@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from tutor import content
+from tutor.text import N_
 
 NUMBER, CHOICE = "number", "choice"
+YES, NO = "yes", "no"
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ class Question:
     cards: list[int] = field(default_factory=list)  # the cards the question is about
     difficulty: int = 2
     hides_result: bool = False  # the table must not show who won while this is open
+    allow: str = "number"  # which grammar a typed answer may use (tutor.answers.ALLOW_*)
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -69,7 +72,30 @@ class Question:
 
 def texts(kind: str) -> dict:
     """The content entry of a question kind: prompt, hints, solution, misconceptions."""
-    return content.load("drills")[kind]
+    return content.drill_texts()[kind]
+
+
+def yes_no_choices() -> list[dict]:
+    """Buttons for a yes/no question."""
+    return [{"value": YES, "label": Text(N_("Yes"))}, {"value": NO, "label": Text(N_("No"))}]
+
+
+def build(kind: str, params: dict, **fields) -> Question:
+    """A question of ``kind`` with its prompt, hints and solution from content, all filled with ``params``."""
+    entry = texts(kind)
+    return Question(
+        kind=kind,
+        skill=entry["skill"],
+        prompt=Text(entry["prompt"], params),
+        hints=[Text(h, params) for h in entry["hints"]],
+        solution=[Text(s, params) for s in entry["solution"]],
+        **fields,
+    )
+
+
+def misconception(misconception_id: str, values) -> dict:
+    """Wrong answers (exact values or choice values) that show a named misconception."""
+    return {"id": misconception_id, "values": sorted({str(v) for v in values})}
 
 
 def difficulty_for(p_known: float) -> int:

@@ -7,7 +7,7 @@ card ids from the live position; the cards' values come from the Kids2 deck.
 from __future__ import annotations
 
 from tutor.deck import Card, kids2
-from tutor.drills import CHOICE, NUMBER, Question, Text, texts
+from tutor.drills import CHOICE, NUMBER, Question, Text, build, misconception
 
 #: The stated tolerance of an estimate, by difficulty.
 TOLERANCE = {1: 20, 2: 10, 3: 5}
@@ -25,22 +25,6 @@ def plus(values) -> str:
 def _card(card_id: int) -> Card:
     return kids2()[card_id]
 
-
-def _question(kind: str, params: dict, **fields) -> Question:
-    """A question of ``kind`` with its prompt, hints and solution from content, all filled with ``params``."""
-    entry = texts(kind)
-    return Question(
-        kind=kind,
-        skill=entry["skill"],
-        prompt=Text(entry["prompt"], params),
-        hints=[Text(h, params) for h in entry["hints"]],
-        solution=[Text(s, params) for s in entry["solution"]],
-        **fields,
-    )
-
-
-def _misconception(kind: str, misconception_id: str, values) -> dict:
-    return {"id": misconception_id, "values": sorted({str(v) for v in values})}
 
 
 def estimate_card_sum(card_id: int, difficulty: int = 2) -> Question:
@@ -68,15 +52,15 @@ def estimate_card_sum(card_id: int, difficulty: int = 2) -> Question:
     truncated = sum(10 * (v // 10) for v in card.circled)
     with_top = [exact + card.top + d for d in range(-tolerance, tolerance + 1)]
     left_out = [exact - v + d for v in card.circled for d in range(-tolerance, tolerance + 1)]
-    return _question(
+    return build(
         "estimate_card_sum",
         params,
         answer=NUMBER,
         check={"rule": "within_tolerance", "expected": str(exact), "tolerance": str(tolerance)},
         misconceptions=[
-            _misconception("estimate_card_sum", "truncated", outside([truncated])),
-            _misconception("estimate_card_sum", "added_top", outside(with_top)),
-            _misconception("estimate_card_sum", "left_out_value", outside(left_out)),
+            misconception("truncated", outside([truncated])),
+            misconception("added_top", outside(with_top)),
+            misconception("left_out_value", outside(left_out)),
         ],
         cards=[card_id],
         difficulty=difficulty,
@@ -90,16 +74,16 @@ def _card_choices(card_ids: list[int], labels: dict[int, Text] | None = None) ->
     ]
 
 
-def _comparison_misconceptions(kind: str, card_ids: list[int], best: set[int]) -> list[dict]:
+def _comparison_misconceptions(card_ids: list[int], best: set[int]) -> list[dict]:
     cards = [_card(c) for c in card_ids]
     top = max(card.top for card in cards)
     single = max(max(card.circled) for card in cards)
     lowest = min(card.circled_sum for card in cards)
     wrong = [card for card in cards if card.id not in best]
     return [
-        _misconception(kind, "highest_top", [c.id for c in wrong if c.top == top]),
-        _misconception(kind, "biggest_single_value", [c.id for c in wrong if single in c.circled]),
-        _misconception(kind, "lowest_sum", [c.id for c in wrong if c.circled_sum == lowest]),
+        misconception("highest_top", [c.id for c in wrong if c.top == top]),
+        misconception("biggest_single_value", [c.id for c in wrong if single in c.circled]),
+        misconception("lowest_sum", [c.id for c in wrong if c.circled_sum == lowest]),
     ]
 
 
@@ -114,12 +98,12 @@ def best_card(hand: list[int], difficulty: int = 2) -> Question:
         "best_sum": best_sum,
         "best_values": plus(_card(min(best)).circled),
     }
-    return _question(
+    return build(
         "best_card",
         params,
         answer=CHOICE,
         check={"rule": "choice", "expected": sorted(str(c) for c in best)},
-        misconceptions=_comparison_misconceptions("best_card", hand, best),
+        misconceptions=_comparison_misconceptions(hand, best),
         choices=_card_choices(hand),
         cards=list(hand),
         difficulty=difficulty,
@@ -140,15 +124,15 @@ def exact_card_sum(card_id: int, difficulty: int = 2) -> Question:
         "exact": exact,
     }
     carries = [exact - 10 * k for k in range(1, sum(ones) // 10 + 1)]
-    return _question(
+    return build(
         "exact_card_sum",
         params,
         answer=NUMBER,
         check={"rule": "equals", "expected": str(exact)},
         misconceptions=[
-            _misconception("exact_card_sum", "carry_forgotten", carries),
-            _misconception("exact_card_sum", "left_out_value", [exact - v for v in card.circled]),
-            _misconception("exact_card_sum", "added_top", [exact + card.top]),
+            misconception("carry_forgotten", carries),
+            misconception("left_out_value", [exact - v for v in card.circled]),
+            misconception("added_top", [exact + card.top]),
         ],
         cards=[card_id],
         difficulty=difficulty,
@@ -161,12 +145,12 @@ def winning_card(table: list[int], labels: dict[int, Text], difficulty: int = 2)
     best_sum = max(sums.values())
     best = {card_id for card_id, total in sums.items() if total == best_sum}
     params = {"sums": ", ".join(str(sums[c]) for c in table), "best_sum": best_sum}
-    return _question(
+    return build(
         "winning_card",
         params,
         answer=CHOICE,
         check={"rule": "choice", "expected": sorted(str(c) for c in best)},
-        misconceptions=_comparison_misconceptions("winning_card", table, best),
+        misconceptions=_comparison_misconceptions(table, best),
         choices=_card_choices(table, labels),
         cards=list(table),
         difficulty=difficulty,

@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tutor.answers import AnswerError, describe, read_answer
-from tutor.checks import check_text, exact, run_check
+from tutor.checks import check_text, exact, run_check, uses_only
 from tutor.drills import CHOICE, Question, Text, texts
 from tutor.text import N_
 
 RIGHT, WRONG, UNREADABLE = "right", "wrong", "unreadable"
+#: Shown when an expression uses a number that is not on the pupil's cards (or uses one twice).
+USED_OTHER_NUMBERS = "used_other_numbers"
 
 
 @dataclass
@@ -48,8 +50,14 @@ class Marked:
 
 def _check_params(question: Question, locale: str) -> dict:
     check = question.check
-    params = {key: describe(exact(check[key]), locale) for key in ("expected", "tolerance", "low", "high") if key in check and isinstance(check[key], str)}
-    return params
+    return {key: describe(exact(check[key]), locale) for key in ("expected", "tolerance", "low", "high", "target") if isinstance(check.get(key), str)}
+
+
+def _misconception(question: Question, value: str, reading) -> str | None:
+    """The named misconception this wrong answer shows, if any."""
+    if reading is not None and "numbers" in question.check and not uses_only(reading.numbers, question.check["numbers"]):
+        return USED_OTHER_NUMBERS
+    return next((m["id"] for m in question.misconceptions if value in m["values"]), None)
 
 
 def mark(question: Question, typed: str, locale: str) -> Marked:
@@ -62,13 +70,14 @@ def mark(question: Question, typed: str, locale: str) -> Marked:
         correct = run_check(question.check, typed)
     else:
         try:
-            reading = read_answer(typed, locale)
+            reading = read_answer(typed, locale, allow=question.allow)
         except AnswerError as error:
             return Marked(UNREADABLE, typed, feedback=[Text(error.msgid, error.params)], error_code=error.code)
         value, read_as = str(reading.value), describe(reading.value, locale)
-        correct = run_check(question.check, reading.value)
-    feedback = [Text(check_text(question.check["rule"], correct), _check_params(question, locale))]
-    misconception = None if correct else next((m["id"] for m in question.misconceptions if value in m["values"]), None)
+        correct = run_check(question.check, reading.value, reading)
+    params = {**_check_params(question, locale), "value": read_as or value}
+    feedback = [Text(check_text(question.check["rule"], correct), params)]
+    misconception = None if correct else _misconception(question, value, reading if question.answer != CHOICE else None)
     if misconception:
         feedback.append(Text(texts(question.kind)["misconceptions"][misconception], question.hints[0].params if question.hints else {}))
     return Marked(RIGHT if correct else WRONG, typed, read_as, value, feedback, misconception)
