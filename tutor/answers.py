@@ -28,11 +28,13 @@ refused the same way and any other comma decimal is refused with a hint to use a
 1 ("1 5/4" is refused); a minus in front applies to the whole ("-1 3/4" = -7/4).
 "3 - -2" and "2 x -3" are accepted (a sign may start any operand). In four_ops "a/b" is
 ordinary left-associative division ("8 / 1/2" = 4, but "8 / 1 1/2" divides by 3/2).
+Every sign counts towards ``Limits.max_operators``, fraction bars and leading signs too.
 ``Reading.numbers`` lists the literals as typed, without signs: in four_ops "3/4" is the
 two numbers 3 and 4, elsewhere a fraction, a mixed number or ½ is one number.
+``Reading.shown`` is ``describe(value, locale)``, for "You wrote 1 3/4: I read 1,75".
 
-Refusal codes (``AnswerError.code``), reported in this order of priority:
-empty, too_long, letters, other_digits, equals_sign, power_not_allowed,
+Refusal codes (``AnswerError.code``), the first that applies in this order is reported:
+too_long, empty, letters, other_digits, equals_sign, power_not_allowed,
 factorial_not_allowed, percent_not_allowed, bad_character, hidden_character,
 too_many_digits, ambiguous_decimal, decimal_comma, bad_number, brackets_not_allowed,
 unbalanced_brackets, too_deep, too_many_operators, operator_not_allowed, missing_number,
@@ -44,6 +46,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from fractions import Fraction
 from typing import Callable, NamedTuple
 
@@ -82,8 +85,7 @@ MESSAGES = {
     "bad_character": N_("I can't read the sign %(char)s. Use only digits and the signs %(signs)s."),
     "hidden_character": N_("Your answer has a hidden character that I can't read. Delete the answer and type it again."),
     "too_many_digits": N_("%(text)s has too many digits for me. A number can have at most %(limit)s digits."),
-    "ambiguous_decimal": N_("I'm not sure which number %(text)s is. Write a decimal with one decimal sign, like %(example)s, "
-                            "and a big number without dots, commas or spaces, like %(whole)s."),
+    "ambiguous_decimal": N_("I'm not sure which number %(text)s is. Write a decimal with one decimal sign, like %(example)s, and a big number without dots, commas or spaces, like %(whole)s."),
     "decimal_comma": N_("In English we write decimals with a point: type %(fixed)s instead of %(text)s."),
     "bad_number": N_("I can't read %(text)s as a number. A decimal needs digits after the decimal sign, like %(example)s."),
     "brackets_not_allowed": N_("Here I need just one number, without brackets. Type it like %(example)s."),
@@ -112,7 +114,10 @@ class AnswerError(ValueError):
         self.code, self.locale = code, locale
         self.msgid = MESSAGES[f"{code}/{variant}" if variant else code]
         self.params = {"code": code, **(params or {})}  # never empty, so render() always fills fields
-        super().__init__(render(self.msgid, self.params))
+        super().__init__(code)
+
+    def __str__(self) -> str:
+        return render(self.msgid, self.params)
 
     def message(self, gettext: Callable[[str], str] | None = None) -> str:
         """The message in ``gettext``'s language (default: this error's locale); English if a translation is broken."""
@@ -150,6 +155,13 @@ class _Tok(NamedTuple):
     spaced: bool = False  # whitespace before it
 
 
+# Operator, bracket and vulgar-fraction tokens are immutable: build each (char, spaced) once.
+_FIXED = {(ch, spaced): _Tok(kind, ch, spaced=spaced) for ch, kind in _OPERATORS.items() for spaced in (False, True)}
+_FIXED.update({(ch, spaced): _Tok("num", ch, Fraction(*pq), "vulgar", spaced) for ch, pq in _VULGAR.items() for spaced in (False, True)})
+_FIXED.update({(ch, spaced): _Tok("*", ch, spaced=spaced) for ch in "xX" for spaced in (False, True)})
+
+
+@lru_cache(maxsize=64)
 def _comma_locale(locale: str) -> bool:
     return str(locale).replace("-", "_").split("_")[0].lower() in _DECIMAL_COMMA
 
@@ -188,41 +200,40 @@ def _literal(s: str, spaced: bool, comma: bool, limits: Limits, locale: str) -> 
     def refuse(code, **params):
         return AnswerError(code, {"text": s, "example": describe(Fraction(7, 2), locale), **params}, locale)
 
-    if len(s) - s.count(",") - s.count(".") > limits.max_digits:
+    separators = s.count(",") + s.count(".")
+    if len(s) - separators > limits.max_digits:
         raise refuse("too_many_digits", limit=limits.max_digits)
-    separators = [c for c in s if c in ".,"]
     if not separators:
         return _Tok("num", s, Fraction(int(s)), "int", spaced)
-    if len(separators) > 1:
+    if separators > 1:
         raise refuse("ambiguous_decimal", whole="1234")
-    whole, sep, frac = s.partition(separators[0])
+    whole, sep, frac = s.partition("," if "," in s else ".")
     if not frac:
         raise refuse("bad_number")
     if sep != ("," if comma else "."):
-        if whole[:1] in tuple("123456789") and len(whole) <= 3 and len(frac) == 3:
+        if whole[:1] and whole[0] != "0" and len(whole) <= 3 and len(frac) == 3:
             raise refuse("ambiguous_decimal", whole="1234")
         if sep == ",":
             raise refuse("decimal_comma", fixed=f"{whole or '0'}.{frac}")
     return _Tok("num", s, Fraction(int(whole or "0") * 10 ** len(frac) + int(frac), 10 ** len(frac)), "dec", spaced)
 
 
-def _problem(ch: str, following: str) -> tuple[str, dict]:
+def _problem(ch: str, category: str, following: str) -> tuple[str, dict]:
     """Why a character outside our alphabet is refused."""
     if ch == "*" and following == "*":
         return "power_not_allowed", {"sign": "**"}
     if ch in _SYMBOLS:
         return _SYMBOLS[ch], {"sign": ch}
-    category = unicodedata.category(ch)
     if category in ("Nd", "Nl", "No"):
         return "other_digits", {"char": ch}
-    if category[0] in "CM" or category in ("Zl", "Zp"):
+    if category[0] in "CMZ":  # controls, format marks, combining marks, line separators: nothing to show
         return "hidden_character", {}
     return "bad_character", {"char": ch}
 
 
 def _tokenize(text: str, allow: str, comma: bool, limits: Limits, locale: str) -> list[_Tok]:
-    """Walk the text once; collect the first problem of each kind and report the most helpful one."""
-    problems: dict[str, AnswerError] = {}
+    """Walk the text once; keep the first problem of each kind and report the most helpful one."""
+    problems: dict[str, dict] = {}  # code -> params; once a character is refused, numbers are no longer read
     tokens: list[_Tok] = []
     i, n, spaced = 0, len(text), False
     while i < n:
@@ -231,39 +242,34 @@ def _tokenize(text: str, allow: str, comma: bool, limits: Limits, locale: str) -
             j = i + 1
             while j < n and text[j] in _LITERAL:
                 j += 1
-            try:
-                tokens.append(_literal(text[i:j], spaced, comma, limits, locale))
-            except AnswerError as error:
-                problems.setdefault(error.code, error)
+            if not problems:
+                try:
+                    tokens.append(_literal(text[i:j], spaced, comma, limits, locale))
+                except AnswerError as error:
+                    problems[error.code] = error.params
             i, spaced = j, False
             continue
-        if ch in " \t\n\r" or unicodedata.category(ch) == "Zs":
-            spaced = True
-        elif ch in _OPERATORS and not (ch == "*" and text[i + 1:i + 2] == "*"):
-            tokens.append(_Tok(_OPERATORS[ch], ch, spaced=spaced))
-            spaced = False
-        elif ch in _VULGAR:
-            tokens.append(_Tok("num", ch, Fraction(*_VULGAR[ch]), "vulgar", spaced))
-            spaced = False
-        elif unicodedata.category(ch)[0] == "L":
-            j = i + 1
-            while j < n and unicodedata.category(text[j])[0] == "L":
-                j += 1
-            if j - i == 1 and ch in "xX" and tokens and tokens[-1].kind in ("num", ")"):
-                tokens.append(_Tok("*", ch, spaced=spaced))  # x between numbers means times
-            else:
-                problems.setdefault("letters", AnswerError("letters", {"example": _EXAMPLES[allow]}, locale))
-            i, spaced = j, False
+        if (ch in _OPERATORS or ch in _VULGAR) and not (ch == "*" and text[i + 1:i + 2] == "*"):
+            tokens.append(_FIXED[ch, spaced])
+            i, spaced = i + 1, False
             continue
+        category = "Zs" if ch in " \t\n\r" else unicodedata.category(ch)
+        if category == "Zs":
+            i, spaced = i + 1, True
+        elif category[0] == "L":
+            if ch in "xX" and tokens and tokens[-1].kind in ("num", ")") and (i + 1 == n or unicodedata.category(text[i + 1])[0] != "L"):
+                tokens.append(_FIXED[ch, spaced])  # x between numbers means times
+                i, spaced = i + 1, False
+            else:  # the most helpful message of all: stop here
+                raise AnswerError("letters", {"example": _EXAMPLES[allow]}, locale)
         else:
-            code, params = _problem(ch, text[i + 1:i + 2])
-            params.update(example=_EXAMPLES[allow], signs=_SIGNS[allow])
-            problems.setdefault(code, AnswerError(code, params, locale))
+            code, params = _problem(ch, category, text[i + 1:i + 2])
+            if code not in problems:
+                problems[code] = {**params, "example": _EXAMPLES[allow], "signs": _SIGNS[allow]}
             i += 2 if params.get("sign") == "**" else 1
-            continue
-        i += 1
     if problems:
-        raise problems[min(problems, key=_PRIORITY.index)]
+        code = min(problems, key=_PRIORITY.index)
+        raise AnswerError(code, problems[code], locale)
     if not tokens:
         raise AnswerError("empty", {"example": _EXAMPLES[allow]}, locale)
     return tokens
@@ -414,7 +420,8 @@ class _Parser:
             return _not_allowed(tok, self.allow, self.locale)
         if tok.kind == ")":
             return self.refuse("unbalanced_brackets")
-        if tok.kind == "num" and tok.spaced and before.kind == "num" and {tok.form, before.form} <= {"int", "dec"}:
+        after_bar = self.i >= 2 and self.tokens[self.i - 2].kind == "/"  # "1/2 3/4" is two numbers, not "2 3"
+        if tok.kind == "num" and tok.spaced and before.kind == "num" and {tok.form, before.form} <= {"int", "dec"} and not after_bar:
             return self.refuse("spaced_number", text=f"{before.text} {tok.text}", joined=before.text + tok.text, mixed="1 3/4")
         variant = "number" if self.allow == ALLOW_NUMBER else ""
         sign = "x" if self.allow == ALLOW_FOUR_OPS else "+"
