@@ -60,9 +60,28 @@ def test_corrupt_states_are_refused(game_id):
     data = state.to_dict()
     with pytest.raises(InvalidState):
         game.state_from_dict({})
-    duplicated = {**data, "draw_piles": [pile + pile[:1] for pile in data["draw_piles"]]}
     with pytest.raises(InvalidState):
-        game.state_from_dict(duplicated)
+        game.state_from_dict(_with_a_card_duplicated(data))
+
+
+def _with_a_card_duplicated(data):
+    """A copy of a stored state in which the first card found in a card list appears twice."""
+    found = False
+
+    def walk(value):
+        nonlocal found
+        if isinstance(value, dict):
+            return {key: walk(item) for key, item in value.items()}
+        if isinstance(value, list):
+            if not found and value and all(isinstance(item, int) and not isinstance(item, bool) for item in value):
+                found = True
+                return value + value[:1]
+            return [walk(item) for item in value]
+        return value
+
+    corrupted = walk(data)
+    assert found, "the stored state holds no list of card ids"
+    return corrupted
 
 
 @pytest.mark.parametrize("game_id,players", GAME_SETUPS)
