@@ -67,7 +67,7 @@ def main() -> None:
             response = client.post(f"/runs/{run_id}/go-on", headers=HTMX)
             other_times.append(time.perf_counter() - started)
         else:
-            response = client.post(f"/runs/{run_id}/play-card", data={"card": min(run.game_state().hands[0])}, headers=HTMX)
+            response = client.post(f"/runs/{run_id}/move", data={"move": f"play:{min(run.game_state().hands[0])}:"}, headers=HTMX)
             other_times.append(time.perf_counter() - started)
         assert response.status_code == 200, response.status_code
 

@@ -34,7 +34,7 @@ def play_lesson(run, answer=right, now=0, max_steps=500):
         elif question:
             run.close_question(LESSON, {}, now)
         else:
-            run.play(min(run.game_state().hands[0]), LESSON, {}, now)
+            run.move(f"play:{min(run.game_state().hands[0])}:", LESSON, {}, now)
     raise AssertionError("the lesson did not finish")
 
 
@@ -84,14 +84,14 @@ def test_a_run_survives_a_round_trip_through_a_dict_at_every_step():
         elif question:
             run.close_question(LESSON, {}, step)
         elif run.stage == PLAY:
-            run.play(min(run.game_state().hands[0]), LESSON, {}, step)
+            run.move(f"play:{min(run.game_state().hands[0])}:", LESSON, {}, step)
 
 
 def test_wrong_then_right_answers_make_two_attempts_but_only_the_first_counts_for_the_skill():
     run = started(seed=2)
     run.skip_intro(LESSON, {}, 0)
     while run.current_question() is None:
-        run.play(min(run.game_state().hands[0]), LESSON, {}, 0)
+        run.move(f"play:{min(run.game_state().hands[0])}:", LESSON, {}, 0)
     question = run.current_question()
     wrong = next(c["value"] for c in question.choices if c["value"] not in question.check["expected"]) if question.answer == "choice" else "1"
     first = run.answer(wrong, "en", 4000)
@@ -105,7 +105,7 @@ def test_an_unreadable_answer_is_not_a_try():
     run = started(seed=2)
     run.skip_intro(LESSON, {}, 0)
     while run.current_question() is None:
-        run.play(min(run.game_state().hands[0]), LESSON, {}, 0)
+        run.move(f"play:{min(run.game_state().hands[0])}:", LESSON, {}, 0)
     attempt = run.answer("seventeen", "en", 100)
     assert not attempt.readable and not attempt.first_try and run.tries == 0 and run.question_open
 
@@ -113,7 +113,7 @@ def test_an_unreadable_answer_is_not_a_try():
 def test_steps_that_do_not_fit_are_refused():
     run = started()
     with pytest.raises(LessonError):
-        run.play(min(run.game_state().hands[0]), LESSON, {}, 0)
+        run.move(f"play:{min(run.game_state().hands[0])}:", LESSON, {}, 0)
     with pytest.raises(LessonError):
         run.answer("3", "en", 0)
     with pytest.raises(LessonError):
@@ -122,18 +122,18 @@ def test_steps_that_do_not_fit_are_refused():
     with pytest.raises(LessonError):
         run.next_intro(LESSON, {}, 0)
     while run.current_question() is None:
-        run.play(min(run.game_state().hands[0]), LESSON, {}, 0)
+        run.move(f"play:{min(run.game_state().hands[0])}:", LESSON, {}, 0)
     with pytest.raises(LessonError):
-        run.play(min(run.game_state().hands[0]), LESSON, {}, 0)
+        run.move(f"play:{min(run.game_state().hands[0])}:", LESSON, {}, 0)
     with pytest.raises(LessonError):
-        run.play(9999, LESSON, {}, 0)
+        run.move("play:9999:", LESSON, {}, 0)
 
 
 def test_hints_are_graded_and_stop_at_the_last():
     run = started(seed=2)
     run.skip_intro(LESSON, {}, 0)
     while run.current_question() is None:
-        run.play(min(run.game_state().hands[0]), LESSON, {}, 0)
+        run.move(f"play:{min(run.game_state().hands[0])}:", LESSON, {}, 0)
     hints = run.current_question().hints
     shown = [run.hint() for _ in range(len(hints) + 2)]
     assert shown[: len(hints)] == hints and run.hints_shown == len(hints)
@@ -157,7 +157,7 @@ def test_the_playing_time_limit_ends_the_game_at_a_round_boundary():
     run.skip_intro(LESSON, {}, 0)
     while run.question is not None:
         run.close_question(LESSON, {}, 0)
-    run.play(min(run.game_state().hands[0]), LESSON, {}, 61_000)
+    run.move(f"play:{min(run.game_state().hands[0])}:", LESSON, {}, 61_000)
     while run.question is not None:
         run.close_question(LESSON, {}, 61_000)
     state = run.game_state()

@@ -52,7 +52,7 @@ def play_until_question(client, app, run_id, limit=60):
         if run.question:
             return run.current_question()
         hand = sorted(run.game_state().hands[0])
-        client.post(f"/runs/{run_id}/play-card", data={"card": hand[0]})
+        client.post(f"/runs/{run_id}/move", data={"move": f"play:{hand[0]}:"})
     raise AssertionError("no drill question came up")
 
 
@@ -179,12 +179,12 @@ def test_stale_or_illegal_steps_are_refused_without_changing_the_game(guest, cli
     guest.sign_in()
     run_id = guest.start()
     before = run_of(app, run_id).to_dict()
-    page = client.post(f"/runs/{run_id}/play-card", data={"card": "0"}, follow_redirects=True).get_data(as_text=True)
+    page = client.post(f"/runs/{run_id}/move", data={"move": "play:0:"}, follow_redirects=True).get_data(as_text=True)
     assert "That step was already done" in page
     assert run_of(app, run_id).to_dict() == before
     through_intro(client, run_id)
-    client.post(f"/runs/{run_id}/play-card", data={"card": "999"})
-    client.post(f"/runs/{run_id}/play-card", data={"card": "abc"})
+    client.post(f"/runs/{run_id}/move", data={"move": "play:999:"})
+    client.post(f"/runs/{run_id}/move", data={"move": "play:abc:"})
 
 
 def test_a_pupil_cannot_open_another_pupils_game(guest, client, app):

@@ -113,7 +113,7 @@ def pybabel(step: str, pot: Path = POT) -> None:
 
     translations = str(ROOT / "translations")
     commands = {
-        "extract": ["extract", "-F", str(ROOT / "babel.cfg"), "-k", "N_", "-k", "lazy_gettext", "--no-location", "--sort-output", "--project", "Kortmatte", "-o", str(pot), str(ROOT)],
+        "extract": ["extract", "-F", str(ROOT / "babel.cfg"), "-k", "N_", "-k", "NP_:1,2", "-k", "lazy_gettext", "--no-location", "--sort-output", "--project", "Kortmatte", "-o", str(pot), str(ROOT)],
         "update": ["update", "-i", str(pot), "-d", translations, "--no-fuzzy-matching", "--ignore-obsolete"],
         "compile": ["compile", "-d", translations, "--statistics"],
     }

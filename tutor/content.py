@@ -22,7 +22,7 @@ TRANSLATABLE_KEYS = frozenset(
     {"name", "title", "text", "prompt", "hints", "solution", "narration", "description", "label", "right", "wrong", "summary", "feedback", "rules"}
 )
 #: Tables whose every string value is shown to people (keyed by an id).
-TRANSLATABLE_TABLES = frozenset({"misconceptions", "narration"})
+TRANSLATABLE_TABLES = frozenset({"misconceptions", "narration", "moves", "bots", "labels", "option_values"})
 
 
 @lru_cache(maxsize=None)

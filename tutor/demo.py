@@ -12,6 +12,7 @@ from tutor.db import make_engine
 from tutor.drills import CHOICE
 from tutor.checks import exact
 from tutor.lessons import LESSONS
+from tutor.lessons.base import move_token
 from tutor.lessons.runner import FINISHED, LessonRun
 from tutor.models import LessonRunRecord, Pupil, utcnow
 from tutor.progress import record_attempt, skill_levels
@@ -50,7 +51,7 @@ def play_demo_lesson(db: Session, pupil: Pupil, skill: float, seed: int, steps: 
         elif question:
             run.close_question(lesson, levels, now)
         else:
-            run.play(sorted(run.game_state().hands[0])[0], lesson, levels, now)
+            run.move(move_token(run.game_state().legal_moves()[0]), lesson, levels, now)
     record.data, record.stage = run.to_dict(), run.stage
     if run.stage == FINISHED:
         record.finished_at = utcnow()

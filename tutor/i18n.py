@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import request, session
-from flask_babel import Babel, get_locale, gettext
+from flask_babel import Babel, get_locale, gettext, ngettext
 
 from tutor.drills import Text
 from tutor.text import LOCALES
@@ -34,6 +34,9 @@ def say(text) -> str:
     if not isinstance(text, Text):
         return str(text)
     params = {key: say(value) if isinstance(value, (Text, dict)) else value for key, value in text.params.items()}
+    if text.plural:
+        fields = {key: value for key, value in params.items() if key != "num"}
+        return ngettext(text.msgid, text.plural, params["num"], **fields)
     translated = gettext(text.msgid)
     return translated % params if params else translated
 

@@ -24,6 +24,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular/plural pair (chosen by the ``num`` field when shown) for extraction."""
+    return singular, plural
+
+
 @lru_cache(maxsize=None)
 def _catalogue(locale: str) -> NullTranslations:
     if locale == DEFAULT_LOCALE:

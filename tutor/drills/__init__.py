@@ -24,13 +24,22 @@ class Text:
 
     msgid: str
     params: dict = field(default_factory=dict)
+    plural: str = ""  # with a plural form, the ``num`` field chooses between them
 
     def to_dict(self) -> dict:
-        return {"msgid": self.msgid, "params": dict(self.params)}
+        data = {"msgid": self.msgid, "params": dict(self.params)}
+        if self.plural:
+            data["plural"] = self.plural
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> Text:
-        return cls(data["msgid"], dict(data.get("params", {})))
+        return cls(data["msgid"], dict(data.get("params", {})), data.get("plural", ""))
+
+    @classmethod
+    def count(cls, forms: tuple[str, str], num: int, **params) -> Text:
+        """A text with singular and plural forms (from :func:`tutor.text.NP_`) for ``num`` things."""
+        return cls(forms[0], {**params, "num": num}, forms[1])
 
 
 @dataclass

@@ -1,12 +1,56 @@
-"""What a game's lesson provides: intro steps on the real deal, and its drill points."""
+"""What a game's lesson provides: intro steps on the real deal, drill points, and the table.
+
+A lesson describes the table in plain data (:class:`Zone`, :class:`Row`) and the pupil's
+possible moves as :class:`Choice` objects with a stable token, so one page template
+shows every game and the web layer never needs to know a game's rules.
+"""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from tutor import content
 from tutor.drills import Question, Text
+from tutor.engine import Move
+from tutor.text import N_
+
+#: Where a choice is shown: as a card in the hand, or as a button among the actions.
+HAND, ACTION = "hand", "action"
+
+
+@dataclass
+class Row:
+    """One line of a zone on the table: whose it is, a note, and its cards (None = face down)."""
+
+    name: Text
+    cards: list = field(default_factory=list)
+    note: Text | None = None
+    highlight: bool = False
+
+
+@dataclass
+class Zone:
+    """A part of the table with a heading, such as "On the table" or "Last round"."""
+
+    title: Text
+    rows: list[Row]
+    key: str = ""
+
+
+@dataclass
+class Choice:
+    """One move the pupil may make now: its token for the form, what to read, which cards."""
+
+    token: str
+    label: Text
+    cards: list[int] = field(default_factory=list)
+    place: str = ACTION
+
+
+def computer_name(player: int) -> Text:
+    return Text(N_("Computer %(n)s"), {"n": player})
 
 
 class Lesson:
@@ -15,6 +59,10 @@ class Lesson:
     game_id: ClassVar[str]
     #: Game options a lesson uses unless the pupil or teacher chooses others (a lesson must end).
     lesson_options: ClassVar[dict] = {}
+    #: With four players, seats 0+2 and 1+3 play as teams.
+    teams_of_four: ClassVar[bool] = False
+    #: The pupil types the move (an expression) instead of choosing it from buttons.
+    typed_move: ClassVar[bool] = False
 
     def content(self) -> dict:
         return content.load(f"games/{self.game_id}")
@@ -32,6 +80,7 @@ class Lesson:
     def intro_params(self, game_state, pupil: int) -> dict:
         return {}
 
+    # --- drill points ---------------------------------------------------------------------
     def before_move(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
         """Questions to ask when the pupil is about to move."""
         return []
@@ -39,3 +88,70 @@ class Lesson:
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
         """Questions to ask about the round that has just been decided."""
         return []
+
+    # --- what the pupil sees ---------------------------------------------------------------
+    def is_partner(self, player: int, pupil: int, players: int) -> bool:
+        return self.teams_of_four and players == 4 and player == (pupil + 2) % 4
+
+    def seat_name(self, player: int, pupil: int, players: int) -> Text:
+        if player == pupil:
+            return Text(N_("You"))
+        if self.is_partner(player, pupil, players):
+            return Text(N_("Partner: computer %(n)s"), {"n": player})
+        return computer_name(player)
+
+    def scoreboard(self, game_state, pupil: int) -> list[Text]:
+        """Short lines about the score: round, cards per player or team."""
+        return []
+
+    def table(self, game_state, pupil: int) -> list[Zone]:
+        """The zones of the table as the pupil may see them."""
+        return []
+
+    def choices(self, game_state, pupil: int) -> list[Choice]:
+        """The pupil's legal moves, each with a label (from the content's ``moves`` table)."""
+        labels = self.content().get("moves", {})
+        return [
+            Choice(move_token(move), Text(labels.get(move.kind, move.kind), {"detail": move.detail}), list(move.cards), HAND if move.kind == "play" and len(move.cards) == 1 else ACTION)
+            for move in game_state.legal_moves()
+        ]
+
+    def turn_narration(self, game_state, pupil: int) -> Text:
+        return self.narration("your_turn")
+
+    def round_story(self, game_state, pupil: int) -> list[Text]:
+        """What happened in the last round, for the pupil to read."""
+        return []
+
+    def finish_story(self, game_state, pupil: int) -> list[Text]:
+        """How the game ended and who won, from the pupil's side of the table."""
+        winners = game_state.winners()
+        story = [self.narration(f"ended_{game_state.ended_by}")] if game_state.ended_by else []
+        mates = {pupil} | {p for p in range(game_state.game.players) if self.is_partner(p, pupil, game_state.game.players)}
+        if len(winners) > 1 and not set(winners) <= mates:
+            story.append(self.narration("finished_draw"))
+        elif pupil in winners:
+            story.append(self.narration("finished_team" if len(winners) > 1 else "finished_you"))
+        else:
+            story.append(self.narration("finished_other", name=computer_name(winners[0])))
+        return story
+
+    def move_from_text(self, game_state, pupil: int, text: str, locale: str) -> Move:
+        """A typed move (only for lessons with ``typed_move``); raises AnswerError when unreadable."""
+        raise NotImplementedError
+
+
+def move_token(move: Move) -> str:
+    """A move as one form value: ``kind:card,card:detail``."""
+    return f"{move.kind}:{','.join(map(str, move.cards))}:{move.detail}"
+
+
+def move_from_token(token: str, player: int) -> Move | None:
+    """The move a form value names, or None when it is not a well-formed token."""
+    kind, _, rest = str(token)[:200].partition(":")
+    cards, _, detail = rest.partition(":")
+    try:
+        card_ids = tuple(int(c) for c in cards.split(",") if c)
+    except ValueError:
+        return None
+    return Move(kind, player, card_ids, detail) if kind else None

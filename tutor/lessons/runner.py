@@ -15,7 +15,7 @@ from tutor.drills import Question, Text
 from tutor.drills.marking import RIGHT, UNREADABLE, Marked, mark
 from tutor.engine import CHANCE, Move, make_game
 from tutor.engine.play import bot_rng, make_bots, next_automatic_move
-from tutor.lessons.base import Lesson
+from tutor.lessons.base import Lesson, move_from_token
 
 PUPIL = 0
 INTRO, PLAY, FINISHED = "intro", "play", "finished"
@@ -153,29 +153,35 @@ class LessonRun:
         limit = self.options.get("time_limit_minutes", 0)
         return bool(limit) and now_ms - self.started_ms >= limit * 60_000 and game_state.is_legal(Move("time_up", CHANCE))
 
-    def play(self, card_id: int, lesson: Lesson, levels: dict, now_ms: int) -> None:
-        """The pupil lays a card."""
+    def move(self, token: str, lesson: Lesson, levels: dict, now_ms: int) -> None:
+        """The pupil makes the move a form token names (see :func:`tutor.lessons.base.move_token`)."""
+        self._pupil_moves(move_from_token(token, PUPIL), lesson, levels, now_ms)
+
+    def typed_move(self, text: str, locale: str, lesson: Lesson, levels: dict, now_ms: int) -> None:
+        """The pupil types the move (an expression); unreadable text raises AnswerError, nothing lost."""
+        self._expect(PLAY)
+        self._pupil_moves(lesson.move_from_text(self.game_state(), PUPIL, text, locale), lesson, levels, now_ms)
+
+    def _pupil_moves(self, move: Move | None, lesson: Lesson, levels: dict, now_ms: int) -> None:
         self._expect(PLAY)
         if self.question is not None:
             raise LessonError("answer or close the question first")
         game_state = self.game_state()
-        move = Move("play", PUPIL, (card_id,))
-        if game_state.current_player != PUPIL or not game_state.is_legal(move):
-            raise LessonError("that card cannot be played now")
+        if move is None or game_state.current_player != PUPIL or not game_state.is_legal(move):
+            raise LessonError("that move cannot be made now")
         self._apply(game_state, move)
         self.state = game_state.to_dict()
         self.advance(lesson, levels, now_ms)
 
     def hourglass_ran_out(self, lesson: Lesson, levels: dict, now_ms: int) -> bool:
-        """With an hourglass set, a pupil who runs out of time lays a card chosen by chance."""
+        """With an hourglass set, a pupil who runs out of time makes a move chosen by chance."""
         seconds = self.options.get("turn_seconds", 0)
         game_state = self.game_state()
         if not seconds or self.question is not None or game_state.current_player != PUPIL:
             return False
         if now_ms - self.turn_started_ms < seconds * 1000:
             return False
-        move = bot_rng(self.seed, len(self.moves)).choice(game_state.legal_moves())
-        self.play(move.cards[0], lesson, levels, now_ms)
+        self._pupil_moves(bot_rng(self.seed, len(self.moves)).choice(game_state.legal_moves()), lesson, levels, now_ms)
         return True
 
     # --- drills -----------------------------------------------------------------------------

@@ -9,14 +9,16 @@ from __future__ import annotations
 import secrets
 import time
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 from sqlalchemy.orm.exc import StaleDataError
 
 from tutor import content, db
 from tutor.engine import GAMES, InvalidOptions
-from tutor.i18n import current_locale
+from tutor.answers import AnswerError
+from tutor.drills import Text
+from tutor.i18n import current_locale, say
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import FINISHED, LessonError, LessonRun
 from tutor.models import LessonRunRecord, utcnow
@@ -44,7 +46,7 @@ def start_page(game_id):
     lesson = lesson_or_404(game_id)
     game = GAMES[game_id]
     defaults = {spec.key: lesson.lesson_options.get(spec.key, spec.default) for spec in game.option_specs}
-    return render_template("lesson_start.html", game=game, info=lesson.content(), defaults=defaults)
+    return render_template("lesson_start.html", game=game, lesson=lesson, info=lesson.content(), defaults=defaults)
 
 
 @bp.post("/lessons/<game_id>/start")
@@ -78,7 +80,7 @@ def load(run_id: int) -> tuple[LessonRunRecord, LessonRun]:
 
 
 def render_lesson(record: LessonRunRecord, run: LessonRun, block: str | None = None):
-    context = lesson_context(run, current_pupil().name, now_ms())
+    context = lesson_context(run, current_pupil().name, now_ms(), session.pop("typed_move", ""))
     if block:
         return render_block("lesson.html", block, record=record, **context)
     return render_template("lesson.html", record=record, **context)
@@ -135,12 +137,17 @@ def skip_intro(run, lesson, levels, now, record):
 
 
 @lesson_action
-def play_card(run, lesson, levels, now, record):
+def move(run, lesson, levels, now, record):
+    run.move(request.form.get("move", ""), lesson, levels, now)
+
+
+@lesson_action
+def typed_move(run, lesson, levels, now, record):
     try:
-        card_id = int(request.form.get("card", ""))
-    except ValueError:
-        raise LessonError("no card chosen")
-    run.play(card_id, lesson, levels, now)
+        run.typed_move(request.form.get("expression", ""), current_locale(), lesson, levels, now)
+    except AnswerError as error:
+        flash(say(Text(error.msgid, error.params)), "error")
+        session["typed_move"] = request.form.get("expression", "")[:200]
 
 
 @lesson_action
