@@ -41,6 +41,8 @@ test: setup system-packages
 bench: setup
 	$(BIN)/python bench/lesson_step.py
 	$(BIN)/python bench/answers.py
+	$(BIN)/python bench/deck_check.py
+	$(BIN)/python bench/simulate_games.py
 
 vendor:
 	scripts/vendor.sh

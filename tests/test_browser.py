@@ -9,89 +9,12 @@ have to block anything.
 from __future__ import annotations
 
 import re
-import shutil
-import threading
-from pathlib import Path
 
 import pytest
-from waitress.server import create_server
 
-from tutor import db
-from tutor.app import create_app
+from tests.browser_support import Visit, browser, live_server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
-
-AXE = Path(__file__).parent / "vendor" / "axe.min.js"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
-
-
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory):
-    url = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'browser.db'}"
-    db.upgrade(url)
-    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "browser-test"})
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-    app.extensions["db_engine"].dispose()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
-
-
-class Visit:
-    """One pupil's browser tab, with checks that run on every page it sees."""
-
-    def __init__(self, browser, base_url):
-        self.base_url = base_url
-        self.context = browser.new_context(viewport={"width": 1200, "height": 900})
-        self.context.add_init_script(path=str(AXE))  # injected by the browser, not by the page: the CSP still holds
-        self.page = self.context.new_page()
-        self.problems: list[str] = []
-        self.page.on("request", self._request)
-        self.page.on("console", self._console)
-        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-        self.checked_pages = 0
-
-    def _request(self, request):
-        if not request.url.startswith(self.base_url) and not request.url.startswith("data:"):
-            self.problems.append(f"request to another host: {request.url}")
-
-    def _console(self, message):
-        if message.type == "error":
-            self.problems.append(f"console error: {message.text}")
-
-    def axe(self, label):
-        """Run axe-core on the page as it is now; fail on serious or critical violations."""
-        results = self.page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-        bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
-        details = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in bad]
-        assert not bad, f"accessibility violations on {label}: {details}"
-        self.checked_pages += 1
-
-    def focused(self) -> str:
-        return self.page.evaluate("() => { const e = document.activeElement; return e ? (e.outerHTML || '').slice(0, 200) : ''; }")
-
-    def press(self, key):
-        """Press a key that sends an htmx request, and wait until the new fragment has settled."""
-        with self.page.expect_response(lambda response: response.request.method == "POST"):
-            self.page.keyboard.press(key)
-        self.page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
-        self.page.wait_for_timeout(50)  # htmx:afterSettle handlers (focus) run just after the classes go
-
-    def close(self):
-        self.context.close()
-
 
 def circled_sums(locator) -> list[int]:
     """The circled sums of the cards inside each element matched by ``locator``, read off the SVG."""

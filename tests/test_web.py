@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -10,9 +11,15 @@ from sqlalchemy import select
 from tutor import db
 from tutor.app import create_app
 from tutor.checks import exact
+from tests.answer_key import right_answer as answer_key
+from tutor.deck import kids2
+from tutor.lessons import LESSONS
 from tutor.lessons.runner import LessonRun
 from tutor.models import AttemptRecord, LessonRunRecord, SkillRecord
 from tutor.security import CONTENT_SECURITY_POLICY
+
+
+DECK = kids2()
 
 
 def run_of(app, run_id) -> LessonRun:
@@ -241,3 +248,49 @@ def test_csrf_is_required_on_every_post(database_url, tmp_path):
     assert client.post("/language", data={"locale": "sv"}, headers={"HX-Request": "true"}).status_code == 400
     assert client.post("/language", data={"locale": "sv"}, headers={"X-CSRFToken": header_token, "HX-Request": "true"}).status_code == 302
     app.extensions["db_engine"].dispose()
+
+
+@pytest.mark.parametrize("game_id", sorted(LESSONS))
+def test_every_lesson_is_played_through_the_routes_to_a_right_answer(client, app, guest, game_id):
+    """Start each game's lesson, make the first move offered until a drill comes, answer it right."""
+    guest.sign_in()
+    assert game_id in client.get("/").get_data(as_text=True)
+    assert client.get(f"/lessons/{game_id}").status_code == 200
+    response = client.post(f"/lessons/{game_id}/start", data={"players": "3", "strength": "beginner"})
+    run_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    through_intro(client, run_id)
+    for _ in range(200):
+        run = run_of(app, run_id)
+        if run.question:
+            break
+        if run.stage == "finished":  # a short game can end before its first drill point: play again
+            response = client.post(f"/lessons/{game_id}/start", data={"players": "3", "strength": "beginner"})
+            run_id = int(response.headers["Location"].rsplit("/", 1)[1])
+            through_intro(client, run_id)
+            continue
+        page = client.get(f"/runs/{run_id}").get_data(as_text=True)
+        token = re.search(r'name="move" value="([^"]+)"', page)
+        if token:
+            client.post(f"/runs/{run_id}/move", data={"move": html.unescape(token.group(1))})
+        else:
+            mine = [c for c in run.game_state().turned[0] if not DECK[c].is_special]
+            client.post(f"/runs/{run_id}/typed-move", data={"expression": f"{DECK[mine[0]].top} + {DECK[mine[1]].top}"})
+    question = run.current_question()
+    page = client.post(f"/runs/{run_id}/answer", data={"answer": answer_key(question.to_dict(), "en")}, follow_redirects=True).get_data(as_text=True)
+    assert "feedback-right" in page, page[page.find("drill"):][:800]
+    assert attempts(app)[-1].correct
+
+
+def test_a_typed_move_that_breaks_the_rules_is_refused_kindly_and_kept(client, app, guest):
+    guest.sign_in()
+    response = client.post("/lessons/triplesmart-extreme/start", data={"players": "2", "strength": "beginner"})
+    run_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    through_intro(client, run_id)
+    run = run_of(app, run_id)
+    mine = [DECK[c].top for c in run.game_state().turned[0] if not DECK[c].is_special]
+    missing = next(n for n in range(1, 10) if n not in mine)
+    for typed, message in [(f"{missing} + {mine[0]}", "is not on the cards"), (f"{mine[0]} / (2 - 2)", "divide by zero"), ("tolv", "")]:
+        page = client.post(f"/runs/{run_id}/typed-move", data={"expression": typed}, follow_redirects=True).get_data(as_text=True)
+        assert "flash-error" in page and message in page
+        assert f'value="{html.escape(typed)}"' in page, "the typed text must not be lost"
+        assert run_of(app, run_id).moves == run.moves

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tutor.deck import Card, kids2
 from tutor.drills import CHOICE, NUMBER, Question, Text, build, misconception
+from tutor.text import N_
 
 #: The stated tolerance of an estimate, by difficulty.
 TOLERANCE = {1: 20, 2: 10, 3: 5}
@@ -69,7 +70,7 @@ def estimate_card_sum(card_id: int, difficulty: int = 2) -> Question:
 
 def _card_choices(card_ids: list[int], labels: dict[int, Text] | None = None) -> list[dict]:
     return [
-        {"value": str(card_id), "card": card_id, "label": (labels or {}).get(card_id) or Text("card with %(values)s", {"values": plus(_card(card_id).circled)})}
+        {"value": str(card_id), "card": card_id, "label": (labels or {}).get(card_id) or Text(N_("card with %(values)s"), {"values": plus(_card(card_id).circled)})}
         for card_id in card_ids
     ]
 
@@ -156,3 +157,10 @@ def winning_card(table: list[int], labels: dict[int, Text], difficulty: int = 2)
         difficulty=difficulty,
         hides_result=True,
     )
+
+
+GENERATORS = {
+    "estimate_sum": [estimate_card_sum, best_card],
+    "exact_sum": [exact_card_sum],
+    "compare": [winning_card],
+}

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from tutor.engine.core import CHANCE, Bot, Game, IllegalMove, InvalidOptions, InvalidState, Move, Option, State
 from tutor.engine.calculation_war import CalculationWar
+from tutor.engine.shedding import CrazyBananaExtreme, CrazyBananaOverslag, CrazyBananaTiervenner, MultiMatch
+from tutor.engine.multiwar import MultiWar
+from tutor.engine.triplesmart import TripleSmart, TripleSmartExtreme
 
 #: Every registered game, by id.
-GAMES: dict[str, type[Game]] = {game.id: game for game in (CalculationWar,)}
+GAMES: dict[str, type[Game]] = {game.id: game for game in (CalculationWar, MultiMatch, CrazyBananaOverslag, CrazyBananaTiervenner, CrazyBananaExtreme, MultiWar, TripleSmart, TripleSmartExtreme)}
 
 
 def make_game(game_id: str, players: int = 2, options: dict | None = None) -> Game:

@@ -2,7 +2,9 @@
 
 from tutor.lessons.base import Lesson
 from tutor.lessons.calculation_war import CalculationWarLesson
+from tutor.lessons.shedding import SHEDDING_LESSONS
+from tutor.lessons.war_family import WAR_FAMILY_LESSONS
 
-LESSONS: dict[str, Lesson] = {lesson.game_id: lesson for lesson in (CalculationWarLesson(),)}
+LESSONS: dict[str, Lesson] = {lesson.game_id: lesson for lesson in (CalculationWarLesson(), *(cls() for cls in SHEDDING_LESSONS + WAR_FAMILY_LESSONS))}
 
 __all__ = ["LESSONS", "Lesson"]

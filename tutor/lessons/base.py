@@ -49,6 +49,14 @@ class Choice:
     place: str = ACTION
 
 
+class MoveRefused(ValueError):
+    """A typed move the rules refuse, with a translatable message for the pupil (nothing is lost)."""
+
+    def __init__(self, msgid: str, params: dict | None = None) -> None:
+        super().__init__(msgid)
+        self.msgid, self.params = msgid, dict(params or {})
+
+
 def computer_name(player: int) -> Text:
     return Text(N_("Computer %(n)s"), {"n": player})
 
@@ -64,8 +72,15 @@ class Lesson:
     #: The pupil types the move (an expression) instead of choosing it from buttons.
     typed_move: ClassVar[bool] = False
 
+    #: A content file of narration and computer players shared by a family of games.
+    common_content: ClassVar[str] = ""
+
     def content(self) -> dict:
-        return content.load(f"games/{self.game_id}")
+        own = content.load(f"games/{self.game_id}")
+        if not self.common_content:
+            return own
+        common = content.load(f"games/{self.common_content}")
+        return {**common, **own, "narration": {**common.get("narration", {}), **own.get("narration", {})}}
 
     def intro_steps(self) -> list[dict]:
         return self.content()["intro"]
@@ -119,8 +134,12 @@ class Lesson:
     def turn_narration(self, game_state, pupil: int) -> Text:
         return self.narration("your_turn")
 
-    def round_story(self, game_state, pupil: int) -> list[Text]:
-        """What happened in the last round, for the pupil to read."""
+    def round_number(self, game_state) -> int:
+        """How many rounds are decided: when it grows, :meth:`after_round` may ask questions."""
+        return game_state.rounds
+
+    def round_story(self, game_state, pupil: int, recent: list[Move]) -> list[Text]:
+        """What happened since the pupil last moved (``recent``: those moves), for the pupil to read."""
         return []
 
     def finish_story(self, game_state, pupil: int) -> list[Text]:

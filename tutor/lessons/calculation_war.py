@@ -15,6 +15,7 @@ from tutor.deck import kids2
 from tutor.drills import Text, difficulty_for
 from tutor.drills.card_sums import best_card, estimate_card_sum, exact_card_sum, round_to_ten, winning_card
 from tutor.lessons.base import Lesson, Row, Zone, computer_name
+from tutor.lessons.war_family import last_round_zone, war_scoreboard
 from tutor.text import N_, NP_
 
 #: Two sums this close cannot be told apart by estimating to tens.
@@ -33,6 +34,7 @@ class CalculationWarLesson(Lesson):
     game_id = "calculation-war"
     lesson_options = {"round_limit": 10}
     teams_of_four = True
+    common_content = "war-common"
 
     def intro_params(self, game_state, pupil: int) -> dict:
         example = kids2()[sorted(game_state.hands[pupil])[0]]
@@ -74,12 +76,19 @@ class CalculationWarLesson(Lesson):
         return war_scoreboard(self, game_state, pupil)
 
     def table(self, game_state, pupil: int) -> list[Zone]:
-        return war_table(self, game_state, pupil)
+        """Last round's cards with the winner, and this round's cards, face down until turned."""
+        view = game_state.player_view(pupil)
+        players = game_state.game.players
+        rows = [
+            Row(self.seat_name(p, pupil, players), list(view["table"][p]), note=Text.count(NP_("%(num)s card in hand", "%(num)s cards in hand"), view["hand_counts"][p]))
+            for p in range(players)
+        ]
+        return last_round_zone(self, game_state, pupil) + [Zone(Text(N_("On the table")), rows, key="this-round")]
 
     def turn_narration(self, game_state, pupil: int) -> Text:
         return self.narration("your_war" if game_state.wars else "your_turn")
 
-    def round_story(self, game_state, pupil: int) -> list[Text]:
+    def round_story(self, game_state, pupil: int, recent=()) -> list[Text]:
         """What happened in the last round, for the pupil to read."""
         last = game_state.last_round
         if not last:
@@ -101,40 +110,3 @@ class CalculationWarLesson(Lesson):
                 name = Text(N_("You")) if int(player) == pupil else computer_name(int(player))
                 story.append(self.narration("forfeited", name=name, count=len(cards)))
         return story
-
-
-def war_scoreboard(lesson: Lesson, game_state, pupil: int) -> list[Text]:
-    """The round and each side's cards, for the War-like games with draw and collection piles."""
-    view = game_state.player_view(pupil)
-    limit = game_state.game.options.get("round_limit", 0)
-    lines = [Text(N_("Round %(n)s of %(total)s"), {"n": min(view["rounds"] + 1, limit), "total": limit}) if limit else Text(N_("Round %(n)s"), {"n": view["rounds"] + 1})]
-    for index, side in enumerate(view["sides"]):
-        names = [lesson.seat_name(p, pupil, game_state.game.players) for p in side]
-        side_name = names[0] if len(names) == 1 else Text(N_("%(first)s and %(second)s"), {"first": names[0], "second": names[1]})
-        lines.append(
-            Text.count(
-                NP_("%(side)s: %(num)s card (draw pile %(draw)s, collection pile %(collection)s)", "%(side)s: %(num)s cards (draw pile %(draw)s, collection pile %(collection)s)"),
-                view["side_counts"][index],
-                side=side_name,
-                draw=view["draw_counts"][index],
-                collection=view["collection_counts"][index],
-            )
-        )
-    return lines
-
-
-def war_table(lesson: Lesson, game_state, pupil: int) -> list[Zone]:
-    """Last round's cards (with the winner marked) and this round's cards, face down where hidden."""
-    view = game_state.player_view(pupil)
-    players = game_state.game.players
-    zones = []
-    last = view["last_round"]
-    if last:
-        rows = [Row(lesson.seat_name(int(p), pupil, players), list(cards), highlight=int(p) in last["winners"]) for p, cards in sorted(last["table"].items(), key=lambda item: int(item[0]))]
-        zones.append(Zone(Text(N_("Last round")), rows, key="last-round"))
-    rows = [
-        Row(lesson.seat_name(p, pupil, players), list(view["table"][p]), note=Text.count(NP_("%(num)s card in hand", "%(num)s cards in hand"), view["hand_counts"][p]))
-        for p in range(players)
-    ]
-    zones.append(Zone(Text(N_("On the table")), rows, key="this-round"))
-    return zones

@@ -100,6 +100,12 @@ class LessonRun:
     def current_marked(self) -> Marked | None:
         return Marked.from_dict(self.marked) if self.marked else None
 
+    def recent_moves(self) -> list[Move]:
+        """The moves since the pupil last moved (the computers' and chance moves), oldest first."""
+        moves = [Move.from_dict(m) for m in self.moves]
+        last = max((i for i, m in enumerate(moves) if m.player == PUPIL), default=-1)
+        return moves[last + 1 :]
+
     def _apply(self, game_state, move: Move) -> None:
         game_state.apply(move)
         self.moves.append(move.to_dict())
@@ -124,9 +130,9 @@ class LessonRun:
         game_state = self.game_state()
         bots = {seat: bot for seat, bot in enumerate(make_bots(self.game, self.bots)) if seat != PUPIL}
         while self.question is None:
-            if game_state.rounds > self.rounds_reviewed:
-                self.rounds_reviewed = game_state.rounds
-                self._ask(lesson.after_round(game_state, PUPIL, self._rng("after", game_state), levels), now_ms)
+            if lesson.round_number(game_state) > self.rounds_reviewed:
+                self.rounds_reviewed = lesson.round_number(game_state)
+                self._ask(lesson.after_round(game_state, PUPIL, self._rng("after"), levels), now_ms)
                 continue
             if game_state.is_over:
                 break
@@ -135,19 +141,19 @@ class LessonRun:
                 break
             move = next_automatic_move(game_state, self.seed, len(self.moves), bots)
             if move is None:  # the pupil's turn
-                point = f"{game_state.rounds}:{len(self.moves)}"
+                point = f"{lesson.round_number(game_state)}:{len(self.moves)}"
                 if point != self.last_drill_point:
                     self.last_drill_point = point
                     self.turn_started_ms = now_ms
-                    self._ask(lesson.before_move(game_state, PUPIL, self._rng("before", game_state), levels), now_ms)
+                    self._ask(lesson.before_move(game_state, PUPIL, self._rng("before"), levels), now_ms)
                 break
             self._apply(game_state, move)
         self.state = game_state.to_dict()
         if game_state.is_over and self.question is None:
             self.stage = FINISHED
 
-    def _rng(self, where: str, game_state) -> random.Random:
-        return random.Random(f"drill:{where}:{self.seed}:{len(self.moves)}:{game_state.rounds}")
+    def _rng(self, where: str) -> random.Random:
+        return random.Random(f"drill:{where}:{self.seed}:{len(self.moves)}:{self.rounds_reviewed}")
 
     def _time_is_up(self, game_state, now_ms: int) -> bool:
         limit = self.options.get("time_limit_minutes", 0)

@@ -52,7 +52,7 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
         "action_choices": [choice for choice in choices if choice.place != HAND],
         "typed_move": lesson.typed_move and pupil_to_move,
         "typed": typed,
-        "story": [] if hide_result or run.stage == INTRO else lesson.round_story(state, PUPIL),
+        "story": [] if hide_result or run.stage == INTRO else lesson.round_story(state, PUPIL, run.recent_moves()),
         "narration": narration,
         "intro_focus": lesson.intro_steps()[run.intro_step].get("focus", "") if run.stage == INTRO else "",
         "intro_total": len(lesson.intro_steps()),

@@ -20,6 +20,7 @@ from tutor.answers import AnswerError
 from tutor.drills import Text
 from tutor.i18n import current_locale, say
 from tutor.lessons import LESSONS
+from tutor.lessons.base import MoveRefused
 from tutor.lessons.runner import FINISHED, LessonError, LessonRun
 from tutor.models import LessonRunRecord, utcnow
 from tutor.progress import record_attempt, skill_levels
@@ -145,7 +146,7 @@ def move(run, lesson, levels, now, record):
 def typed_move(run, lesson, levels, now, record):
     try:
         run.typed_move(request.form.get("expression", ""), current_locale(), lesson, levels, now)
-    except AnswerError as error:
+    except (AnswerError, MoveRefused) as error:
         flash(say(Text(error.msgid, error.params)), "error")
         session["typed_move"] = request.form.get("expression", "")[:200]
 

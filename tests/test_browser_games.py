@@ -1,0 +1,109 @@
+"""Every game's lesson in a real Chromium: start it, play with the keyboard, answer a drill right.
+
+Calculation War has its own, longer journey in test_browser.py. Here each other game is
+played until its first drill point; the right answer is worked out from the question
+the server stored (as a teacher's answer key would be), typed or chosen, and must be
+marked right. The languages rotate so that every game is seen in one of the four.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from tests.browser_support import Visit, browser, live_server  # noqa: F401 (fixtures)
+from tests.answer_key import right_answer
+from tutor.lessons import LESSONS
+
+pytestmark = pytest.mark.browser
+
+LANGUAGES = [("en", "English"), ("nb", "Norsk bokmål"), ("sv", "Svenska"), ("it", "Italiano")]
+GAMES = sorted(game_id for game_id in LESSONS if game_id != "calculation-war")
+CASES = [(game_id, *LANGUAGES[index % len(LANGUAGES)]) for index, game_id in enumerate(GAMES)]
+
+
+def stored_question(database_url: str, pupil_name: str) -> dict:
+    """The open question of this pupil's newest lesson, as the server stored it."""
+    engine = create_engine(database_url)
+    with engine.connect() as connection:
+        row = connection.execute(
+            text("SELECT r.data FROM lesson_run r JOIN pupil p ON p.id = r.pupil_id WHERE p.name = :name ORDER BY r.id DESC LIMIT 1"),
+            {"name": pupil_name},
+        ).one()
+    engine.dispose()
+    data = row[0] if isinstance(row[0], dict) else json.loads(row[0])
+    return data["question"]
+
+
+def make_a_move(visit: Visit) -> None:
+    """Make the first move offered: a card from the hand, a move button, or a typed expression."""
+    page = visit.page
+    if page.locator("input#expression").count():
+        assert 'id="expression"' in visit.focused(), "the expression box should have the focus"
+        mine = page.locator("section.zone-this-round li.seat").first.locator("text.top-number").all_text_contents()
+        page.keyboard.type(" + ".join(mine[:2]))
+        visit.press("Enter")
+        if page.locator("input#expression").count() and page.locator(".flash-error").count():
+            raise AssertionError(page.locator(".flash-error").inner_text())
+        return
+    buttons = page.locator("section.hand button.card-button, section.moves button.move-button")
+    assert buttons.count(), "the pupil should have a move: " + page.locator("section#lesson").inner_text()[:500]
+    assert "data-autofocus" in visit.focused() or "button" in visit.focused()
+    buttons.first.focus()
+    visit.press("Enter")
+
+
+@pytest.mark.parametrize("game_id,language,button", CASES)
+def test_each_game_is_played_to_a_drill_that_is_answered_right(browser, live_server, game_id, language, button):
+    visit = Visit(browser, live_server)
+    page = visit.page
+    page.goto(live_server + "/")
+    page.get_by_role("button", name=button).click()
+    page.wait_for_load_state("networkidle")
+    name = f"Pupil {game_id} {language}"
+    page.locator("input#name").fill(name)
+    page.locator("input#name").press("Enter")
+    page.wait_for_load_state("networkidle")
+    page.locator(f'a[href="/lessons/{game_id}"]').click()
+    page.wait_for_load_state("networkidle")
+    visit.axe(f"the {game_id} start page")
+    page.locator("form.panel button.primary").click()
+    page.wait_for_load_state("networkidle")
+    assert page.locator("section#lesson.stage-intro").count(), "the lesson starts with the rules"
+    visit.axe(f"the first {game_id} intro step")
+    page.locator("form[action$='/skip-intro'] button").focus()
+    visit.press("Enter")
+
+    for _ in range(80):
+        if page.locator("section.drill").count():
+            break
+        if page.locator("section#lesson.stage-finished").count():
+            # A short game can end before its first drill point (a war in round one that
+            # takes every card): start a new game, as a pupil would.
+            page.locator("section#lesson a.button.primary").click()
+            page.wait_for_load_state("networkidle")
+            page.locator("form.panel button.primary").click()
+            page.wait_for_load_state("networkidle")
+            page.locator("form[action$='/skip-intro'] button").focus()
+            visit.press("Enter")
+            continue
+        make_a_move(visit)
+    else:
+        raise AssertionError(f"{game_id}: no drill in 80 moves")
+    visit.axe(f"a {game_id} drill")
+    question = stored_question(live_server.database_url, name)
+    answer = right_answer(question, language)
+    if question["answer"] == "choice":
+        page.locator(f'section.drill button[name="answer"][value="{answer}"]').focus()
+    else:
+        page.locator("input#answer").focus()
+        page.keyboard.type(answer)
+    visit.press("Enter")
+    assert page.locator("section.drill .feedback-right").count() == 1, page.locator("section.drill").inner_text()
+    visit.axe(f"feedback in {game_id}")
+    visit.press("Enter")  # "Continue the game" has the focus
+    assert page.locator("section#lesson").count() == 1
+    assert not visit.problems, visit.problems
+    visit.close()
