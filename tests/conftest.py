@@ -9,7 +9,7 @@ import pytest
 from tutor import db
 from tutor.app import create_app
 
-pytest_plugins = ["tests.postgres"]
+pytest_plugins = ["tests.postgres", "tests.browser_support"]
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tests.browser_support import Visit, browser, live_server  # noqa: F401 (fixtures)
+from tests.browser_support import Visit
 
 pytestmark = pytest.mark.browser
 

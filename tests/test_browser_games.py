@@ -13,7 +13,7 @@ import json
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.browser_support import Visit, browser, live_server  # noqa: F401 (fixtures)
+from tests.browser_support import Visit
 from tests.answer_key import right_answer
 from tutor.lessons import LESSONS
 

@@ -23,14 +23,13 @@ from hypothesis import given, settings, strategies as st
 from tutor.deck import kids2
 from tutor.engine import CHANCE, GAMES, IllegalMove, InvalidOptions, InvalidState, Move, make_game
 from tutor.engine.play import bot_rng, chance_rng, replay, simulate
+from tutor.primes import is_prime, primes_up_to
 from tutor.engine.shedding import (
     TURN_CAP,
     BeginnerBot,
     StrongBot,
     extreme_witness,
-    is_prime,
     overslag_vri,
-    primes_up_to,
     product_targets,
     tens_friends,
 )

@@ -38,7 +38,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from itertools import combinations, permutations
 from typing import Callable, Iterable, Sequence
 
@@ -47,10 +46,10 @@ import sympy
 from tutor.deck import kids2
 from tutor.drills import CHOICE, NO, NUMBER, YES, Question, Text, build, misconception, texts, yes_no_choices
 from tutor.drills.card_sums import plus, round_to_ten
+from tutor.primes import PRIME_LIMIT, is_prime, primes_up_to, smallest_factor
 
 DIFFICULTIES = (1, 2, 3)
 NONE, EQUAL = "none", "equal"
-PRIME_LIMIT = 200
 
 
 # --- shared helpers ----------------------------------------------------------------------
@@ -636,30 +635,6 @@ def fraction_from_hand(interval: Sequence[int], hand: Sequence[int], difficulty:
 
 
 # --- primes (Crazy Banana: Extreme) ------------------------------------------------------
-
-
-@lru_cache(maxsize=None)
-def _primes(limit: int) -> tuple[int, ...]:
-    sieve = bytearray([1]) * (limit + 1)
-    sieve[: min(2, limit + 1)] = bytes(min(2, limit + 1))
-    for p in range(2, math.isqrt(limit) + 1):
-        if sieve[p]:
-            sieve[p * p :: p] = bytes(len(range(p * p, limit + 1, p)))
-    return tuple(n for n in range(limit + 1) if sieve[n])
-
-
-def primes_up_to(limit: int = PRIME_LIMIT) -> list[int]:
-    """The primes from 2 to ``limit`` (the list Crazy Banana: Extreme promises, to 200)."""
-    return list(_primes(max(int(limit), 0)))
-
-
-def smallest_factor(n: int) -> int:
-    """The smallest divisor of ``n`` above 1 (``n`` itself when it is prime)."""
-    return next((p for p in range(2, math.isqrt(n) + 1) if n % p == 0), n)
-
-
-def is_prime(n: int) -> bool:
-    return n >= 2 and smallest_factor(n) == n
 
 
 def _hidden_square(n: int) -> bool:

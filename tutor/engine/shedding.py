@@ -15,7 +15,7 @@ One set of rules with four variants, each a registered game (shared/games.md):
 * **Crazy Banana: Extreme** (``crazy-banana-extreme``, 12+): five cards; vri if two of
   your card's circled values add up to more than all four of the top discard's, or
   if two of them add up to a prime larger than the exact mean of the top discard's four
-  values (:func:`primes_up_to` is the list of primes to 200 the source promises; a sum
+  values (:func:`tutor.primes.primes_up_to` is the list of primes to 200 the source promises; a sum
   of two two-digit values is below 200).
 
 Common rules:
@@ -89,6 +89,7 @@ from typing import ClassVar
 
 from tutor.deck import BANANA, KOCHA, Card, kids2
 from tutor.engine.core import CHANCE, TERMINAL, Bot, Game, InvalidState, Move, Option, State
+from tutor.primes import is_prime
 from tutor.text import N_
 
 PHASES = ("deal", "play", "knock", "reshuffle", "over")
@@ -111,29 +112,6 @@ def colour_ids() -> tuple[str, ...]:
 
 
 # --- the maths rules, pure functions a lesson can show and test ----------------------
-@lru_cache(maxsize=None)
-def _prime_table(limit: int) -> tuple[int, ...]:
-    sieve = bytearray([1]) * (limit + 1)
-    sieve[: min(2, limit + 1)] = b"\x00" * min(2, limit + 1)
-    for n in range(2, int(limit**0.5) + 1):
-        if sieve[n]:
-            sieve[n * n :: n] = bytearray(len(range(n * n, limit + 1, n)))
-    return tuple(n for n in range(limit + 1) if sieve[n])
-
-
-def primes_up_to(limit: int = 200) -> list[int]:
-    """The primes from 2 to ``limit`` (the list to 200 that Crazy Banana: Extreme promises)."""
-    return list(_prime_table(limit))
-
-
-def is_prime(n: int) -> bool:
-    """Whether ``n`` is prime (sums of two circled values are below 200)."""
-    if n <= 200:
-        return n in _PRIMES_TO_200
-    return n > 1 and all(n % d for d in range(2, int(n**0.5) + 1))
-
-
-_PRIMES_TO_200 = frozenset(_prime_table(200))
 
 
 def overslag_vri(values: tuple[int, ...], top_values: tuple[int, ...]) -> bool:

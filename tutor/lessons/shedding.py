@@ -17,7 +17,7 @@ from tutor.drills.card_sums import estimate_card_sum, exact_card_sum
 from tutor.drills.fractions_primes_mean import mean_estimate, mean_exact, prime_which_sum
 from tutor.drills.number_facts import factor_pair_cards, multiply_top_numbers, tens_friend_card, tens_friend_number
 from tutor.engine import Move
-from tutor.engine.shedding import primes_up_to
+from tutor.primes import primes_up_to
 from tutor.lessons.base import HAND, Choice, Lesson, Row, Zone, move_token
 from tutor.text import N_, NP_
 
@@ -114,7 +114,7 @@ class SheddingLesson(Lesson):
 
     def round_story(self, game_state, pupil: int, recent: list[Move]) -> list[Text]:
         """The computers' moves since the pupil's last move, one line each (draws counted together)."""
-        story, deck, players = [], kids2(), game_state.game.players
+        story, players = [], game_state.game.players
         draws: dict[int, int] = {}
         for move in recent:
             if move.player < 0:
