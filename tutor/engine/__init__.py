@@ -11,9 +11,10 @@ from tutor.engine.calculation_war import CalculationWar
 from tutor.engine.shedding import CrazyBananaExtreme, CrazyBananaOverslag, CrazyBananaTiervenner, MultiMatch
 from tutor.engine.multiwar import MultiWar
 from tutor.engine.triplesmart import TripleSmart, TripleSmartExtreme
+from tutor.engine.fraction_master import FractionMaster
 
 #: Every registered game, by id.
-GAMES: dict[str, type[Game]] = {game.id: game for game in (CalculationWar, MultiMatch, CrazyBananaOverslag, CrazyBananaTiervenner, CrazyBananaExtreme, MultiWar, TripleSmart, TripleSmartExtreme)}
+GAMES: dict[str, type[Game]] = {game.id: game for game in (CalculationWar, MultiMatch, CrazyBananaOverslag, CrazyBananaTiervenner, CrazyBananaExtreme, MultiWar, TripleSmart, TripleSmartExtreme, FractionMaster)}
 
 
 def make_game(game_id: str, players: int = 2, options: dict | None = None) -> Game:

@@ -2,9 +2,10 @@
 
 from tutor.lessons.base import Lesson
 from tutor.lessons.calculation_war import CalculationWarLesson
+from tutor.lessons.fraction_master import FractionMasterLesson
 from tutor.lessons.shedding import SHEDDING_LESSONS
 from tutor.lessons.war_family import WAR_FAMILY_LESSONS
 
-LESSONS: dict[str, Lesson] = {lesson.game_id: lesson for lesson in (CalculationWarLesson(), *(cls() for cls in SHEDDING_LESSONS + WAR_FAMILY_LESSONS))}
+LESSONS: dict[str, Lesson] = {lesson.game_id: lesson for lesson in (CalculationWarLesson(), *(cls() for cls in SHEDDING_LESSONS + WAR_FAMILY_LESSONS), FractionMasterLesson())}
 
 __all__ = ["LESSONS", "Lesson"]

@@ -1,0 +1,55 @@
+"""Every game's lesson, played to its end by the pure lesson runner, in every locale.
+
+The pupil makes the first move offered (or types the sum of two card values in
+TripleSmart) and answers every question from the answer key: each answer must be marked
+right, every question must round-trip, and the lesson must reach its end.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answer_key import right_answer
+from tutor.deck import kids2
+from tutor.lessons import LESSONS
+from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
+from tutor.text import LOCALES
+
+DECK = kids2()
+
+
+def pupil_moves(lesson, run, now):
+    state = run.game_state()
+    if lesson.typed_move:
+        mine = [DECK[c].top for c in state.turned[PUPIL] if not DECK[c].is_special]
+        run.typed_move(" + ".join(map(str, mine[:2])), "en", lesson, {}, now)
+    else:
+        choices = lesson.choices(state, PUPIL)
+        run.move(choices[now % len(choices)].token, lesson, {}, now)
+
+
+@pytest.mark.parametrize("game_id", sorted(LESSONS))
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_whole_lesson_is_played_with_every_answer_right(game_id, players):
+    lesson = LESSONS[game_id]
+    run = LessonRun.start(lesson, players, {}, ["beginner", "strong"], seed=players * 7, now_ms=0)
+    run.skip_intro(lesson, {}, 0)
+    asked = set()
+    for step in range(1, 3000):
+        if run.stage == FINISHED:
+            break
+        question = run.current_question()
+        if question and run.question_open:
+            locale = LOCALES[step % len(LOCALES)]
+            assert type(question).from_dict(question.to_dict()) == question
+            attempt = run.answer(right_answer(question.to_dict(), locale), locale, step)
+            assert attempt.correct, (question.kind, question.check, attempt.read_as, locale)
+            asked.add(question.kind)
+        elif question:
+            run.close_question(lesson, {}, step)
+        else:
+            pupil_moves(lesson, run, step)
+        assert lesson.scoreboard(run.game_state(), PUPIL) and lesson.table(run.game_state(), PUPIL)
+    assert run.stage == FINISHED, f"{game_id} with {players} players did not end"
+    assert asked, f"{game_id} asked no question in a whole game"
+    assert lesson.finish_story(run.game_state(), PUPIL)
