@@ -177,14 +177,15 @@ def fits(fraction: Fraction, interval, strict: bool = False) -> bool:
 
 def possible_fractions(holding: Iterable[int], interval, strict: bool = False) -> list[tuple[int, int]]:
     """Every (numerator card, denominator card) from ``holding`` whose fraction fits, by card ids."""
-    low, high = _bounds(interval)
+    fitting = _fitting_tops(*_bounds(interval), strict)
     cards = sorted(c for c in holding if not is_special(c))
-    return [
-        (num, den)
-        for num in cards
-        for den in cards
-        if num != den and fits(fraction_of(num, den), (low, high), strict)
-    ]
+    return [(num, den) for num in cards for den in cards if num != den and (top(num), top(den)) in fitting]
+
+
+@lru_cache(maxsize=4096)
+def _fitting_tops(low: Fraction, high: Fraction, strict: bool) -> frozenset[tuple[int, int]]:
+    """The (numerator, denominator) top numbers 1-9 whose fraction fits between low and high."""
+    return frozenset((a, b) for a in range(1, 10) for b in range(1, 10) if fits(Fraction(a, b), (low, high), strict))
 
 
 def most_fractions(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -212,11 +213,16 @@ def most_fractions(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def layouts(cards: Iterable[int], strict: bool = False) -> list[tuple[int, int, int, int]]:
     """Every way to lay the four interval cards, by card ids; under ``strict`` no empty interval."""
+    return list(_layouts(tuple(sorted(cards)), strict))
+
+
+@lru_cache(maxsize=4096)
+def _layouts(cards: tuple[int, ...], strict: bool) -> tuple[tuple[int, int, int, int], ...]:
     every = sorted(permutations(cards))
-    if not strict:
-        return every
-    proper = [layout for layout in every if fraction_of(layout[0], layout[1]) != fraction_of(layout[2], layout[3])]
-    return proper or every
+    if strict:
+        proper = [layout for layout in every if fraction_of(layout[0], layout[1]) != fraction_of(layout[2], layout[3])]
+        every = proper or every
+    return tuple(every)
 
 
 @lru_cache(maxsize=None)
@@ -661,8 +667,9 @@ def _ints(value) -> list[int]:
 
 
 # --- computer players -----------------------------------------------------------------------------
-def _width(move: Move) -> Fraction:
-    low, high = interval_of(move.cards)
+@lru_cache(maxsize=65536)
+def _width(cards: tuple[int, ...]) -> Fraction:
+    low, high = interval_of(cards)
     return high - low
 
 
@@ -680,8 +687,8 @@ class StrongBot(Bot):
         if legal[0].kind == "lay_interval":
             if view["same_interval"]:
                 hand, strict = view["hand"], view["strict"]
-                return min(legal, key=lambda move: (-len(most_fractions(possible_fractions(hand, move.cards, strict))), _width(move), move.cards))
-            return min(legal, key=lambda move: (_width(move), move.cards))
+                return min(legal, key=lambda move: (-len(most_fractions(possible_fractions(hand, move.cards, strict))), _width(move.cards), move.cards))
+            return min(legal, key=lambda move: (_width(move.cards), move.cards))
         pairs = [move.cards for move in legal if move.kind == "play_fraction"]
         best = most_fractions(pairs)
         if best:
