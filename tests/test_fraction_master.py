@@ -9,15 +9,13 @@ rule or bot change, re-record it and review the diff:
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import random
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
+from tests.recorded import check_playthrough
 from tutor.deck import kids2
 from tutor.engine import CHANCE, GAMES, IllegalMove, InvalidOptions, InvalidState, Move, make_game
 from tutor.engine.fraction_master import (
@@ -34,13 +32,12 @@ from tutor.engine.fraction_master import (
     possible_fractions,
     reachable_fractions,
 )
-from tutor.engine.play import replay, simulate
+from tutor.engine.play import simulate
 
 DECK = kids2()
 ALL_CARDS = [c.id for c in DECK.cards]
 KOCHAS = [c.id for c in DECK.cards if c.kind == "kocha"]
 BANANAS = [c.id for c in DECK.cards if c.kind == "banana"]
-PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
 GAME_ID = "fraction-master"
 
 
@@ -603,29 +600,5 @@ def test_simulated_games_with_options_end(options):
 PLAYTHROUGH_SETUP = {"players": 3, "seed": 11, "bots": ["strong", "beginner", "beginner"]}
 
 
-def playthrough():
-    setup = PLAYTHROUGH_SETUP
-    game = make_game(GAME_ID, setup["players"])
-    result = simulate(game, setup["seed"], setup["bots"])
-    moves = json.dumps([m.to_dict() for m in result.moves], sort_keys=True, separators=(",", ":"))
-    return {
-        "game": GAME_ID,
-        **setup,
-        "options": game.options,
-        "moves": len(result.moves),
-        "winners": result.state.winners(),
-        "summary": result.state.summary(),
-        "move_kinds": {kind: sum(m.kind == kind for m in result.moves) for kind in sorted({m.kind for m in result.moves})},
-        "moves_sha256": hashlib.sha256(moves.encode()).hexdigest(),
-    }, result
-
-
 def test_recorded_playthrough_is_unchanged():
-    record, result = playthrough()
-    path = PLAYTHROUGHS / f"{GAME_ID}.json"
-    if os.environ.get("KORTMATTE_RECORD_PLAYTHROUGHS"):
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-    stored = json.loads(path.read_text(encoding="utf-8"))
-    assert record == stored, f"{GAME_ID}: the rules or bots changed; re-record if intended (see the module docstring)"
-    assert replay(result.state.game, result.moves).to_dict() == result.state.to_dict()
+    check_playthrough(GAME_ID, **PLAYTHROUGH_SETUP)

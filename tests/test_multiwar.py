@@ -9,25 +9,21 @@ bot change, re-record it and review the diff:
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from tests.recorded import check_playthrough
 from tutor.deck import kids2
 from tutor.engine import CHANCE, IllegalMove, InvalidOptions, InvalidState, Move, make_game
 from tutor.engine.multiwar import ROUND_CAP, BeginnerBot, StrongBot
-from tutor.engine.play import bot_rng, next_automatic_move, replay, simulate
+from tutor.engine.play import bot_rng, next_automatic_move, simulate
 from tutor.engine.war_family import even_sizes
 
 DECK = kids2()
 ALL_CARDS = [card.id for card in DECK.cards]
 KOCHA = [card.id for card in DECK.cards if card.kind == "kocha"]
 BANANA = [card.id for card in DECK.cards if card.kind == "banana"]
-PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
 
 
 def n(top, copy=0):
@@ -289,32 +285,8 @@ def test_both_bots_turn_and_carry_their_labels():
 PLAYTHROUGH_SETUP = {"players": 3, "seed": 2024, "bots": ["strong", "beginner", "strong"]}
 
 
-def playthrough(game_id="multiwar"):
-    setup = PLAYTHROUGH_SETUP
-    game = make_game(game_id, setup["players"])
-    result = simulate(game, setup["seed"], setup["bots"])
-    moves = json.dumps([m.to_dict() for m in result.moves], sort_keys=True, separators=(",", ":"))
-    return {
-        "game": game_id,
-        **setup,
-        "options": game.options,
-        "moves": len(result.moves),
-        "winners": result.state.winners(),
-        "summary": result.state.summary(),
-        "move_kinds": {kind: sum(m.kind == kind for m in result.moves) for kind in sorted({m.kind for m in result.moves})},
-        "moves_sha256": hashlib.sha256(moves.encode()).hexdigest(),
-    }, result
-
-
 def test_recorded_playthrough_is_unchanged():
-    record, result = playthrough()
-    path = PLAYTHROUGHS / "multiwar.json"
-    if os.environ.get("KORTMATTE_RECORD_PLAYTHROUGHS"):
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-    stored = json.loads(path.read_text(encoding="utf-8"))
-    assert record == stored, "multiwar: the rules or bots changed; re-record if intended (see the module docstring)"
-    assert replay(result.state.game, result.moves).to_dict() == result.state.to_dict()
+    check_playthrough("multiwar", **PLAYTHROUGH_SETUP)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -9,20 +9,18 @@ variant with its move count, winners, summary and the sha256 of its move list. A
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import random
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 import sympy
 from hypothesis import given, settings, strategies as st
 
+from tests.recorded import check_playthrough
 from tutor.deck import kids2
 from tutor.engine import CHANCE, GAMES, IllegalMove, InvalidOptions, InvalidState, Move, make_game
-from tutor.engine.play import bot_rng, chance_rng, replay, simulate
+from tutor.engine.play import bot_rng, chance_rng, simulate
 from tutor.primes import is_prime, primes_up_to
 from tutor.engine.shedding import (
     TURN_CAP,
@@ -39,7 +37,6 @@ ALL_CARDS = [c.id for c in DECK.cards]
 NUMBERS = list(DECK.number_card_ids)
 COLOURS = [c.id for c in DECK.colours]
 SHEDDING = ["multimatch", "crazy-banana-overslag", "crazy-banana-tiervenner", "crazy-banana-extreme"]
-PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -702,30 +699,6 @@ def test_options_and_titles():
 PLAYTHROUGH_SETUP = {"players": 4, "seed": 7, "bots": ["strong", "beginner", "beginner", "strong"]}
 
 
-def playthrough(game_id):
-    setup = PLAYTHROUGH_SETUP
-    game = make_game(game_id, setup["players"], {"play_until_one_left": True})
-    result = simulate(game, setup["seed"], setup["bots"])
-    moves = json.dumps([m.to_dict() for m in result.moves], sort_keys=True, separators=(",", ":"))
-    return {
-        "game": game_id,
-        **setup,
-        "options": game.options,
-        "moves": len(result.moves),
-        "winners": result.state.winners(),
-        "summary": result.state.summary(),
-        "move_kinds": {kind: sum(m.kind == kind for m in result.moves) for kind in sorted({m.kind for m in result.moves})},
-        "moves_sha256": hashlib.sha256(moves.encode()).hexdigest(),
-    }, result
-
-
 @pytest.mark.parametrize("game_id", SHEDDING)
 def test_recorded_playthrough_is_unchanged(game_id):
-    record, result = playthrough(game_id)
-    path = PLAYTHROUGHS / f"{game_id}.json"
-    if os.environ.get("KORTMATTE_RECORD_PLAYTHROUGHS"):
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-    stored = json.loads(path.read_text(encoding="utf-8"))
-    assert record == stored, f"{game_id}: the rules or bots changed; re-record if intended (see the module docstring)"
-    assert replay(result.state.game, result.moves).to_dict() == result.state.to_dict()
+    check_playthrough(game_id, **PLAYTHROUGH_SETUP, options={"play_until_one_left": True})

@@ -9,19 +9,17 @@ variant with its move count, winners, summary and the sha256 of its move list. A
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from tests.recorded import check_playthrough
 from tutor.answers import AnswerError
 from tutor.deck import kids2
 from tutor.engine import CHANCE, IllegalMove, InvalidOptions, InvalidState, Move, make_game
-from tutor.engine.play import bot_rng, next_automatic_move, replay, simulate
+from tutor.engine.play import bot_rng, next_automatic_move, simulate
 from tutor.engine.triplesmart import BeginnerBot, StrongBot, SubmitRefusal, move_value, plain_expression
 from tutor.expressions import ADD_SUB, FOUR_OPS, closest, reachable
 
@@ -29,7 +27,6 @@ DECK = kids2()
 ALL_CARDS = [card.id for card in DECK.cards]
 KOCHA = [card.id for card in DECK.cards if card.kind == "kocha"]
 BANANA = [card.id for card in DECK.cards if card.kind == "banana"]
-PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
 GAME_IDS = ["triplesmart", "triplesmart-extreme"]
 
 
@@ -396,33 +393,9 @@ def test_plain_expression_turns_display_signs_into_ascii():
 PLAYTHROUGH_SETUP = {"players": 3, "seed": 2024, "bots": ["strong", "beginner", "beginner"]}
 
 
-def playthrough(game_id):
-    setup = PLAYTHROUGH_SETUP
-    game = make_game(game_id, setup["players"])
-    result = simulate(game, setup["seed"], setup["bots"])
-    moves = json.dumps([m.to_dict() for m in result.moves], sort_keys=True, separators=(",", ":"))
-    return {
-        "game": game_id,
-        **setup,
-        "options": game.options,
-        "moves": len(result.moves),
-        "winners": result.state.winners(),
-        "summary": result.state.summary(),
-        "move_kinds": {kind: sum(m.kind == kind for m in result.moves) for kind in sorted({m.kind for m in result.moves})},
-        "moves_sha256": hashlib.sha256(moves.encode()).hexdigest(),
-    }, result
-
-
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_recorded_playthrough_is_unchanged(game_id):
-    record, result = playthrough(game_id)
-    path = PLAYTHROUGHS / f"{game_id}.json"
-    if os.environ.get("KORTMATTE_RECORD_PLAYTHROUGHS"):
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-    stored = json.loads(path.read_text(encoding="utf-8"))
-    assert record == stored, f"{game_id}: the rules or bots changed; re-record if intended (see the module docstring)"
-    assert replay(result.state.game, result.moves).to_dict() == result.state.to_dict()
+    check_playthrough(game_id, **PLAYTHROUGH_SETUP)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
