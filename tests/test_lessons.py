@@ -53,3 +53,24 @@ def test_a_whole_lesson_is_played_with_every_answer_right(game_id, players):
     assert run.stage == FINISHED, f"{game_id} with {players} players did not end"
     assert asked, f"{game_id} asked no question in a whole game"
     assert lesson.finish_story(run.game_state(), PUPIL)
+
+
+def test_after_a_triplesmart_round_the_best_reachable_value_and_an_expression_are_shown():
+    lesson = LESSONS["triplesmart-extreme"]
+    run = LessonRun.start(lesson, 2, {}, ["strong"], seed=5, now_ms=0)
+    run.skip_intro(lesson, {}, 0)
+    while run.game_state().rounds == 0:
+        pupil_moves(lesson, run, 1)
+    story = lesson.round_story(run.game_state(), PUPIL, run.recent_moves())
+    best = next(line for line in story if line.msgid == lesson.content()["narration"]["best_reachable"])
+    battle = run.game_state().last_round["battles"][-1]["players"][str(PUPIL)]
+    assert best.params["value"] == battle["best_value"]
+    assert "*" not in best.params["expression"] and "/" not in best.params["expression"]
+
+
+def test_the_crazy_banana_extreme_intro_lists_the_primes_to_200():
+    lesson = LESSONS["crazy-banana-extreme"]
+    run = LessonRun.start(lesson, 2, {}, ["beginner"], seed=1, now_ms=0)
+    texts = [lesson.intro_text(step, run.game_state(), PUPIL) for step in range(len(lesson.intro_steps()))]
+    listed = next(text.params["primes"] for text in texts if "primes" in text.params)
+    assert listed.startswith("2, 3, 5, 7") and listed.endswith("193, 197, 199") and listed.count(",") == 45

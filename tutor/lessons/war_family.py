@@ -67,6 +67,12 @@ def turned_zone(lesson: Lesson, game_state, pupil: int, note=None) -> Zone:
     return Zone(Text(N_("On the table")), rows, key="this-round")
 
 
+def shown_expression(plain: str) -> str:
+    """A stored ASCII expression as a pupil writes it: "3*(4-1)" -> "3 × (4 − 1)"."""
+    signs = {"*": " × ", "/": " ÷ ", "+": " + ", "-": " − "}
+    return "".join(signs.get(ch, ch) for ch in plain).replace("( ", "(").strip()
+
+
 class WarFamilyLesson(Lesson):
     """Teams of two with four players, the round-based table, and turning as the move."""
 
@@ -190,9 +196,9 @@ class TripleSmartLesson(WarFamilyLesson):
         if story and battle:
             mine = battle["players"].get(str(pupil), {})
             if mine.get("result") == "submitted":
-                story.append(self.narration("your_expression", expression=mine["expression"], value=mine["value"], target=battle["target"], distance=mine["distance"]))
+                story.append(self.narration("your_expression", expression=shown_expression(mine["expression"]), value=mine["value"], target=battle["target"], distance=mine["distance"]))
             if "best_value" in mine:
-                story.append(self.narration("best_reachable", value=mine["best_value"], expression=mine["best_expression"], distance=mine["best_distance"]))
+                story.append(self.narration("best_reachable", value=mine["best_value"], expression=shown_expression(mine["best_expression"]), distance=mine["best_distance"]))
         return story
 
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
