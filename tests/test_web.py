@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import html
 import re
 
@@ -211,7 +212,8 @@ def test_the_game_survives_a_server_restart(guest, client, app, database_url):
     restarted = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False})
     second = restarted.test_client()
     second.set_cookie("session", client.get_cookie("session").value)
-    assert second.get(f"/runs/{run_id}").get_data(as_text=True) == page_before
+    page_after = second.get(f"/runs/{run_id}").get_data(as_text=True)
+    assert page_after == page_before, "\n".join(difflib.unified_diff(page_before.splitlines(), page_after.splitlines(), lineterm="", n=1))
     restarted.extensions["db_engine"].dispose()
 
 

@@ -208,9 +208,14 @@ class ExtremeLesson(SheddingLesson):
     def drills(self, game_state, hand, rng, levels):
         top = game_state.discard_pile[-1]
         roll = rng.random()
-        if roll < 0.2:
+        if roll < 0.15:
+            return [estimate_card_sum(top, difficulty_for(levels.get("estimate_sum", 0.0)))]
+        close = [c for c in hand if abs(kids2()[c].circled_sum - kids2()[top].circled_sum) <= CLOSE]
+        if roll < 0.3 and close:
+            return [exact_card_sum(rng.choice(close), difficulty_for(levels.get("exact_sum", 0.0)))]
+        if roll < 0.45:
             return [mean_estimate(top, difficulty_for(levels.get("mean", 0.0)))]
-        if roll < 0.4:
+        if roll < 0.6:
             return [mean_exact(top, difficulty_for(levels.get("mean", 0.0)))]
         return [prime_which_sum(rng.choice(hand), difficulty_for(levels.get("primes", 0.0)))]
 
