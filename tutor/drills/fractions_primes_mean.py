@@ -514,7 +514,8 @@ def fraction_equivalent(interval: Sequence[int] = (), hand: Sequence[int] = (), 
             groups = [sorted(equal, key=names), traps, unequal]
         else:
             groups = [sorted(hidden, key=names), traps[::-1], unequal[::-1], sorted(scaled, key=names)]
-        group = next(g for g in groups if g)
+        # When the table offers only pairs outside the difficulty's wishes, any pair will do.
+        group = next((g for g in groups if g), None) or sorted(pairs, key=names)
         a, b = group[len(group) // 2] if difficulty == 2 else group[0]
     if a.text == b.text:
         raise ValueError("the two fractions must be written differently")

@@ -22,7 +22,8 @@ import random
 from typing import ClassVar
 
 from tutor.deck import Card, kids2
-from tutor.engine.core import CHANCE, TERMINAL, Bot, Game, InvalidState, Move, Option, State
+from tutor.engine.core import CHANCE, TERMINAL, Bot, Game, InvalidState, Move, Option
+from tutor.engine.war_family import SidePilesState
 from tutor.text import N_
 
 HAND_SIZE = 5
@@ -38,14 +39,7 @@ def card_sum(card_id: int) -> int:
     return kids2()[card_id].circled_sum
 
 
-def sides_for(players: int) -> list[list[int]]:
-    """Four players sit as two teams (0 and 2 against 1 and 3); otherwise each plays alone."""
-    if players == 4:
-        return [[0, 2], [1, 3]]
-    return [[player] for player in range(players)]
-
-
-class CalculationWarState(State):
+class CalculationWarState(SidePilesState):
     """A Calculation War position: piles per side, hands and table cards per player."""
 
     game: CalculationWar
@@ -53,20 +47,11 @@ class CalculationWarState(State):
     def __init__(self, game: CalculationWar) -> None:
         super().__init__(game)
         players = game.players
-        self.sides = sides_for(players)
-        self.draw_piles: list[list[int]] = [[] for _ in self.sides]  # the last card is the top
-        self.collection_piles: list[list[int]] = [[] for _ in self.sides]
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.played: list[list[int]] = [[] for _ in range(players)]  # this round's table, per player
         self.contenders: list[int] = []  # who is in the current battle (everyone, or the tied players in a war)
         self.waiting: list[int] = []  # contenders who have not laid their card yet
         self.refill_queue: list[int] = []
-        self.reshuffle_side: int | None = None
-        self.phase = "deal"
-        self.rounds = 0
-        self.wars = 0  # wars in the current round
-        self.ended_by = ""
-        self.last_round: dict | None = None
 
     # --- the engine API ---------------------------------------------------------------
     @property
@@ -77,13 +62,6 @@ class CalculationWarState(State):
             return self.waiting[0]
         return CHANCE
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def side_of(self, player: int) -> int:
-        return next(index for index, side in enumerate(self.sides) if player in side)
-
     def side_card_count(self, side: int) -> int:
         members = self.sides[side]
         return (
@@ -92,43 +70,11 @@ class CalculationWarState(State):
             + sum(len(self.hands[p]) + len(self.played[p]) for p in members)
         )
 
-    def winners(self) -> list[int]:
-        if not self.is_over:
-            return []
-        counts = [self.side_card_count(side) for side in range(len(self.sides))]
-        best = max(counts)
-        return sorted(p for side, count in enumerate(counts) if count == best for p in self.sides[side])
-
     def legal_moves(self) -> list[Move]:
         if self.phase != "play":
             return []
         player = self.waiting[0]
         return [Move("play", player, (card_id,)) for card_id in sorted(self.hands[player])]
-
-    def chance_move(self, rng: random.Random) -> Move:
-        if self.phase == "deal":
-            order = list(self.game.card_ids())
-            rng.shuffle(order)
-            return Move("shuffle", CHANCE, tuple(order))
-        if self.phase == "reshuffle":
-            order = list(self.collection_piles[self.reshuffle_side])
-            rng.shuffle(order)
-            return Move("reshuffle", CHANCE, tuple(order), str(self.reshuffle_side))
-        raise InvalidState("no chance event is pending")
-
-    def is_legal_chance(self, move: Move) -> bool:
-        if move.kind == "shuffle":
-            return self.phase == "deal" and sorted(move.cards) == sorted(self.game.card_ids())
-        if move.kind == "reshuffle":
-            side = self.reshuffle_side
-            return (
-                self.phase == "reshuffle"
-                and move.detail == str(side)
-                and sorted(move.cards) == sorted(self.collection_piles[side])
-            )
-        if move.kind == "time_up":
-            return self.game.options["time_limit_minutes"] > 0 and self.at_round_start
-        return False
 
     @property
     def at_round_start(self) -> bool:

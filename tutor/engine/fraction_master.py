@@ -108,6 +108,7 @@ from typing import ClassVar, Iterable
 
 from tutor.deck import kids2
 from tutor.engine.core import CHANCE, TERMINAL, Bot, Game, InvalidState, Move, Option, State
+from tutor.engine.war_family import sides_for
 from tutor.text import N_
 
 #: The number of cards a hand is topped up to at the start of a turn.
@@ -133,13 +134,6 @@ def top(card_id: int) -> int:
 
 def is_special(card_id: int) -> bool:
     return kids2()[card_id].is_special
-
-
-def sides_for(players: int) -> list[list[int]]:
-    """Four players sit as two teams (0 and 2 against 1 and 3); otherwise each plays alone."""
-    if players == 4:
-        return [[0, 2], [1, 3]]
-    return [[player] for player in range(players)]
 
 
 # --- the maths, pure functions a lesson can show and test --------------------------------

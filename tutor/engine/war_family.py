@@ -13,7 +13,8 @@ a game that reaches :attr:`WarFamilyState.round_cap` rounds (a module constant p
 game, far beyond a lesson's length) ends as if the agreed time were up: most cards
 wins, and the end reason is ``round_cap``.
 
-Subclasses supply the cards on the table (:meth:`WarFamilyState.table_cards`), the
+:class:`SidePilesState` is the part Calculation War shares too (its hand of five differs).
+Subclasses of :class:`WarFamilyState` supply the cards on the table (:meth:`WarFamilyState.table_cards`), the
 deal, the phase in which cards are drawn (to return to after a reshuffle) and
 :meth:`WarFamilyState._advance`, which runs the automatic steps until a player or
 the chance player must move.
@@ -71,16 +72,13 @@ def card_list(value, what: str) -> list[int]:
     return [int(card_id) for card_id in value]
 
 
-class WarFamilyState(State):
-    """Sides, draw and collection piles, reshuffles, rounds, the end and the winners."""
+class SidePilesState(State):
+    """Sides (a player, or a team of two), each with a draw and a collection pile.
 
-    #: Phases a stored state may be in; subclasses add their own play phases.
-    PHASES: ClassVar[tuple[str, ...]] = ("deal", "reshuffle", "over")
-    END_REASONS: ClassVar[tuple[str, ...]] = COMMON_END_REASONS
-    #: The phase in which cards are drawn, to return to after a reshuffle.
-    DRAWING_PHASE: ClassVar[str] = ""
-    #: The safety cap on the number of rounds (see the module docstring).
-    round_cap: ClassVar[int] = 1000
+    Shared by every War-like Kids2 game, Calculation War included: the deal and the
+    reshuffle of a collection pile are chance moves, the clock may run out at the start
+    of a round, and the side with the most cards wins.
+    """
 
     def __init__(self, game) -> None:
         super().__init__(game)
@@ -94,34 +92,13 @@ class WarFamilyState(State):
         self.reshuffle_side: int | None = None
         self.last_round: dict | None = None
 
-    # --- hooks for the game ---------------------------------------------------------------
-    def table_cards(self, player: int) -> list[int]:
-        """Every card ``player`` has laid on the table this round (face up or face down)."""
-        raise NotImplementedError
-
-    def _deal(self, order: list[int]) -> None:
-        raise NotImplementedError
-
-    def _advance(self) -> None:
-        """Run automatic steps until a player or the chance player must move, or the game ends."""
-        raise NotImplementedError
-
-    def _player_to_move(self) -> int:
-        raise NotImplementedError
-
     @property
     def at_round_start(self) -> bool:
         """Whether the clock may run out now: a player is to move and no card is on the table yet."""
         raise NotImplementedError
 
-    # --- the engine API ---------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase in ("deal", "reshuffle"):
-            return CHANCE
-        return self._player_to_move()
+    def side_card_count(self, side: int) -> int:
+        raise NotImplementedError
 
     @property
     def is_over(self) -> bool:
@@ -129,14 +106,6 @@ class WarFamilyState(State):
 
     def side_of(self, player: int) -> int:
         return next(index for index, side in enumerate(self.sides) if player in side)
-
-    def pile_count(self, side: int) -> int:
-        """Cards the side can still turn: its draw pile and its collection pile."""
-        return len(self.draw_piles[side]) + len(self.collection_piles[side])
-
-    def side_card_count(self, side: int) -> int:
-        """Every card the side owns: piles plus what its players have on the table."""
-        return self.pile_count(side) + sum(len(self.table_cards(p)) for p in self.sides[side])
 
     def winners(self) -> list[int]:
         if not self.is_over:
@@ -169,6 +138,50 @@ class WarFamilyState(State):
         if move.kind == "time_up":
             return self.game.options["time_limit_minutes"] > 0 and not move.cards and self.at_round_start
         return False
+
+
+class WarFamilyState(SidePilesState):
+    """Sides, draw and collection piles, reshuffles, rounds, the end and the winners."""
+
+    #: Phases a stored state may be in; subclasses add their own play phases.
+    PHASES: ClassVar[tuple[str, ...]] = ("deal", "reshuffle", "over")
+    END_REASONS: ClassVar[tuple[str, ...]] = COMMON_END_REASONS
+    #: The phase in which cards are drawn, to return to after a reshuffle.
+    DRAWING_PHASE: ClassVar[str] = ""
+    #: The safety cap on the number of rounds (see the module docstring).
+    round_cap: ClassVar[int] = 1000
+
+    # --- hooks for the game ---------------------------------------------------------------
+    def table_cards(self, player: int) -> list[int]:
+        """Every card ``player`` has laid on the table this round (face up or face down)."""
+        raise NotImplementedError
+
+    def _deal(self, order: list[int]) -> None:
+        raise NotImplementedError
+
+    def _advance(self) -> None:
+        """Run automatic steps until a player or the chance player must move, or the game ends."""
+        raise NotImplementedError
+
+    def _player_to_move(self) -> int:
+        raise NotImplementedError
+
+    # --- the engine API ---------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase in ("deal", "reshuffle"):
+            return CHANCE
+        return self._player_to_move()
+
+    def pile_count(self, side: int) -> int:
+        """Cards the side can still turn: its draw pile and its collection pile."""
+        return len(self.draw_piles[side]) + len(self.collection_piles[side])
+
+    def side_card_count(self, side: int) -> int:
+        """Every card the side owns: piles plus what its players have on the table."""
+        return self.pile_count(side) + sum(len(self.table_cards(p)) for p in self.sides[side])
 
     def _apply(self, move: Move) -> None:
         if move.kind == "shuffle":
