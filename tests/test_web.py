@@ -298,3 +298,12 @@ def test_a_typed_move_that_breaks_the_rules_is_refused_kindly_and_kept(client, a
         assert "flash-error" in page and message in page
         assert f'value="{html.escape(typed)}"' in page, "the typed text must not be lost"
         assert run_of(app, run_id).moves == run.moves
+
+
+def test_games_without_a_hand_show_no_empty_hand(client, app, guest):
+    guest.sign_in()
+    for game_id, has_hand in (("triplesmart", False), ("multiwar", False), ("multimatch", True)):
+        response = client.post(f"/lessons/{game_id}/start", data={"players": "2", "strength": "beginner"})
+        run_id = int(response.headers["Location"].rsplit("/", 1)[1])
+        page = through_intro(client, run_id).get_data(as_text=True)
+        assert ('id="hand-heading"' in page) is has_hand, game_id

@@ -22,7 +22,8 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
     pupil_to_move = run.stage == PLAY and question is None and not state.is_over and state.current_player == PUPIL
     choices = lesson.choices(state, PUPIL) if pupil_to_move else []
     hide_result = bool(question and question.hides_result)
-    hand = [deck[c] for c in state.player_view(PUPIL).get("hand", [])]
+    view = state.player_view(PUPIL)
+    hand = [deck[c] for c in view.get("hand", [])]
     hand_choices = {choice.cards[0]: choice for choice in choices if choice.place == HAND}
     narration = []
     if run.stage == INTRO:
@@ -47,6 +48,7 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
         "scoreboard": lesson.scoreboard(state, PUPIL),
         "zones": zones,
         "hand": hand,
+        "has_hand": "hand" in view,  # MultiWar and TripleSmart turn cards straight from the pile
         "hand_choices": hand_choices,
         "first_playable": next((card.id for card in hand if card.id in hand_choices), None),
         "action_choices": [choice for choice in choices if choice.place != HAND],
