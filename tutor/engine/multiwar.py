@@ -46,7 +46,7 @@ from typing import ClassVar
 
 from tutor.deck import kids2
 from tutor.engine.core import Bot, Game, InvalidState, Move
-from tutor.engine.war_family import OUT, RESHUFFLE, WarFamilyState, card_list, even_sizes, limit_options, split
+from tutor.engine.war_family import OUT, RESHUFFLE, BattleTableState, even_sizes, limit_options, split
 from tutor.text import N_
 
 TURNED = 2  # cards turned per battle
@@ -62,7 +62,7 @@ def top(card_id: int) -> int:
     return kids2()[card_id].top
 
 
-class MultiWarState(WarFamilyState):
+class MultiWarState(BattleTableState):
     """A MultiWar position: piles per side, the pot and the turned cards per player."""
 
     game: MultiWar
@@ -70,22 +70,7 @@ class MultiWarState(WarFamilyState):
     DRAWING_PHASE = "turn"
     round_cap = ROUND_CAP
 
-    def __init__(self, game: MultiWar) -> None:
-        super().__init__(game)
-        players = game.players
-        self.pot: list[list[int]] = [[] for _ in range(players)]  # face-down war cards and earlier battles' cards
-        self.turned: list[list[int]] = [[] for _ in range(players)]  # face up in the current battle
-        self.contenders: list[int] = []  # who is in the current battle
-        self.waiting: list[int] = []  # contenders still to turn, in seat order; the first is to move
-        self.out: list[int] = []  # contenders who could not turn enough cards this battle
-        self.pot_due = [0] * players  # cards the move in progress still has to lay face down
-        self.turn_due = [0] * players  # cards the move in progress still has to turn
-        self.battles: list[dict] = []  # this round's decided battles, for the lesson
-
     # --- what a player holds --------------------------------------------------------------
-    def table_cards(self, player: int) -> list[int]:
-        return self.pot[player] + self.turned[player]
-
     def needs_card(self, player: int) -> bool:
         """Whether the player must still turn: nothing turned yet, or one special card and one number card."""
         turned = self.turned[player]
@@ -236,34 +221,14 @@ class MultiWarState(WarFamilyState):
         return [card_id for zone in zones for card_id in zone]
 
     def to_dict(self) -> dict:
-        return {
-            **self.piles_to_dict(),
-            "pot": [list(p) for p in self.pot],
-            "turned": [list(t) for t in self.turned],
-            **self.common_to_dict(),
-            "contenders": list(self.contenders),
-            "waiting": list(self.waiting),
-            "out": list(self.out),
-            "pot_due": list(self.pot_due),
-            "turn_due": list(self.turn_due),
-            "battles": self.battles,
-        }
+        return {**self.piles_to_dict(), **self.common_to_dict(), **self.battle_to_dict()}
 
     @classmethod
     def from_dict(cls, game: MultiWar, data: dict) -> MultiWarState:
         state = cls(game)
         try:
             state.read_common(data)
-            state.pot = [card_list(p, "a pot") for p in data["pot"]]
-            state.turned = [card_list(t, "a turned row") for t in data["turned"]]
-            state.contenders = [int(p) for p in data["contenders"]]
-            state.waiting = [int(p) for p in data["waiting"]]
-            state.out = [int(p) for p in data["out"]]
-            state.pot_due = [int(n) for n in data["pot_due"]]
-            state.turn_due = [int(n) for n in data["turn_due"]]
-            state.battles = data["battles"]
-            if not isinstance(state.battles, list) or not all(isinstance(b, dict) for b in state.battles):
-                raise TypeError("battles is not a list of records")
+            state.read_battle(data)
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidState(f"multiwar: malformed state ({error})") from error
         state.validate()
@@ -272,21 +237,7 @@ class MultiWarState(WarFamilyState):
     def validate(self) -> None:
         """Raise :class:`InvalidState` unless this position can occur in a real game."""
         players = self.game.players
-        problems = self.common_problems()
-        if not (len(self.pot) == len(self.turned) == len(self.pot_due) == len(self.turn_due) == players):
-            self.raise_problems(problems + ["wrong number of table rows"])
-        if not set(self.waiting) | set(self.out) <= set(self.contenders) <= set(range(players)):
-            problems.append("waiting or out players are not contenders")
-        if set(self.waiting) & set(self.out) or len(set(self.contenders)) != len(self.contenders):
-            problems.append("a player both waits and is out, or contends twice")
-        if any(not 0 <= n <= POT for n in self.pot_due) or any(not 0 <= n <= TURNED for n in self.turn_due):
-            problems.append("impossible cards due")
-        if any(len(t) > TURNED + 1 for t in self.turned):
-            problems.append("too many cards turned")
-        if any(self.turned[p] for p in range(players) if p not in self.contenders):
-            problems.append("cards turned by a player outside the battle")
-        if self.wars == 0 and any(self.pot):
-            problems.append("a pot without a war")
+        problems = self.battle_problems(set(self.waiting))
         busy = self.waiting[0] if self.waiting else None
         if any((self.pot_due[p] or self.turn_due[p]) for p in range(players) if p != busy):
             problems.append("cards due from a player who is not moving")

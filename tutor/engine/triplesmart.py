@@ -76,7 +76,7 @@ from typing import ClassVar
 from tutor.answers import ALLOW_ADD_SUB, ALLOW_FOUR_OPS, AnswerError, read_answer
 from tutor.deck import kids2
 from tutor.engine.core import CHANCE, Bot, Game, IllegalMove, InvalidState, Move
-from tutor.engine.war_family import COMMON_END_REASONS, OUT, RESHUFFLE, WarFamilyState, card_list, limit_options, split
+from tutor.engine.war_family import COMMON_END_REASONS, OUT, RESHUFFLE, BattleTableState, card_list, limit_options, split
 from tutor.expressions import ADD_SUB, FOUR_OPS, closest, reachable
 from tutor.text import N_, render
 
@@ -151,35 +151,24 @@ class SubmitRefusal(ValueError):
         return render(self.msgid, self.params, gettext)
 
 
-class TripleSmartState(WarFamilyState):
+class TripleSmartState(BattleTableState):
     """A TripleSmart position: piles per side, the target pile, the pot and the turned cards per player."""
 
     game: TripleSmart
     PHASES = ("deal", "submit", "reshuffle", "over")
     END_REASONS = COMMON_END_REASONS + ("targets_used",)
     DRAWING_PHASE = "turning"  # never stored: turning runs until a submission, a reshuffle or the end
+    turned_per_battle, pot_per_war = TURNED, POT
 
     def __init__(self, game: TripleSmart) -> None:
         super().__init__(game)
-        players = game.players
         self.target_pile: list[int] = []  # face down; the last card is the top
         self.targets: list[int] = []  # target cards turned this round (special ones laid beside them)
-        self.pot: list[list[int]] = [[] for _ in range(players)]  # war cards and earlier battles' cards
-        self.turned: list[list[int]] = [[] for _ in range(players)]  # face up in the current battle
-        self.contenders: list[int] = []
-        self.queue: list[int] = []  # contenders still turning cards, in seat order
-        self.waiting: list[int] = []  # contenders still to submit, in seat order; the first is to move
-        self.out: list[int] = []  # contenders who could not turn enough cards this battle
-        self.pot_due = [0] * players
-        self.turn_due = [0] * players
+        self.queue: list[int] = []  # contenders still turning cards, in seat order (``waiting``: still to submit)
         self.target_due = False
         self.submissions: dict[str, dict] = {}  # player -> cards, expression, value
-        self.battles: list[dict] = []
 
     # --- what is on the table -------------------------------------------------------------
-    def table_cards(self, player: int) -> list[int]:
-        return self.pot[player] + self.turned[player]
-
     def numbers(self, player: int) -> list[int]:
         """The top numbers the player may use in this battle."""
         return [top(c) for c in self.turned[player] if not is_special(c)]
@@ -462,18 +451,11 @@ class TripleSmartState(WarFamilyState):
             **self.piles_to_dict(),
             "target_pile": list(self.target_pile),
             "targets": list(self.targets),
-            "pot": [list(p) for p in self.pot],
-            "turned": [list(t) for t in self.turned],
             **self.common_to_dict(),
-            "contenders": list(self.contenders),
+            **self.battle_to_dict(),
             "queue": list(self.queue),
-            "waiting": list(self.waiting),
-            "out": list(self.out),
-            "pot_due": list(self.pot_due),
-            "turn_due": list(self.turn_due),
             "target_due": self.target_due,
             "submissions": {p: {"cards": list(s["cards"]), "expression": s["expression"], "value": s["value"]} for p, s in self.submissions.items()},
-            "battles": self.battles,
         }
 
     @classmethod
@@ -483,14 +465,8 @@ class TripleSmartState(WarFamilyState):
             state.read_common(data)
             state.target_pile = card_list(data["target_pile"], "the target pile")
             state.targets = card_list(data["targets"], "the targets")
-            state.pot = [card_list(p, "a pot") for p in data["pot"]]
-            state.turned = [card_list(t, "a turned row") for t in data["turned"]]
-            state.contenders = [int(p) for p in data["contenders"]]
+            state.read_battle(data)
             state.queue = [int(p) for p in data["queue"]]
-            state.waiting = [int(p) for p in data["waiting"]]
-            state.out = [int(p) for p in data["out"]]
-            state.pot_due = [int(n) for n in data["pot_due"]]
-            state.turn_due = [int(n) for n in data["turn_due"]]
             if not isinstance(data["target_due"], bool):
                 raise TypeError("target_due is not true or false")
             state.target_due = data["target_due"]
@@ -498,9 +474,6 @@ class TripleSmartState(WarFamilyState):
                 str(int(p)): {"cards": card_list(s["cards"], "submitted cards"), "expression": str(s["expression"]), "value": str(s["value"])}
                 for p, s in data["submissions"].items()
             }
-            state.battles = data["battles"]
-            if not isinstance(state.battles, list) or not all(isinstance(b, dict) for b in state.battles):
-                raise TypeError("battles is not a list of records")
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise InvalidState(f"{game.id}: malformed state ({error})") from error
         state.validate()
@@ -508,22 +481,7 @@ class TripleSmartState(WarFamilyState):
 
     def validate(self) -> None:
         """Raise :class:`InvalidState` unless this position can occur in a real game."""
-        players = self.game.players
-        problems = self.common_problems()
-        if not (len(self.pot) == len(self.turned) == len(self.pot_due) == len(self.turn_due) == players):
-            self.raise_problems(problems + ["wrong number of table rows"])
-        if not set(self.queue) | set(self.waiting) | set(self.out) <= set(self.contenders) <= set(range(players)):
-            problems.append("turning, waiting or out players are not contenders")
-        if len(set(self.contenders)) != len(self.contenders) or set(self.waiting) & set(self.out):
-            problems.append("a player contends twice, or both waits and is out")
-        if any(not 0 <= n <= POT for n in self.pot_due) or any(not 0 <= n <= TURNED for n in self.turn_due):
-            problems.append("impossible cards due")
-        if any(len(t) > TURNED + 1 for t in self.turned):
-            problems.append("too many cards turned")
-        if any(self.turned[p] for p in range(players) if p not in self.contenders):
-            problems.append("cards turned by a player outside the battle")
-        if self.wars == 0 and any(self.pot):
-            problems.append("a pot without a war")
+        problems = self.battle_problems(set(self.queue) | set(self.waiting))
         if len(self.targets) and self.target_card is None:
             problems.append("target cards without a number card")
         problems += self._submission_problems()

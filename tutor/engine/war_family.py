@@ -311,3 +311,77 @@ class WarFamilyState(SidePilesState):
     def raise_problems(self, problems: list[str]) -> None:
         if problems:
             raise InvalidState(f"{self.game.id}: " + "; ".join(problems))
+
+
+class BattleTableState(WarFamilyState):
+    """The table of MultiWar and TripleSmart: per player a face-down pot and the turned cards.
+
+    A battle is fought by its *contenders*; ``waiting`` are those still to move, ``out``
+    those who could not turn enough cards; ``pot_due`` and ``turn_due`` count the cards
+    the move in progress still has to lay or turn; ``battles`` records the decided
+    battles of the round for the lesson.
+    """
+
+    #: Cards turned face up per battle, and laid face down per player in a war.
+    turned_per_battle: ClassVar[int] = 2
+    pot_per_war: ClassVar[int] = 2
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        players = game.players
+        self.pot: list[list[int]] = [[] for _ in range(players)]  # face-down war cards and earlier battles' cards
+        self.turned: list[list[int]] = [[] for _ in range(players)]  # face up in the current battle
+        self.contenders: list[int] = []  # who is in the current battle
+        self.waiting: list[int] = []  # contenders still to move, in seat order; the first is to move
+        self.out: list[int] = []  # contenders who could not turn enough cards this battle
+        self.pot_due = [0] * players  # cards the move in progress still has to lay face down
+        self.turn_due = [0] * players  # cards the move in progress still has to turn
+        self.battles: list[dict] = []  # this round's decided battles, for the lesson
+
+    def table_cards(self, player: int) -> list[int]:
+        return self.pot[player] + self.turned[player]
+
+    def battle_to_dict(self) -> dict:
+        return {
+            "pot": [list(p) for p in self.pot],
+            "turned": [list(t) for t in self.turned],
+            "contenders": list(self.contenders),
+            "waiting": list(self.waiting),
+            "out": list(self.out),
+            "pot_due": list(self.pot_due),
+            "turn_due": list(self.turn_due),
+            "battles": self.battles,
+        }
+
+    def read_battle(self, data: dict) -> None:
+        """Read the table fields of a stored state (KeyError, TypeError or ValueError when malformed)."""
+        self.pot = [card_list(p, "a pot") for p in data["pot"]]
+        self.turned = [card_list(t, "a turned row") for t in data["turned"]]
+        self.contenders = [int(p) for p in data["contenders"]]
+        self.waiting = [int(p) for p in data["waiting"]]
+        self.out = [int(p) for p in data["out"]]
+        self.pot_due = [int(n) for n in data["pot_due"]]
+        self.turn_due = [int(n) for n in data["turn_due"]]
+        self.battles = data["battles"]
+        if not isinstance(self.battles, list) or not all(isinstance(b, dict) for b in self.battles):
+            raise TypeError("battles is not a list of records")
+
+    def battle_problems(self, movers: set[int]) -> list[str]:
+        """What is wrong with the table, besides the piles (``movers``: players a battle is waiting for)."""
+        players = self.game.players
+        problems = self.common_problems()
+        if not (len(self.pot) == len(self.turned) == len(self.pot_due) == len(self.turn_due) == players):
+            self.raise_problems(problems + ["wrong number of table rows"])
+        if not movers | set(self.out) <= set(self.contenders) <= set(range(players)):
+            problems.append("moving or out players are not contenders")
+        if len(set(self.contenders)) != len(self.contenders) or set(self.waiting) & set(self.out):
+            problems.append("a player contends twice, or both waits and is out")
+        if any(not 0 <= n <= self.pot_per_war for n in self.pot_due) or any(not 0 <= n <= self.turned_per_battle for n in self.turn_due):
+            problems.append("impossible cards due")
+        if any(len(t) > self.turned_per_battle + 1 for t in self.turned):
+            problems.append("too many cards turned")
+        if any(self.turned[p] for p in range(players) if p not in self.contenders):
+            problems.append("cards turned by a player outside the battle")
+        if self.wars == 0 and any(self.pot):
+            problems.append("a pot without a war")
+        return problems
