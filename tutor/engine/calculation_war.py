@@ -216,13 +216,6 @@ class CalculationWarState(SidePilesState):
         zones = self.draw_piles + self.collection_piles + self.hands + self.played
         return [card_id for zone in zones for card_id in zone]
 
-    def summary(self) -> dict:
-        return {
-            "rounds": self.rounds,
-            "ended_by": self.ended_by,
-            "card_counts": {"+".join(map(str, side)): self.side_card_count(i) for i, side in enumerate(self.sides)},
-        }
-
     def to_dict(self) -> dict:
         return {
             "phase": self.phase,

@@ -174,22 +174,12 @@ class MultiWarState(BattleTableState):
             return
         best = max(results[p] for p in live)
         leaders = [p for p in live if results[p] == best]
-        if len({self.side_of(p) for p in leaders}) == 1:
-            self._finish(self.side_of(leaders[0]))
-            return
-        self.wars += 1
-        for player in range(self.game.players):
-            self.pot[player].extend(self.turned[player])
-            self.turned[player] = []
-        self.contenders, self.waiting, self.out = list(leaders), list(leaders), []
+        if not self._one_side_wins(leaders):
+            self.contenders, self.waiting, self.out = list(leaders), list(leaders), []
 
     def _finish(self, winner: int | None) -> None:
         """Send the table to the winner (or back to each side if nobody could finish); start the next round."""
-        table = {str(p): self.table_cards(p) for p in range(self.game.players) if self.table_cards(p)}
-        for player in range(self.game.players):
-            side = self.side_of(player) if winner is None else winner
-            self.collection_piles[side].extend(self.table_cards(player))
-            self.pot[player], self.turned[player] = [], []
+        table = self._clear_table(winner)
         self.last_round = {
             "round": self.rounds + 1,
             "table": table,

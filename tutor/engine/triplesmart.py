@@ -350,14 +350,8 @@ class TripleSmartState(BattleTableState):
     def _decide(self, leaders: list[int]) -> None:
         """The leaders all on one side win the table; leaders on several sides go to war."""
         self._record_battle(leaders)
-        if len({self.side_of(p) for p in leaders}) == 1:
-            self._finish(self.side_of(leaders[0]))
-            return
-        self.wars += 1
-        for player in range(self.game.players):
-            self.pot[player].extend(self.turned[player])
-            self.turned[player] = []
-        self._start_battle(leaders, pot=POT)
+        if not self._one_side_wins(leaders):
+            self._start_battle(leaders, pot=POT)
 
     def _record_battle(self, leaders: list[int]) -> None:
         """What each player had, wrote and could have reached: the lesson shows it after the round."""
@@ -384,12 +378,8 @@ class TripleSmartState(BattleTableState):
 
     def _finish(self, winner: int | None) -> None:
         """Send the table to the winner (or back where it came from); start the next round."""
-        table = {str(p): self.table_cards(p) for p in range(self.game.players) if self.table_cards(p)}
+        table = self._clear_table(winner)
         targets = list(self.targets)
-        for player in range(self.game.players):
-            side = self.side_of(player) if winner is None else winner
-            self.collection_piles[side].extend(self.table_cards(player))
-            self.pot[player], self.turned[player] = [], []
         if winner is None:
             self.target_pile[:0] = targets  # under the target pile
         else:

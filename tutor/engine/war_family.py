@@ -114,6 +114,13 @@ class SidePilesState(State):
         best = max(counts)
         return sorted(p for side, count in enumerate(counts) if count == best for p in self.sides[side])
 
+    def summary(self) -> dict:
+        return {
+            "rounds": self.rounds,
+            "ended_by": self.ended_by,
+            "card_counts": {"+".join(map(str, side)): self.side_card_count(i) for i, side in enumerate(self.sides)},
+        }
+
     def chance_move(self, rng: random.Random) -> Move:
         if self.phase == "deal":
             order = list(self.game.card_ids())
@@ -244,13 +251,6 @@ class WarFamilyState(SidePilesState):
             "winners": self.winners(),
         }
 
-    def summary(self) -> dict:
-        return {
-            "rounds": self.rounds,
-            "ended_by": self.ended_by,
-            "card_counts": {"+".join(map(str, side)): self.side_card_count(i) for i, side in enumerate(self.sides)},
-        }
-
     def piles_to_dict(self) -> dict:
         """The piles first, so that a stored state opens with its card lists."""
         return {
@@ -340,6 +340,29 @@ class BattleTableState(WarFamilyState):
 
     def table_cards(self, player: int) -> list[int]:
         return self.pot[player] + self.turned[player]
+
+    def _one_side_wins(self, leaders: list[int]) -> bool:
+        """Leaders all on one side win the table (True); otherwise it is war: the turned cards join the pot."""
+        if len({self.side_of(p) for p in leaders}) == 1:
+            self._finish(self.side_of(leaders[0]))
+            return True
+        self.wars += 1
+        for player in range(self.game.players):
+            self.pot[player].extend(self.turned[player])
+            self.turned[player] = []
+        return False
+
+    def _finish(self, winner: int | None) -> None:
+        raise NotImplementedError
+
+    def _clear_table(self, winner: int | None) -> dict:
+        """Send every card on the table to the winning side (or back to each side); what lay there."""
+        table = {str(p): self.table_cards(p) for p in range(self.game.players) if self.table_cards(p)}
+        for player in range(self.game.players):
+            side = self.side_of(player) if winner is None else winner
+            self.collection_piles[side].extend(self.table_cards(player))
+            self.pot[player], self.turned[player] = [], []
+        return table
 
     def battle_to_dict(self) -> dict:
         return {
