@@ -1,13 +1,15 @@
-"""Fixtures built from the app factory: app, client, and a guest helper that signs in."""
+"""Fixtures built from the app factory: app, client, and helpers that sign in a guest, a teacher or a pupil."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+from sqlalchemy import select
 
-from tutor import db
+from tutor import accounts, classroom, db
 from tutor.app import create_app
+from tutor.models import LessonRunRecord, Pupil, SchoolClass, Teacher
 
 pytest_plugins = ["tests.postgres", "tests.browser_support"]
 
@@ -43,9 +45,74 @@ class Guest:
     def start(self, game_id="calculation-war", **form):
         response = self.client.post(f"/lessons/{game_id}/start", data={"players": "2", "strength": "beginner", **form})
         assert response.status_code == 302, response.data[:500]
-        return int(re.search(r"/runs/(\d+)", response.headers["Location"]).group(1))
+        return run_id_in(response.headers["Location"])
+
+
+def run_id_in(location: str) -> str:
+    """The public id of the run a redirect leads to."""
+    return re.search(r"/runs/([\w-]+)", location).group(1)
+
+
+def run_record(app, run_id: str) -> LessonRunRecord:
+    with app.app_context():
+        return db.session().scalar(select(LessonRunRecord).where(LessonRunRecord.public_id == run_id))
 
 
 @pytest.fixture
 def guest(client):
     return Guest(client)
+
+
+PASSWORD = "a long enough password"
+
+
+class Staff:
+    """Creates teachers, classes and pupils in the database and signs people in through the forms."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def teacher(self, email="tove@school.example", name="Tove", password=PASSWORD, locale="en") -> str:
+        """Create a teacher; returns the e-mail address."""
+        with self.app.app_context():
+            database = db.session()
+            database.add(Teacher(email=email, name=name, password_hash=accounts.hash_password(password), locale=locale))
+            database.commit()
+        return email
+
+    def sign_in(self, client, email="tove@school.example", password=PASSWORD):
+        return client.post("/teacher/sign-in", data={"email": email, "password": password})
+
+    def school_class(self, email="tove@school.example", name="4B", pupils=("Ada", "Ola", "Lise"), locale="en", sign_in="pictures", timezone="Europe/Oslo") -> SchoolClass:
+        """A class taught by the teacher with ``email``, with pupils; returns the class (detached)."""
+        with self.app.app_context():
+            database = db.session()
+            teacher = database.scalar(select(Teacher).where(Teacher.email == email))
+            school_class = classroom.create_class(database, teacher, name, locale, timezone, sign_in)
+            classroom.add_pupils(database, school_class, "\n".join(pupils))
+            database.commit()
+            database.refresh(school_class)
+            return school_class
+
+    def pupil(self, code: str, name: str) -> Pupil:
+        with self.app.app_context():
+            return db.session().scalar(select(Pupil).join(SchoolClass).where(SchoolClass.code == code, Pupil.name == name))
+
+    def sign_in_pupil(self, client, code: str, name: str):
+        """Sign a pupil in as a child does: class code, own name, then the pictures one by one (or the PIN)."""
+        pupil = self.pupil(code, name)
+        with self.app.app_context():
+            kind = db.session().scalar(select(SchoolClass.sign_in).where(SchoolClass.code == code))
+        url = f"/class/{code}/{pupil.public_id}"
+        if kind == "pin":
+            return client.post(url, data={"pin": pupil.secret})
+        picked, response = [], None
+        for picture in pupil.secret.split():
+            response = client.post(url, data={"picked": " ".join(picked), "pick": picture})
+            picked.append(picture)
+        return response
+
+
+@pytest.fixture
+def staff(app):
+    return Staff(app)

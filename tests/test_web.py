@@ -13,6 +13,7 @@ from tutor import db
 from tutor.app import create_app
 from tutor.checks import exact
 from tests.answer_key import right_answer as answer_key
+from tests.conftest import run_record
 from tutor.deck import kids2
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import LessonRun
@@ -24,8 +25,7 @@ DECK = kids2()
 
 
 def run_of(app, run_id) -> LessonRun:
-    with app.app_context():
-        return LessonRun.from_dict(db.session().get(LessonRunRecord, run_id).data)
+    return LessonRun.from_dict(run_record(app, run_id).data)
 
 
 def attempts(app):
@@ -225,10 +225,14 @@ def test_home_page_offers_to_continue_an_unfinished_game(guest, client):
     assert f"/runs/{run_id}" in client.get("/").get_data(as_text=True)
 
 
-def test_progress_page_lists_every_skill(guest, client):
+def test_progress_page_lists_the_skills_the_games_practise(guest, client):
+    from tutor.classroom import game_skills
+
     guest.sign_in()
     page = client.get("/progress").get_data(as_text=True)
-    assert page.count("<tr>") == 16 and "not started" in page
+    practised = {skill for game_id in LESSONS for skill in game_skills(game_id)}
+    assert page.count("<tr>") == len(practised) + 1 and "not started" in page
+    assert "Missing number" not in page  # missing_addend waits for its game (29)
 
 
 def test_language_choice_is_remembered_and_only_local_redirects_are_followed(client):
@@ -261,7 +265,7 @@ def test_every_lesson_is_played_through_the_routes_to_a_right_answer(client, app
     assert game_id in client.get("/").get_data(as_text=True)
     assert client.get(f"/lessons/{game_id}").status_code == 200
     response = client.post(f"/lessons/{game_id}/start", data={"players": "3", "strength": "beginner"})
-    run_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    run_id = response.headers["Location"].rsplit("/", 1)[1]
     through_intro(client, run_id)
     for _ in range(200):
         run = run_of(app, run_id)
@@ -269,7 +273,7 @@ def test_every_lesson_is_played_through_the_routes_to_a_right_answer(client, app
             break
         if run.stage == "finished":  # a short game can end before its first drill point: play again
             response = client.post(f"/lessons/{game_id}/start", data={"players": "3", "strength": "beginner"})
-            run_id = int(response.headers["Location"].rsplit("/", 1)[1])
+            run_id = response.headers["Location"].rsplit("/", 1)[1]
             through_intro(client, run_id)
             continue
         page = client.get(f"/runs/{run_id}").get_data(as_text=True)
@@ -288,7 +292,7 @@ def test_every_lesson_is_played_through_the_routes_to_a_right_answer(client, app
 def test_a_typed_move_that_breaks_the_rules_is_refused_kindly_and_kept(client, app, guest):
     guest.sign_in()
     response = client.post("/lessons/triplesmart-extreme/start", data={"players": "2", "strength": "beginner"})
-    run_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    run_id = response.headers["Location"].rsplit("/", 1)[1]
     through_intro(client, run_id)
     run = run_of(app, run_id)
     mine = [DECK[c].top for c in run.game_state().turned[0] if not DECK[c].is_special]
@@ -304,6 +308,6 @@ def test_games_without_a_hand_show_no_empty_hand(client, app, guest):
     guest.sign_in()
     for game_id, has_hand in (("triplesmart", False), ("multiwar", False), ("multimatch", True)):
         response = client.post(f"/lessons/{game_id}/start", data={"players": "2", "strength": "beginner"})
-        run_id = int(response.headers["Location"].rsplit("/", 1)[1])
+        run_id = response.headers["Location"].rsplit("/", 1)[1]
         page = through_intro(client, run_id).get_data(as_text=True)
         assert ('id="hand-heading"' in page) is has_hand, game_id

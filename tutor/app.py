@@ -16,20 +16,23 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         MAX_CONTENT_LENGTH=64 * 1024,
-        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 30,
+        **config.DEFAULTS,
     )
     if test_config is None:
         app.config.update(config.from_environment(app.instance_path))
     else:
         app.config.update({"DATABASE_URL": config.database_url(app.instance_path), **test_config})
         app.config.setdefault("SECRET_KEY", config.instance_secret(app.instance_path))
+    # The cookie may live as long as a sign-in can; the server decides when the sign-in has ended.
+    app.config["PERMANENT_SESSION_LIFETIME"] = app.config["SESSION_LIFETIME_HOURS"] * 3600
 
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
 
-    from tutor.web import lessons, main
+    from tutor.web import auth, dashboards, lessons, main, present, replay, teacher
 
-    app.register_blueprint(main.bp)
-    app.register_blueprint(lessons.bp)
+    present.init_app(app)
+    for blueprint in (auth.bp, main.bp, lessons.bp, teacher.bp, dashboards.bp, replay.bp):
+        app.register_blueprint(blueprint)
     return app

@@ -3,6 +3,11 @@
 ``DATABASE_URL``: SQLAlchemy URL; default SQLite in the instance folder.
 ``SECRET_KEY``: signs sessions; when unset, one is generated once and kept in the
 instance folder (several app servers behind one database must share one SECRET_KEY).
+``ALLOW_SIGNUP`` (off): teachers may create their own accounts on the sign-up page.
+``ALLOW_GUESTS`` (on): anyone may play under a name without a class.
+``SESSION_IDLE_MINUTES`` (60) and ``SESSION_LIFETIME_HOURS`` (12): a sign-in ends after
+this long without a request, and in any case this long after signing in.
+``GUEST_RETENTION_DAYS`` (30): ``kortmatte purge`` deletes guests not seen for this long.
 """
 
 from __future__ import annotations
@@ -10,6 +15,14 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+
+DEFAULTS = {
+    "ALLOW_SIGNUP": False,
+    "ALLOW_GUESTS": True,
+    "SESSION_IDLE_MINUTES": 60,
+    "SESSION_LIFETIME_HOURS": 12,
+    "GUEST_RETENTION_DAYS": 30,
+}
 
 
 def instance_secret(instance_path: str) -> str:
@@ -27,8 +40,28 @@ def database_url(instance_path: str) -> str:
     return os.environ.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'kortmatte.db'}"
 
 
+def flag(value: str) -> bool:
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+def positive_int(name: str, value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise SystemExit(f"{name} must be a whole number, not {value!r}") from None
+    if number < 1:
+        raise SystemExit(f"{name} must be at least 1, not {number}")
+    return number
+
+
 def from_environment(instance_path: str) -> dict:
-    return {
+    settings = {
         "DATABASE_URL": database_url(instance_path),
         "SECRET_KEY": os.environ.get("SECRET_KEY") or instance_secret(instance_path),
     }
+    for name, default in DEFAULTS.items():
+        raw = os.environ.get(name)
+        if raw is None or raw == "":
+            continue
+        settings[name] = flag(raw) if isinstance(default, bool) else positive_int(name, raw)
+    return settings

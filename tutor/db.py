@@ -2,6 +2,7 @@
 
 SQLite is the embedded default (WAL journal, a busy timeout, foreign keys on);
 PostgreSQL works by changing ``DATABASE_URL``. Nothing here is SQLite-only SQL.
+Engines hide statement parameters in errors and logs: they hold pupils' names and answers.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ def make_engine(url: str) -> Engine:
         database = url.split("///", 1)[-1]
         if database and database != ":memory:":
             Path(database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
+        engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}, hide_parameters=True)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, hide_parameters=True)
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

@@ -1,16 +1,22 @@
-"""Database tables: pupils, lesson runs, answers (attempts) and skill records.
+"""Database tables: teachers, classes, pupils, homework, lesson runs, answers and skill records.
 
 The chain follows Kolibri's logger: a pupil has lesson runs; each answer is an
 attempt that stores what was typed, how it was read, whether it was right, the hints
 used and the time taken; a skill record per pupil and skill holds the model's estimate
-and the mastery threshold it is judged by.
+and the mastery threshold it is judged by. Beside it, Kolibri's coach side: a teacher
+teaches classes, a class has pupils and assignments, and a small summary row per pupil
+and assignment keeps the dashboards from counting every answer again.
+
+Every row a URL names has a random ``public_id``; the sequential ``id`` never leaves the
+server.
 """
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -18,20 +24,87 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def new_public_id() -> str:
+    """A random id for URLs (96 bits): not guessable, not sequential."""
+    return secrets.token_urlsafe(12)
+
+
+def public_id_column() -> Mapped[str]:
+    return mapped_column(String(24), unique=True, default=new_public_id)
+
+
 class Base(DeclarativeBase):
     type_annotation_map = {dict: JSON, list: JSON}
 
 
-class Pupil(Base):
-    __tablename__ = "pupil"
+class Teacher(Base):
+    __tablename__ = "teacher"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(40))
-    is_guest: Mapped[bool] = mapped_column(Boolean, default=True)
+    public_id: Mapped[str] = public_id_column()
+    email: Mapped[str] = mapped_column(String(254), unique=True)  # stored lower-case
+    name: Mapped[str] = mapped_column(String(80))
+    password_hash: Mapped[str] = mapped_column(String(255))
     locale: Mapped[str] = mapped_column(String(8), default="en")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
-    runs: Mapped[list[LessonRunRecord]] = relationship(back_populates="pupil", cascade="all, delete-orphan")
+    memberships: Mapped[list[ClassTeacher]] = relationship(back_populates="teacher", cascade="all, delete-orphan")
+
+
+class SchoolClass(Base):
+    """A class: its pupils sign in with its code, then their name, then their pictures or PIN."""
+
+    __tablename__ = "school_class"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = public_id_column()
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    name: Mapped[str] = mapped_column(String(60))
+    locale: Mapped[str] = mapped_column(String(8), default="en")
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    sign_in: Mapped[str] = mapped_column(String(8), default="pictures")  # "pictures" or "pin"
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    memberships: Mapped[list[ClassTeacher]] = relationship(back_populates="school_class", cascade="all, delete-orphan")
+    pupils: Mapped[list[Pupil]] = relationship(back_populates="school_class", cascade="all, delete-orphan", passive_deletes=True)
+    assignments: Mapped[list[Assignment]] = relationship(back_populates="school_class", cascade="all, delete-orphan", passive_deletes=True)
+
+
+class ClassTeacher(Base):
+    """Who teaches a class: its owner and any co-teachers (both see everything in it)."""
+
+    __tablename__ = "class_teacher"
+
+    class_id: Mapped[int] = mapped_column(ForeignKey("school_class.id", ondelete="CASCADE"), primary_key=True)
+    teacher_id: Mapped[int] = mapped_column(ForeignKey("teacher.id", ondelete="CASCADE"), primary_key=True, index=True)
+    role: Mapped[str] = mapped_column(String(8), default="owner")  # "owner" or "co"
+
+    school_class: Mapped[SchoolClass] = relationship(back_populates="memberships")
+    teacher: Mapped[Teacher] = relationship(back_populates="memberships")
+
+
+class Pupil(Base):
+    """A child in a class (first name or nickname only), or a guest without a class."""
+
+    __tablename__ = "pupil"
+    __table_args__ = (UniqueConstraint("class_id", "name", name="uq_pupil_class_id_name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = public_id_column()
+    name: Mapped[str] = mapped_column(String(40))
+    is_guest: Mapped[bool] = mapped_column(Boolean, default=True)
+    locale: Mapped[str] = mapped_column(String(8), default="en")
+    class_id: Mapped[int | None] = mapped_column(ForeignKey("school_class.id", ondelete="CASCADE"), index=True, nullable=True)
+    avatar: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    # A picture password ("sun cat car") or a PIN, printed on the login card for the teacher to hand out:
+    # a child's secret guards only their own maths work, and failures are throttled per pupil.
+    secret: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    # A guest's device: the hash of a long-lived cookie, so signing in again on that device finds their games.
+    device_hash: Mapped[str | None] = mapped_column(String(64), index=True, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    school_class: Mapped[SchoolClass | None] = relationship(back_populates="pupils")
+    runs: Mapped[list[LessonRunRecord]] = relationship(back_populates="pupil", cascade="all, delete-orphan", passive_deletes=True)
 
 
 class LessonRunRecord(Base):
@@ -40,7 +113,9 @@ class LessonRunRecord(Base):
     __tablename__ = "lesson_run"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = public_id_column()
     pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), index=True)
+    assignment_id: Mapped[int | None] = mapped_column(ForeignKey("assignment.id", ondelete="SET NULL"), index=True, nullable=True)
     game_id: Mapped[str] = mapped_column(String(40))
     seed: Mapped[int] = mapped_column(BigInteger)
     stage: Mapped[str] = mapped_column(String(12))
@@ -51,17 +126,20 @@ class LessonRunRecord(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     pupil: Mapped[Pupil] = relationship(back_populates="runs")
-    attempts: Mapped[list[AttemptRecord]] = relationship(back_populates="run", cascade="all, delete-orphan")
+    attempts: Mapped[list[AttemptRecord]] = relationship(back_populates="run", cascade="all, delete-orphan", passive_deletes=True)
 
     # Two app servers saving the same run at once: the second save fails instead of losing a step.
     __mapper_args__ = {"version_id_col": version}
 
 
 class AttemptRecord(Base):
+    """One answer. An unreadable answer keeps its refusal code, never the typed text."""
+
     __tablename__ = "attempt"
+    __table_args__ = (Index("ix_attempt_pupil_created", "pupil_id", "created_at"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), index=True)
+    pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"))
     run_id: Mapped[int | None] = mapped_column(ForeignKey("lesson_run.id", ondelete="CASCADE"), index=True, nullable=True)
     skill: Mapped[str] = mapped_column(String(30))
     question_kind: Mapped[str] = mapped_column(String(40))
@@ -73,6 +151,11 @@ class AttemptRecord(Base):
     first_try: Mapped[bool] = mapped_column(Boolean, default=True)
     hints_used: Mapped[int] = mapped_column(Integer, default=0)
     time_ms: Mapped[int] = mapped_column(Integer, default=0)
+    error_code: Mapped[str | None] = mapped_column(String(40), nullable=True)  # why an answer could not be read
+    misconception: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    feedback: Mapped[list | None] = mapped_column(JSON, nullable=True)  # the feedback shown, as Text dicts
+    move_index: Mapped[int | None] = mapped_column(Integer, nullable=True)  # where in the run's moves it was asked
+    p_known_after: Mapped[float | None] = mapped_column(Float, nullable=True)  # the skill estimate it led to
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     run: Mapped[LessonRunRecord | None] = relationship(back_populates="attempts")
@@ -91,3 +174,80 @@ class SkillRecord(Base):
     streak: Mapped[int] = mapped_column(Integer, default=0)
     mastery_threshold: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+
+
+class Assignment(Base):
+    """Homework: a lesson (game, options, players, computer players), a goal and a due time."""
+
+    __tablename__ = "assignment"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = public_id_column()
+    class_id: Mapped[int] = mapped_column(ForeignKey("school_class.id", ondelete="CASCADE"), index=True)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("teacher.id", ondelete="SET NULL"), nullable=True)
+    game_id: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer, default=2)
+    bots: Mapped[str] = mapped_column(String(20), default="beginner")
+    options: Mapped[dict] = mapped_column(JSON, default=dict)
+    goal: Mapped[str] = mapped_column(String(12))  # "games", "questions" or "skill"
+    goal_count: Mapped[int] = mapped_column(Integer, default=1)
+    goal_skill: Mapped[str | None] = mapped_column(String(30), nullable=True)
+    goal_level: Mapped[str | None] = mapped_column(String(12), nullable=True)
+    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))  # UTC
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # the class deal, when every pupil gets the same one
+    everyone: Mapped[bool] = mapped_column(Boolean, default=True)  # else only the pupils in assignment_pupil
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    school_class: Mapped[SchoolClass] = relationship(back_populates="assignments")
+    chosen: Mapped[list[AssignmentPupil]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
+    work: Mapped[list[AssignmentWork]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
+
+
+class AssignmentPupil(Base):
+    """A pupil chosen for an assignment that is not for the whole class."""
+
+    __tablename__ = "assignment_pupil"
+
+    assignment_id: Mapped[int] = mapped_column(ForeignKey("assignment.id", ondelete="CASCADE"), primary_key=True)
+    pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), primary_key=True, index=True)
+
+
+class AssignmentWork(Base):
+    """One pupil's work on one assignment, kept up to date as they play (a summary, as Kolibri's)."""
+
+    __tablename__ = "assignment_work"
+
+    assignment_id: Mapped[int] = mapped_column(ForeignKey("assignment.id", ondelete="CASCADE"), primary_key=True)
+    pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), primary_key=True, index=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_active_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    games_finished: Mapped[int] = mapped_column(Integer, default=0)
+    questions: Mapped[int] = mapped_column(Integer, default=0)  # first tries that could be read
+    first_try_right: Mapped[int] = mapped_column(Integer, default=0)
+    time_ms: Mapped[int] = mapped_column(Integer, default=0)
+    done_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class SignInSession(Base):
+    """A signed-in browser. The cookie holds a random token; only its hash is stored, and
+    signing out deletes the row, so a copied cookie stops working."""
+
+    __tablename__ = "sign_in_session"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    teacher_id: Mapped[int | None] = mapped_column(ForeignKey("teacher.id", ondelete="CASCADE"), index=True, nullable=True)
+    pupil_id: Mapped[int | None] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), index=True, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SignInThrottle(Base):
+    """Failed sign-ins per key (an account, an address, a pupil), shared by every app server."""
+
+    __tablename__ = "sign_in_throttle"
+
+    key: Mapped[str] = mapped_column(String(80), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    window_started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

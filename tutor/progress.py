@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from tutor import skills
 from tutor.lessons.runner import Attempt
-from tutor.models import AttemptRecord, SkillRecord
+from tutor.models import AttemptRecord, SkillRecord, utcnow
 
 
 def skill_levels(db: Session, pupil_id: int) -> dict[str, float]:
@@ -20,26 +22,37 @@ def skill_records(db: Session, pupil_id: int) -> dict[str, SkillRecord]:
     return {row.skill: row for row in db.scalars(select(SkillRecord).where(SkillRecord.pupil_id == pupil_id))}
 
 
-def record_attempt(db: Session, pupil_id: int, run_id: int | None, attempt: Attempt) -> AttemptRecord:
-    """Store one answer; a readable first try also updates the pupil's skill record."""
+def record_attempt(db: Session, pupil_id: int, run_id: int | None, attempt: Attempt, at: datetime | None = None) -> tuple[AttemptRecord, SkillRecord | None]:
+    """Store one answer; a readable first try also updates the pupil's skill record.
+
+    An answer that could not be read is stored as its refusal code, not as what was typed:
+    children type names and phone numbers into answer boxes.
+    """
     row = AttemptRecord(
         pupil_id=pupil_id,
         run_id=run_id,
         skill=attempt.skill,
         question_kind=attempt.kind,
         question=attempt.question,
-        typed=attempt.typed,
-        read_as=attempt.read_as,
+        typed=attempt.typed if attempt.readable else "",
+        read_as=attempt.read_as if attempt.readable else None,
         correct=attempt.correct,
         readable=attempt.readable,
         first_try=attempt.first_try,
         hints_used=attempt.hints_used,
         time_ms=attempt.time_ms,
+        error_code=None if attempt.readable else attempt.error_code,
+        misconception=attempt.misconception,
+        feedback=attempt.feedback or None,
+        move_index=attempt.move_index,
+        created_at=at or utcnow(),
     )
     db.add(row)
+    record = None
     if attempt.first_try:
-        update_skill(db, pupil_id, attempt.skill, attempt.correct, 1 / attempt.choices if attempt.choices else None)
-    return row
+        record = update_skill(db, pupil_id, attempt.skill, attempt.correct, 1 / attempt.choices if attempt.choices else None)
+        row.p_known_after = record.p_known
+    return row, record
 
 
 def update_skill(db: Session, pupil_id: int, skill: str, correct: bool, p_guess: float | None = None) -> SkillRecord:

@@ -64,12 +64,35 @@ def update(state: SkillState, correct: bool, params: Params = DEFAULT_PARAMS, p_
     )
 
 
+#: Levels in words, lowest first. The thresholds on P(known) are documented in docs/skill-model.md.
+NOT_STARTED, ATTEMPTED, FAMILIAR, PROFICIENT, MASTERED = LEVELS = ("not_started", "attempted", "familiar", "proficient", "mastered")
+FAMILIAR_FROM, PROFICIENT_FROM = 0.5, 0.8
+#: A pupil "needs help" with a skill after this many answers while P(known) stays below NEEDS_HELP_BELOW.
+NEEDS_HELP_AFTER, NEEDS_HELP_BELOW = 4, 0.3
+
+
+def level(p_known: float | None, attempts: int, mastery: float = DEFAULT_PARAMS.mastery) -> str:
+    """The level in words a pupil and teacher read: one of LEVELS."""
+    if not attempts or p_known is None:
+        return NOT_STARTED
+    if p_known >= mastery:
+        return MASTERED
+    if p_known >= PROFICIENT_FROM:
+        return PROFICIENT
+    if p_known >= FAMILIAR_FROM:
+        return FAMILIAR
+    return ATTEMPTED
+
+
+def needs_help(p_known: float | None, attempts: int) -> bool:
+    """Many answers and still little sign of the skill: the teacher should look."""
+    return attempts >= NEEDS_HELP_AFTER and p_known is not None and p_known < NEEDS_HELP_BELOW
+
+
 def status(state: SkillState | None, params: Params = DEFAULT_PARAMS) -> str:
-    """A handful of statuses a pupil or teacher can act on (as Kolibri's coach view)."""
-    if state is None or state.attempts == 0:
-        return "not_started"
-    if state.p_known >= params.mastery:
-        return "mastered"
-    if state.attempts >= 4 and state.p_known < 0.3:
+    """The level of a skill state, or "needs_help" when the teacher should step in."""
+    if state is None:
+        return NOT_STARTED
+    if needs_help(state.p_known, state.attempts):
         return "needs_help"
-    return "practising"
+    return level(state.p_known, state.attempts, params.mastery)

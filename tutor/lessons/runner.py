@@ -40,6 +40,10 @@ class Attempt:
     hints_used: int
     time_ms: int
     choices: int
+    move_index: int = 0  # how many moves the run had made when the question was answered
+    feedback: list[dict] = field(default_factory=list)  # the feedback shown, as Text dicts
+    misconception: str | None = None
+    error_code: str | None = None  # why it could not be read; then ``typed`` is not kept
 
 
 @dataclass
@@ -218,6 +222,10 @@ class LessonRun:
             hints_used=self.hints_shown,
             time_ms=max(0, now_ms - self.asked_at_ms),
             choices=len(question.choices),
+            move_index=len(self.moves),
+            feedback=[text.to_dict() for text in marked.feedback] if readable else [],
+            misconception=marked.misconception,
+            error_code=marked.error_code,
         )
         if readable:
             self.tries += 1

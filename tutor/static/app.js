@@ -2,6 +2,7 @@
 // Served from the app itself; no inline script anywhere (the CSP forbids it).
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");  // lets CSS hide the no-script fallbacks
 
   function focusFirst(root) {
     var target = (root || document).querySelector("[data-autofocus]");

@@ -9,12 +9,13 @@ from __future__ import annotations
 import secrets
 import time
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
+from sqlalchemy import select
 from sqlalchemy.orm.exc import StaleDataError
 
-from tutor import content, db
+from tutor import classroom, content, db
 from tutor.engine import GAMES, InvalidOptions
 from tutor.answers import AnswerError
 from tutor.drills import Text
@@ -25,7 +26,7 @@ from tutor.lessons.runner import FINISHED, LessonError, LessonRun
 from tutor.models import LessonRunRecord, utcnow
 from tutor.progress import record_attempt, skill_levels
 from tutor.web.lesson_view import lesson_context
-from tutor.web.main import current_pupil, pupil_required
+from tutor.web.auth import current_pupil, pupil_required
 
 bp = Blueprint("lessons", __name__)
 
@@ -66,16 +67,43 @@ def start(game_id):
     except (InvalidOptions, ValueError):
         flash(_("Those settings do not work for this game. Please check them."), "error")
         return redirect(url_for("lessons.start_page", game_id=game_id))
-    record = LessonRunRecord(pupil_id=current_pupil().id, game_id=game_id, seed=run.seed, stage=run.stage, data=run.to_dict())
+    return redirect(url_for("lessons.play", run_id=save_new_run(run).public_id))
+
+
+def save_new_run(run: LessonRun, assignment_id: int | None = None) -> LessonRunRecord:
+    record = LessonRunRecord(pupil_id=current_pupil().id, assignment_id=assignment_id, game_id=run.game_id, seed=run.seed, stage=run.stage, data=run.to_dict())
     database = db.session()
     database.add(record)
     database.commit()
-    return redirect(url_for("lessons.play", run_id=record.id))
+    return record
 
 
-def load(run_id: int) -> tuple[LessonRunRecord, LessonRun]:
-    record = db.session().get(LessonRunRecord, run_id)
-    if record is None or record.pupil_id != current_pupil().id:
+@bp.post("/homework/<assignment_id>/start")
+@pupil_required
+def start_homework(assignment_id):
+    """Start (or go back to) the lesson a teacher assigned, with the class deal when there is one."""
+    pupil = current_pupil()
+    assignment = classroom.assignment_of_pupil(db.session(), pupil, assignment_id)
+    if assignment is None:
+        abort(404)
+    unfinished = db.session().scalar(
+        select(LessonRunRecord).where(LessonRunRecord.pupil_id == pupil.id, LessonRunRecord.assignment_id == assignment.id, LessonRunRecord.finished_at.is_(None))
+    )
+    if unfinished is not None:
+        return redirect(url_for("lessons.play", run_id=unfinished.public_id))
+    lesson = LESSONS[assignment.game_id]
+    seed = assignment.seed if assignment.seed is not None else secrets.randbits(48)
+    run = LessonRun.start(lesson, assignment.players, assignment.options, [assignment.bots], seed, now_ms())
+    record = save_new_run(run, assignment.id)
+    classroom.note_step(db.session(), record, utcnow())
+    db.session().commit()
+    return redirect(url_for("lessons.play", run_id=record.public_id))
+
+
+def load(run_id: str) -> tuple[LessonRunRecord, LessonRun]:
+    """The signed-in pupil's run with this public id (404 for anyone else's)."""
+    record = db.session().scalar(select(LessonRunRecord).where(LessonRunRecord.public_id == str(run_id), LessonRunRecord.pupil_id == current_pupil().id))
+    if record is None:
         abort(404)
     return record, LessonRun.from_dict(record.data)
 
@@ -87,7 +115,7 @@ def render_lesson(record: LessonRunRecord, run: LessonRun, block: str | None = N
     return render_template("lesson.html", record=record, **context)
 
 
-@bp.get("/runs/<int:run_id>")
+@bp.get("/runs/<run_id>")
 @pupil_required
 def play(run_id):
     record, run = load(run_id)
@@ -112,8 +140,11 @@ def lesson_action(action):
             record, run = load(run_id)
         else:
             record.data, record.stage = run.to_dict(), run.stage
-            if run.stage == FINISHED and record.finished_at is None:
+            finished = run.stage == FINISHED and record.finished_at is None
+            if finished:
                 record.finished_at = utcnow()
+            answered = g.pop("answered", None)
+            classroom.note_step(database, record, utcnow(), first_try_right=answered[0] if answered else None, finished=finished, skill_record=answered[1] if answered else None)
             try:
                 database.commit()
             except StaleDataError:
@@ -124,7 +155,7 @@ def lesson_action(action):
         return redirect(url_for("lessons.play", run_id=run_id))
 
     handler.__name__ = action.__name__
-    return bp.post(f"/runs/<int:run_id>/{action.__name__.replace('_', '-')}")(pupil_required(handler))
+    return bp.post(f"/runs/<run_id>/{action.__name__.replace('_', '-')}")(pupil_required(handler))
 
 
 @lesson_action
@@ -159,7 +190,9 @@ def hourglass(run, lesson, levels, now, record):
 @lesson_action
 def answer(run, lesson, levels, now, record):
     attempt = run.answer(request.form.get("answer", ""), current_locale(), now)
-    record_attempt(db.session(), record.pupil_id, record.id, attempt)
+    row, skill_record = record_attempt(db.session(), record.pupil_id, record.id, attempt)
+    if attempt.first_try:
+        g.answered = (attempt.correct, skill_record)
 
 
 @lesson_action

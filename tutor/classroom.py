@@ -1,0 +1,497 @@
+"""Classes, pupils and homework: what a teacher sets up and what a pupil's play counts towards.
+
+Plain SQLAlchemy, no Flask. Every function that takes a public id from a URL also takes
+the signed-in teacher and returns None unless that teacher teaches the class, so the web
+layer turns "not yours" and "does not exist" into the same 404.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session
+
+from tutor import accounts, content, skills
+from tutor.engine import GAMES, InvalidOptions, make_game
+from tutor.lessons import LESSONS
+from tutor.models import (
+    Assignment,
+    AssignmentPupil,
+    AssignmentWork,
+    AttemptRecord,
+    ClassTeacher,
+    LessonRunRecord,
+    Pupil,
+    SchoolClass,
+    SkillRecord,
+    Teacher,
+)
+from tutor.text import LOCALES
+
+CLASS_NAME_MAX = 60
+PUPILS_MAX = 60  # per class
+GOALS = ("games", "questions", "skill")
+GOAL_COUNT_MAX = {"games": 20, "questions": 500}
+#: A pause longer than this between two steps is not counted as time spent on homework.
+IDLE_GAP = timedelta(minutes=5)
+#: An assignment "needs help" once this many first tries are in and fewer than half were right.
+NEEDS_HELP_QUESTIONS, NEEDS_HELP_ACCURACY = 6, 0.5
+DEFAULT_TIMEZONES = {"en": "Europe/London", "nb": "Europe/Oslo", "sv": "Europe/Stockholm", "it": "Europe/Rome"}
+
+
+class Refused(ValueError):
+    """Input a teacher must correct; ``code`` names the problem for a localised message."""
+
+    def __init__(self, code: str, **params) -> None:
+        super().__init__(code)
+        self.code, self.params = code, params
+
+
+def timezones() -> list[str]:
+    """The time zones a class may choose (Area/City names, sorted)."""
+    return sorted(zone for zone in available_timezones() if "/" in zone and not zone.startswith(("Etc/", "SystemV/", "posix/", "right/")))
+
+
+def zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+# --- classes ---------------------------------------------------------------------------------
+def create_class(db: Session, teacher: Teacher, name: str, locale: str, timezone_name: str, sign_in: str) -> SchoolClass:
+    school_class = SchoolClass(code=accounts.new_class_code(db))
+    update_class(school_class, name, locale, timezone_name, sign_in)
+    school_class.memberships.append(ClassTeacher(teacher=teacher, role="owner"))
+    db.add(school_class)
+    db.flush()
+    return school_class
+
+
+def update_class(school_class: SchoolClass, name: str, locale: str, timezone_name: str, sign_in: str) -> None:
+    clean = accounts.clean_name(name, CLASS_NAME_MAX)
+    if clean is None:
+        raise Refused("class_name", max=CLASS_NAME_MAX)
+    if locale not in LOCALES:
+        raise Refused("locale")
+    if timezone_name not in available_timezones():
+        raise Refused("timezone")
+    if sign_in not in accounts.SIGN_IN_KINDS:
+        raise Refused("sign_in")
+    if school_class.sign_in != sign_in and school_class.id is not None:
+        for pupil in school_class.pupils:  # the old secrets do not fit the new kind of sign-in
+            pupil.secret = accounts.new_secret(sign_in)
+    school_class.name, school_class.locale, school_class.timezone, school_class.sign_in = clean, locale, timezone_name, sign_in
+
+
+def classes_of(db: Session, teacher: Teacher) -> list[tuple[SchoolClass, int]]:
+    """The teacher's classes with their pupil counts, by name."""
+    pupils = select(Pupil.class_id, func.count(Pupil.id).label("n")).group_by(Pupil.class_id).subquery()
+    rows = db.execute(
+        select(SchoolClass, func.coalesce(pupils.c.n, 0))
+        .join(ClassTeacher, ClassTeacher.class_id == SchoolClass.id)
+        .outerjoin(pupils, pupils.c.class_id == SchoolClass.id)
+        .where(ClassTeacher.teacher_id == teacher.id)
+        .order_by(SchoolClass.name)
+    )
+    return [(school_class, count) for school_class, count in rows]
+
+
+def class_for(db: Session, teacher: Teacher, public_id: str) -> SchoolClass | None:
+    """The class with this public id, if this teacher teaches it."""
+    return db.scalar(
+        select(SchoolClass).join(ClassTeacher).where(SchoolClass.public_id == str(public_id), ClassTeacher.teacher_id == teacher.id)
+    )
+
+
+def class_by_code(db: Session, raw_code: str) -> SchoolClass | None:
+    code = accounts.normalise_code(raw_code)
+    return db.scalar(select(SchoolClass).where(SchoolClass.code == code)) if code else None
+
+
+def is_owner(db: Session, teacher: Teacher, school_class: SchoolClass) -> bool:
+    return db.scalar(select(ClassTeacher.role).where(ClassTeacher.class_id == school_class.id, ClassTeacher.teacher_id == teacher.id)) == "owner"
+
+
+def add_co_teacher(db: Session, school_class: SchoolClass, email: str) -> Teacher:
+    clean = accounts.clean_email(email)
+    teacher = db.scalar(select(Teacher).where(Teacher.email == clean)) if clean else None
+    if teacher is None:
+        raise Refused("no_such_teacher")
+    if any(m.teacher_id == teacher.id for m in school_class.memberships):
+        raise Refused("already_teaches")
+    school_class.memberships.append(ClassTeacher(teacher=teacher, role="co"))
+    return teacher
+
+
+def remove_co_teacher(db: Session, school_class: SchoolClass, teacher_public_id: str) -> None:
+    for membership in school_class.memberships:
+        if membership.role == "co" and membership.teacher.public_id == teacher_public_id:
+            school_class.memberships.remove(membership)
+            return
+    raise Refused("no_such_teacher")
+
+
+def delete_class(db: Session, school_class: SchoolClass) -> None:
+    """Delete a class with its pupils and all their work (hard delete)."""
+    pupil_ids = [p.id for p in school_class.pupils]
+    for pupil_id in pupil_ids:
+        accounts.close_sessions_of(db, pupil_id=pupil_id)
+    db.delete(school_class)
+
+
+# --- pupils ----------------------------------------------------------------------------------
+@dataclass
+class AddedPupils:
+    added: list[Pupil]
+    duplicates: list[str]
+    refused: list[str]
+    over_limit: int = 0
+
+
+def add_pupils(db: Session, school_class: SchoolClass, text: str) -> AddedPupils:
+    """Add pupils from a pasted list, one first name or nickname per line; duplicates are skipped."""
+    existing = {p.name.casefold() for p in school_class.pupils}
+    used_avatars = [p.avatar for p in school_class.pupils]
+    result = AddedPupils([], [], [])
+    for line in str(text or "").splitlines()[: PUPILS_MAX * 4]:
+        if not line.strip():
+            continue
+        name = accounts.clean_name(line)
+        if name is None:
+            result.refused.append(line.strip()[:20])
+            continue
+        if name.casefold() in existing:
+            result.duplicates.append(name)
+            continue
+        if len(existing) >= PUPILS_MAX:
+            result.over_limit += 1
+            continue
+        avatar = min(accounts.AVATARS, key=lambda a: (used_avatars.count(a), secrets.randbelow(1000)))
+        pupil = Pupil(name=name, is_guest=False, locale=school_class.locale, avatar=avatar, secret=accounts.new_secret(school_class.sign_in))
+        school_class.pupils.append(pupil)
+        existing.add(name.casefold())
+        used_avatars.append(avatar)
+        result.added.append(pupil)
+    db.flush()
+    return result
+
+
+def pupil_for(db: Session, teacher: Teacher, public_id: str) -> Pupil | None:
+    """The pupil with this public id, if this teacher teaches their class."""
+    return db.scalar(
+        select(Pupil)
+        .join(SchoolClass, SchoolClass.id == Pupil.class_id)
+        .join(ClassTeacher, ClassTeacher.class_id == SchoolClass.id)
+        .where(Pupil.public_id == str(public_id), ClassTeacher.teacher_id == teacher.id)
+    )
+
+
+def rename_pupil(db: Session, pupil: Pupil, name: str) -> None:
+    clean = accounts.clean_name(name)
+    if clean is None:
+        raise Refused("pupil_name", max=accounts.NAME_MAX)
+    taken = db.scalar(select(Pupil.id).where(Pupil.class_id == pupil.class_id, func.lower(Pupil.name) == clean.lower(), Pupil.id != pupil.id))
+    if taken:
+        raise Refused("duplicate_pupil", name=clean)
+    pupil.name = clean
+
+
+def reset_secret(db: Session, pupil: Pupil) -> None:
+    """New pictures (or PIN) for a pupil; their old sign-ins end and any wait is lifted."""
+    pupil.secret = accounts.new_secret(pupil.school_class.sign_in)
+    accounts.close_sessions_of(db, pupil_id=pupil.id)
+    accounts.clear_failures(db, pupil_throttle_key(pupil))
+
+
+def pupil_throttle_key(pupil: Pupil) -> str:
+    return f"pupil:{pupil.public_id}"
+
+
+def delete_pupil(db: Session, pupil: Pupil) -> None:
+    """Delete a pupil with their runs, answers, skill records and homework (hard delete)."""
+    accounts.close_sessions_of(db, pupil_id=pupil.id)
+    accounts.clear_failures(db, pupil_throttle_key(pupil))
+    db.delete(pupil)
+
+
+def export_pupil(db: Session, pupil: Pupil) -> dict:
+    """Everything stored about one pupil, as plain JSON (a teacher's answer to a data request)."""
+    runs = db.scalars(select(LessonRunRecord).where(LessonRunRecord.pupil_id == pupil.id).order_by(LessonRunRecord.created_at))
+    attempts = db.scalars(select(AttemptRecord).where(AttemptRecord.pupil_id == pupil.id).order_by(AttemptRecord.created_at, AttemptRecord.id))
+    records = db.scalars(select(SkillRecord).where(SkillRecord.pupil_id == pupil.id).order_by(SkillRecord.skill))
+    work = db.execute(
+        select(Assignment.public_id, AssignmentWork).join(AssignmentWork, AssignmentWork.assignment_id == Assignment.id).where(AssignmentWork.pupil_id == pupil.id)
+    )
+    stamp = lambda moment: accounts.as_utc(moment).isoformat() if moment else None  # noqa: E731
+    return {
+        "pupil": {
+            "id": pupil.public_id,
+            "name": pupil.name,
+            "class": pupil.school_class.name if pupil.school_class else None,
+            "language": pupil.locale,
+            "avatar": pupil.avatar,
+            "created_at": stamp(pupil.created_at),
+        },
+        "lesson_runs": [
+            {"id": r.public_id, "game": r.game_id, "seed": r.seed, "stage": r.stage, "moves": r.data.get("moves", []), "started_at": stamp(r.created_at), "finished_at": stamp(r.finished_at)}
+            for r in runs
+        ],
+        "answers": [
+            {
+                "skill": a.skill,
+                "question_kind": a.question_kind,
+                "typed": a.typed,
+                "read_as": a.read_as,
+                "could_not_read": a.error_code,
+                "correct": a.correct,
+                "first_try": a.first_try,
+                "hints_used": a.hints_used,
+                "time_ms": a.time_ms,
+                "misconception": a.misconception,
+                "at": stamp(a.created_at),
+            }
+            for a in attempts
+        ],
+        "skills": [{"skill": s.skill, "p_known": round(s.p_known, 4), "answers": s.attempts, "right": s.correct, "level": skills.level(s.p_known, s.attempts, s.mastery_threshold)} for s in records],
+        "homework": [
+            {"assignment": public_id, "games_finished": w.games_finished, "questions": w.questions, "first_try_right": w.first_try_right, "time_ms": w.time_ms, "done_at": stamp(w.done_at)}
+            for public_id, w in work
+        ],
+    }
+
+
+def purge_guests(db: Session, now: datetime, days: int) -> int:
+    """Delete guests (and all their work) not seen for ``days`` days; returns how many."""
+    cutoff = now - timedelta(days=days)
+    last_run = select(LessonRunRecord.pupil_id, func.max(LessonRunRecord.updated_at).label("last")).group_by(LessonRunRecord.pupil_id).subquery()
+    stale = db.scalars(
+        select(Pupil.id)
+        .outerjoin(last_run, last_run.c.pupil_id == Pupil.id)
+        .where(Pupil.is_guest.is_(True), Pupil.class_id.is_(None), Pupil.created_at < cutoff)
+        .where((last_run.c.last.is_(None)) | (last_run.c.last < cutoff))
+    ).all()
+    for chunk in range(0, len(stale), 500):
+        ids = stale[chunk : chunk + 500]
+        db.execute(delete(Pupil).where(Pupil.id.in_(ids)))
+    return len(stale)
+
+
+# --- homework --------------------------------------------------------------------------------
+@dataclass
+class AssignmentForm:
+    """A teacher's homework form, as typed; :func:`create_assignment` checks every field."""
+
+    game_id: str
+    players: str = "2"
+    bots: str = "beginner"
+    options: dict | None = None
+    goal: str = "games"
+    goal_count: str = "1"
+    goal_skill: str = ""
+    goal_level: str = ""
+    due_date: str = ""
+    due_time: str = "23:59"
+    class_deal: bool = False
+    everyone: bool = True
+    pupil_ids: tuple[str, ...] = ()
+
+
+def game_skills(game_id: str) -> list[str]:
+    return list(content.load(f"games/{game_id}").get("skills", []))
+
+
+def due_at_utc(day: str, clock: str, timezone_name: str) -> datetime:
+    """A due date and time typed in the class's time zone, as UTC."""
+    try:
+        local = datetime.combine(date.fromisoformat(str(day)), time.fromisoformat(str(clock or "23:59")))
+    except ValueError:
+        raise Refused("due_date") from None
+    return local.replace(tzinfo=zone(timezone_name)).astimezone(timezone.utc)
+
+
+def create_assignment(db: Session, school_class: SchoolClass, teacher: Teacher, form: AssignmentForm, now: datetime) -> Assignment:
+    if form.game_id not in LESSONS:
+        raise Refused("game")
+    game_class = GAMES[form.game_id]
+    try:
+        players = int(form.players)
+        game = make_game(form.game_id, players, {**LESSONS[form.game_id].lesson_options, **(form.options or {})})
+    except (InvalidOptions, ValueError, TypeError):
+        raise Refused("options") from None
+    if form.bots not in game_class.bots:
+        raise Refused("options")
+    if form.goal not in GOALS:
+        raise Refused("goal")
+    goal_count, goal_skill, goal_level = 1, None, None
+    if form.goal == "skill":
+        if form.goal_skill not in game_skills(form.game_id) or form.goal_level not in skills.LEVELS[2:]:
+            raise Refused("goal_skill")
+        goal_skill, goal_level = form.goal_skill, form.goal_level
+    else:
+        try:
+            goal_count = int(form.goal_count)
+        except (TypeError, ValueError):
+            raise Refused("goal_count", max=GOAL_COUNT_MAX[form.goal]) from None
+        if not 1 <= goal_count <= GOAL_COUNT_MAX[form.goal]:
+            raise Refused("goal_count", max=GOAL_COUNT_MAX[form.goal])
+    due_at = due_at_utc(form.due_date, form.due_time, school_class.timezone)
+    if due_at <= now:
+        raise Refused("due_past")
+    if due_at > now + timedelta(days=366):
+        raise Refused("due_far")
+    chosen = []
+    if not form.everyone:
+        by_id = {p.public_id: p for p in school_class.pupils}
+        chosen = [by_id[pid] for pid in dict.fromkeys(form.pupil_ids) if pid in by_id]
+        if not chosen or len(chosen) != len(set(form.pupil_ids)):
+            raise Refused("pupils")
+    assignment = Assignment(
+        class_id=school_class.id,
+        created_by=teacher.id,
+        game_id=form.game_id,
+        players=players,
+        bots=form.bots,
+        options={key: value for key, value in game.options.items()},
+        goal=form.goal,
+        goal_count=goal_count,
+        goal_skill=goal_skill,
+        goal_level=goal_level,
+        due_at=due_at,
+        seed=secrets.randbits(48) if form.class_deal else None,
+        everyone=form.everyone,
+        created_at=now,
+    )
+    assignment.chosen = [AssignmentPupil(pupil_id=p.id) for p in chosen]
+    db.add(assignment)
+    db.flush()
+    return assignment
+
+
+def assignment_for(db: Session, teacher: Teacher, public_id: str) -> Assignment | None:
+    return db.scalar(
+        select(Assignment).join(ClassTeacher, ClassTeacher.class_id == Assignment.class_id).where(Assignment.public_id == str(public_id), ClassTeacher.teacher_id == teacher.id)
+    )
+
+
+def assignment_of_pupil(db: Session, pupil: Pupil, public_id: str) -> Assignment | None:
+    """An assignment set for this pupil (their class's, for everyone or for them)."""
+    if pupil.class_id is None:
+        return None
+    assignment = db.scalar(select(Assignment).where(Assignment.public_id == str(public_id), Assignment.class_id == pupil.class_id))
+    if assignment is None or not (assignment.everyone or any(c.pupil_id == pupil.id for c in assignment.chosen)):
+        return None
+    return assignment
+
+
+def assigned_pupils(db: Session, assignment: Assignment) -> list[Pupil]:
+    query = select(Pupil).where(Pupil.class_id == assignment.class_id)
+    if not assignment.everyone:
+        query = query.join(AssignmentPupil, AssignmentPupil.pupil_id == Pupil.id).where(AssignmentPupil.assignment_id == assignment.id)
+    return list(db.scalars(query.order_by(func.lower(Pupil.name))))
+
+
+@dataclass
+class Homework:
+    """One assignment as its pupil sees it."""
+
+    assignment: Assignment
+    work: AssignmentWork | None
+    level: str | None  # the pupil's level in the goal's skill
+    run: LessonRunRecord | None  # an unfinished run to continue
+
+    def progress(self) -> float:
+        return progress(self.assignment, self.work, self.level)
+
+    def late(self, now: datetime) -> bool:
+        done_at = self.work.done_at if self.work else None
+        return accounts.as_utc(done_at or now) > accounts.as_utc(self.assignment.due_at)
+
+
+def progress(assignment: Assignment, work: AssignmentWork | None, level: str | None = None) -> float:
+    """How far towards the goal, 0..1."""
+    if work is not None and work.done_at is not None:
+        return 1.0
+    if assignment.goal == "skill":
+        target = skills.LEVELS.index(assignment.goal_level)
+        return min(1.0, skills.LEVELS.index(level or skills.NOT_STARTED) / target)
+    done = 0 if work is None else (work.games_finished if assignment.goal == "games" else work.questions)
+    return min(1.0, done / max(1, assignment.goal_count))
+
+
+def homework_of(db: Session, pupil: Pupil) -> list[Homework]:
+    """The pupil's assignments, soonest due first, with their work and any run to continue."""
+    if pupil.class_id is None:
+        return []
+    chosen = select(AssignmentPupil.assignment_id).where(AssignmentPupil.pupil_id == pupil.id)
+    assignments = db.scalars(
+        select(Assignment).where(Assignment.class_id == pupil.class_id, Assignment.everyone.is_(True) | Assignment.id.in_(chosen)).order_by(Assignment.due_at)
+    ).all()
+    ids = [a.id for a in assignments]
+    work = {w.assignment_id: w for w in db.scalars(select(AssignmentWork).where(AssignmentWork.pupil_id == pupil.id, AssignmentWork.assignment_id.in_(ids)))}
+    runs = {}
+    for run in db.scalars(
+        select(LessonRunRecord).where(LessonRunRecord.pupil_id == pupil.id, LessonRunRecord.assignment_id.in_(ids), LessonRunRecord.finished_at.is_(None)).order_by(LessonRunRecord.updated_at)
+    ):
+        runs[run.assignment_id] = run
+    records = {r.skill: r for r in db.scalars(select(SkillRecord).where(SkillRecord.pupil_id == pupil.id))}
+    result = []
+    for assignment in assignments:
+        record = records.get(assignment.goal_skill) if assignment.goal_skill else None
+        level = skills.level(record.p_known, record.attempts, record.mastery_threshold) if record else skills.NOT_STARTED
+        result.append(Homework(assignment, work.get(assignment.id), level, runs.get(assignment.id)))
+    return result
+
+
+def note_step(db: Session, run: LessonRunRecord, now: datetime, first_try_right: bool | None = None, finished: bool = False, skill_record: SkillRecord | None = None) -> None:
+    """Count a lesson step towards the run's assignment: time, a first try (right or not), a finished game."""
+    if run.assignment_id is None:
+        return
+    work = db.get(AssignmentWork, (run.assignment_id, run.pupil_id))
+    if work is None:
+        work = AssignmentWork(assignment_id=run.assignment_id, pupil_id=run.pupil_id, started_at=now, last_active_at=now, games_finished=0, questions=0, first_try_right=0, time_ms=0)
+        db.add(work)
+    gap = now - accounts.as_utc(work.last_active_at)
+    if timedelta(0) < gap <= IDLE_GAP:
+        work.time_ms += int(gap.total_seconds() * 1000)
+    work.last_active_at = now
+    if first_try_right is not None:
+        work.questions += 1
+        work.first_try_right += int(first_try_right)
+    if finished:
+        work.games_finished += 1
+    if work.done_at is None and goal_reached(db, run, work, skill_record):
+        work.done_at = now
+
+
+def goal_reached(db: Session, run: LessonRunRecord, work: AssignmentWork, skill_record: SkillRecord | None) -> bool:
+    assignment = db.get(Assignment, run.assignment_id)
+    if assignment.goal == "games":
+        return work.games_finished >= assignment.goal_count
+    if assignment.goal == "questions":
+        return work.questions >= assignment.goal_count
+    if skill_record is None or skill_record.skill != assignment.goal_skill:
+        return False
+    reached = skills.level(skill_record.p_known, skill_record.attempts, skill_record.mastery_threshold)
+    return skills.LEVELS.index(reached) >= skills.LEVELS.index(assignment.goal_level)
+
+
+NOT_STARTED, IN_PROGRESS, NEEDS_HELP, DONE, LATE = WORK_STATUSES = ("not_started", "in_progress", "needs_help", "done", "late")
+
+
+def work_status(assignment: Assignment, work: AssignmentWork | None, now: datetime) -> str:
+    """A status a teacher can act on. Done late is still done (the view marks it late)."""
+    if work is not None and work.done_at is not None:
+        return DONE
+    if now > accounts.as_utc(assignment.due_at):
+        return LATE
+    if work is None:
+        return NOT_STARTED
+    if work.questions >= NEEDS_HELP_QUESTIONS and work.first_try_right < NEEDS_HELP_ACCURACY * work.questions:
+        return NEEDS_HELP
+    return IN_PROGRESS

@@ -1,0 +1,328 @@
+"""Signing in and out: teachers with a password, pupils with class code, name and pictures, and guests.
+
+The cookie carries only a random session token; the session itself is a database row
+(see :mod:`tutor.accounts`), so signing out ends it on every app server. Signing in
+always starts a new session.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import secrets
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from sqlalchemy import func, select
+
+from tutor import accounts, classroom, db
+from tutor.models import Pupil, SchoolClass, Teacher, utcnow
+from tutor.text import LOCALES
+
+bp = Blueprint("auth", __name__)
+
+DEVICE_COOKIE = "kortmatte_device"
+
+
+# --- who is signed in -----------------------------------------------------------------------
+def session_limits() -> accounts.SessionLimits:
+    config = current_app.config
+    return accounts.SessionLimits(idle=timedelta(minutes=config["SESSION_IDLE_MINUTES"]), lifetime=timedelta(hours=config["SESSION_LIFETIME_HOURS"]))
+
+
+def _signed_in():
+    if "signed_in" not in g:
+        token = session.get("sid")
+        row = accounts.find_session(db.session(), token, utcnow(), session_limits()) if token else None
+        if token and row is None:
+            session.pop("sid", None)
+            g.session_ended = True
+        g.signed_in = row
+    return g.signed_in
+
+
+def current_teacher() -> Teacher | None:
+    row = _signed_in()
+    if row is None or row.teacher_id is None:
+        return None
+    if "teacher" not in g:
+        g.teacher = db.session().get(Teacher, row.teacher_id)
+    return g.teacher
+
+
+def current_pupil() -> Pupil | None:
+    row = _signed_in()
+    if row is None or row.pupil_id is None:
+        return None
+    if "pupil" not in g:
+        g.pupil = db.session().get(Pupil, row.pupil_id)
+    return g.pupil
+
+
+def _ended_or(message: str) -> str:
+    return _("You were signed out because the time ran out. Please sign in again.") if g.get("session_ended") else message
+
+
+def pupil_required(view):
+    """Send visitors who are not signed in as a pupil or guest to the home page."""
+
+    @functools.wraps(view)
+    def wrapped(*args, **kwargs):
+        if current_pupil() is None:
+            flash(_ended_or(_("Please sign in first.")), "info")
+            return redirect(url_for("main.index"))
+        return view(*args, **kwargs)
+
+    return wrapped
+
+
+def teacher_required(view):
+    """Send visitors who are not signed in as a teacher to the teacher sign-in page."""
+
+    @functools.wraps(view)
+    def wrapped(*args, **kwargs):
+        if current_teacher() is None:
+            flash(_ended_or(_("Please sign in as a teacher first.")), "info")
+            return redirect(url_for("auth.teacher_sign_in", next=request.full_path if request.method == "GET" else None))
+        return view(*args, **kwargs)
+
+    return wrapped
+
+
+@bp.app_context_processor
+def inject_people():
+    return {
+        "pupil": current_pupil(),
+        "teacher": current_teacher(),
+        "allow_guests": current_app.config["ALLOW_GUESTS"],
+        "allow_signup": current_app.config["ALLOW_SIGNUP"],
+    }
+
+
+def safe_next(target: str | None, default: str) -> str:
+    """Only ever go back to a path on this site (no scheme, no host, no control characters)."""
+    target = str(target or "")
+    if not target.startswith("/") or target.startswith("//") or "\\" in target or any(ord(ch) < 32 or ord(ch) == 127 for ch in target):
+        return default
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return default
+    return target
+
+
+def start_session(teacher: Teacher | None = None, pupil: Pupil | None = None, locale: str | None = None) -> None:
+    """Sign in: end any old session, then begin a new one (so a fixed cookie cannot be planted)."""
+    database = db.session()
+    accounts.close_session(database, session.get("sid"))
+    locale = locale or session.get("locale")
+    session.clear()
+    session.permanent = True
+    session["sid"] = accounts.open_session(database, utcnow(), teacher_id=teacher.id if teacher else None, pupil_id=pupil.id if pupil else None)
+    if locale in LOCALES:
+        session["locale"] = locale
+    database.commit()
+    g.pop("signed_in", None)
+
+
+def end_session() -> None:
+    database = db.session()
+    accounts.close_session(database, session.get("sid"))
+    database.commit()
+    locale = session.get("locale")
+    session.clear()
+    if locale:
+        session["locale"] = locale
+
+
+def client_address() -> str:
+    """The address a request came from. Behind a proxy, ProxyFix (see docs/deployment.md) sets it."""
+    return request.remote_addr or "unknown"
+
+
+def _wait_message(seconds: int) -> str:
+    minutes = max(1, (seconds + 59) // 60)
+    if seconds < 60:
+        return ngettext("Too many tries. Please wait %(num)s second and try again.", "Too many tries. Please wait %(num)s seconds and try again.", seconds)
+    return ngettext("Too many tries. Please wait %(num)s minute and try again.", "Too many tries. Please wait %(num)s minutes and try again.", minutes)
+
+
+# --- teachers ---------------------------------------------------------------------------------
+@bp.route("/teacher/sign-in", methods=["GET", "POST"])
+def teacher_sign_in():
+    next_page = safe_next(request.values.get("next"), url_for("teacher.home"))
+    if request.method == "GET":
+        return render_template("teacher_sign_in.html", next_page=next_page, email="")
+    database, now = db.session(), utcnow()
+    email = accounts.clean_email(request.form.get("email", "")) or ""
+    secret = current_app.config["SECRET_KEY"]
+    account_key = accounts.throttle_key("account", email or "-", secret)
+    address_key = accounts.throttle_key("address", client_address(), secret)
+    wait = max(accounts.wait_seconds(database, account_key, now), accounts.wait_seconds(database, address_key, now))
+    if wait:
+        flash(_wait_message(wait), "error")
+        return render_template("teacher_sign_in.html", next_page=next_page, email=email), 429
+    teacher = database.scalar(select(Teacher).where(Teacher.email == email)) if email else None
+    if not accounts.check_password(teacher.password_hash if teacher else None, request.form.get("password", "")):
+        accounts.note_failure(database, account_key, accounts.ACCOUNT, now)
+        accounts.note_failure(database, address_key, accounts.ADDRESS, now)
+        database.commit()
+        flash(_("That e-mail address and password do not match. Please try again."), "error")
+        return render_template("teacher_sign_in.html", next_page=next_page, email=email), 400
+    accounts.clear_failures(database, account_key)
+    start_session(teacher=teacher, locale=teacher.locale)
+    flash(_("Welcome, %(name)s.", name=teacher.name), "success")
+    return redirect(next_page)
+
+
+@bp.route("/teacher/sign-up", methods=["GET", "POST"])
+def teacher_sign_up():
+    if not current_app.config["ALLOW_SIGNUP"]:
+        abort(404)
+    form = {"name": request.form.get("name", ""), "email": request.form.get("email", "")}
+    if request.method == "GET":
+        return render_template("teacher_sign_up.html", form=form, password_min=accounts.PASSWORD_MIN)
+    database = db.session()
+    name = accounts.clean_name(form["name"], accounts.TEACHER_NAME_MAX)
+    email = accounts.clean_email(form["email"])
+    password = request.form.get("password", "")
+    problem = None
+    if name is None:
+        problem = _("Please type your name (1 to %(max)s characters).", max=accounts.TEACHER_NAME_MAX)
+    elif email is None:
+        problem = _("Please type a valid e-mail address, such as name@school.no.")
+    elif accounts.password_problem(password):
+        problem = _("Please choose a password of %(min)s to %(max)s characters.", min=accounts.PASSWORD_MIN, max=accounts.PASSWORD_MAX)
+    elif password != request.form.get("password_again", ""):
+        problem = _("The two passwords are not the same. Please type them again.")
+    elif database.scalar(select(Teacher.id).where(Teacher.email == email)):
+        problem = _("There is already an account for this e-mail address. Please sign in instead.")
+    if problem:
+        flash(problem, "error")
+        return render_template("teacher_sign_up.html", form=form, password_min=accounts.PASSWORD_MIN), 400
+    locale = session.get("locale") if session.get("locale") in LOCALES else "en"
+    teacher = Teacher(email=email, name=name, password_hash=accounts.hash_password(password), locale=locale)
+    database.add(teacher)
+    database.commit()
+    start_session(teacher=teacher, locale=locale)
+    flash(_("Welcome, %(name)s. Start by creating a class.", name=name), "success")
+    return redirect(url_for("teacher.home"))
+
+
+@bp.post("/sign-out")
+def sign_out():
+    was_teacher = current_teacher() is not None
+    end_session()
+    flash(_("You are signed out."), "info")
+    return redirect(url_for("auth.teacher_sign_in") if was_teacher else url_for("main.index"))
+
+
+# --- pupils of a class ------------------------------------------------------------------------
+@bp.route("/class", methods=["GET", "POST"])
+def class_code():
+    """Step 1 for a pupil: the class code."""
+    if request.method == "POST":
+        school_class = classroom.class_by_code(db.session(), request.form.get("code", ""))
+        if school_class is not None:
+            return redirect(url_for("auth.class_names", code=school_class.code))
+        flash(_("We could not find a class with that code. Check the code on your card and try again."), "error")
+        return render_template("class_code.html", code=request.form.get("code", "")[:20]), 400
+    return render_template("class_code.html", code="")
+
+
+def class_or_404(code: str) -> SchoolClass:
+    school_class = classroom.class_by_code(db.session(), code)
+    if school_class is None:
+        abort(404)
+    return school_class
+
+
+@bp.get("/class/<code>")
+def class_names(code):
+    """Step 2: tap your own name (each name has its picture)."""
+    school_class = class_or_404(code)
+    pupils = db.session().scalars(select(Pupil).where(Pupil.class_id == school_class.id).order_by(func.lower(Pupil.name))).all()
+    return render_template("class_names.html", school_class=school_class, pupils=pupils)
+
+
+def pupil_of_class_or_404(school_class: SchoolClass, pupil_id: str) -> Pupil:
+    pupil = db.session().scalar(select(Pupil).where(Pupil.class_id == school_class.id, Pupil.public_id == str(pupil_id)))
+    if pupil is None:
+        abort(404)
+    return pupil
+
+
+@bp.route("/class/<code>/<pupil_id>", methods=["GET", "POST"])
+def pupil_secret(code, pupil_id):
+    """Step 3: the pupil's pictures, tapped one by one (or their PIN)."""
+    school_class = class_or_404(code)
+    pupil = pupil_of_class_or_404(school_class, pupil_id)
+    if request.method == "GET":
+        return render_template("class_secret.html", school_class=school_class, chosen=pupil, picked=[], pictures=accounts.PICTURES)
+    database, now = db.session(), utcnow()
+    key = classroom.pupil_throttle_key(pupil)
+    wait = accounts.wait_seconds(database, key, now)
+    if wait:
+        flash(_wait_message(wait), "error")
+        return render_template("class_secret.html", school_class=school_class, chosen=pupil, picked=[], pictures=accounts.PICTURES), 429
+    if school_class.sign_in == "pin":
+        given = accounts.pin_secret(request.form.get("pin", ""))
+        if given is None:
+            flash(_("Please type the %(n)s digits of your PIN.", n=accounts.PIN_DIGITS), "error")
+            return render_template("class_secret.html", school_class=school_class, chosen=pupil, picked=[], pictures=accounts.PICTURES), 400
+    else:
+        picked = [p for p in request.form.get("picked", "").split() if p in accounts.PICTURES][: accounts.PICTURES_IN_SECRET]
+        pick = request.form.get("pick", "")
+        if pick in accounts.PICTURES and len(picked) < accounts.PICTURES_IN_SECRET:
+            picked.append(pick)
+        if len(picked) < accounts.PICTURES_IN_SECRET:  # not all pictures yet: show the ones picked, wait for the next
+            return render_template("class_secret.html", school_class=school_class, chosen=pupil, picked=picked, pictures=accounts.PICTURES)
+        given = accounts.picture_secret(picked)
+    if given is None or not accounts.secret_matches(pupil.secret, given):
+        accounts.note_failure(database, key, accounts.PUPIL, now)
+        database.commit()
+        message = _("Those are not your pictures. Try again!") if school_class.sign_in == "pictures" else _("That is not your PIN. Try again!")
+        flash(message, "error")
+        return redirect(url_for("auth.pupil_secret", code=school_class.code, pupil_id=pupil.public_id))
+    accounts.clear_failures(database, key)
+    start_session(pupil=pupil, locale=pupil.locale)
+    flash(_("Hello, %(name)s!", name=pupil.name), "success")
+    return redirect(url_for("main.index"))
+
+
+# --- guests -----------------------------------------------------------------------------------
+def _device_hash(token: str) -> str:
+    return hashlib.sha256(f"device:{token}".encode()).hexdigest()
+
+
+@bp.post("/guest")
+def guest_sign_in():
+    """Play without a class. The same name on the same device finds the same games again."""
+    if not current_app.config["ALLOW_GUESTS"]:
+        abort(404)
+    name = accounts.clean_name(request.form.get("name", ""))
+    if name is None:
+        flash(_("Please type a name of 1 to %(max)s letters.", max=accounts.NAME_MAX), "error")
+        return redirect(url_for("main.index"))
+    database = db.session()
+    device = request.cookies.get(DEVICE_COOKIE, "")
+    if not (16 <= len(device) <= 64 and device.replace("-", "").replace("_", "").isalnum()):
+        device = secrets.token_urlsafe(24)
+    device_hash = _device_hash(device)
+    pupil = database.scalar(
+        select(Pupil).where(Pupil.is_guest.is_(True), Pupil.class_id.is_(None), Pupil.device_hash == device_hash, func.lower(Pupil.name) == name.lower())
+    )
+    locale = session.get("locale") if session.get("locale") in LOCALES else "en"
+    if pupil is None:
+        pupil = Pupil(name=name, is_guest=True, locale=locale, device_hash=device_hash)
+        database.add(pupil)
+        database.flush()
+    else:
+        pupil.locale = locale
+    start_session(pupil=pupil, locale=locale)
+    flash(_("Hello, %(name)s! Choose a game to start.", name=name), "success")
+    response = redirect(url_for("main.index"))
+    response.set_cookie(DEVICE_COOKIE, device, max_age=60 * 60 * 24 * 365, httponly=True, samesite="Lax", secure=request.is_secure)
+    return response

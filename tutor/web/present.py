@@ -1,0 +1,71 @@
+"""Words and dates for pages that pupils and teachers both read: goals, levels, statuses, due times."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from babel.dates import format_date, format_time, get_datetime_format
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext, ngettext
+
+from tutor import accounts, classroom, content
+from tutor.i18n import current_locale, tr
+from tutor.models import Assignment
+
+LEVEL_NAMES = {
+    "not_started": lazy_gettext("not started"),
+    "attempted": lazy_gettext("attempted"),
+    "familiar": lazy_gettext("familiar"),
+    "proficient": lazy_gettext("proficient"),
+    "mastered": lazy_gettext("mastered"),
+    "needs_help": lazy_gettext("needs help"),
+}
+
+STATUS_NAMES = {
+    "not_started": lazy_gettext("not started"),
+    "in_progress": lazy_gettext("in progress"),
+    "needs_help": lazy_gettext("needs help"),
+    "done": lazy_gettext("done"),
+    "late": lazy_gettext("late"),
+}
+
+
+def game_info(game_id: str) -> dict:
+    return content.load(f"games/{game_id}")
+
+
+def skill_name(skill_id: str) -> str:
+    info = content.load("skills").get(skill_id)
+    return tr(info["name"]) if info else skill_id
+
+
+def goal_text(assignment: Assignment) -> str:
+    """The goal as one sentence, such as "Finish 2 games." or "Reach proficient in Tens friends."."""
+    if assignment.goal == "games":
+        return ngettext("Finish %(num)s game.", "Finish %(num)s games.", assignment.goal_count)
+    if assignment.goal == "questions":
+        return ngettext("Answer %(num)s question.", "Answer %(num)s questions.", assignment.goal_count)
+    return _("Reach the level %(level)s in %(skill)s.", level=LEVEL_NAMES[assignment.goal_level], skill=skill_name(assignment.goal_skill))
+
+
+def format_due(moment: datetime, timezone_name: str) -> str:
+    """A stored UTC time in the class's time zone, as the reader's language writes a weekday, date and time."""
+    locale = current_locale()
+    local = accounts.as_utc(moment).astimezone(classroom.zone(timezone_name))
+    day = format_date(local, format="full", locale=locale)
+    clock = format_time(local, format="short", locale=locale)
+    return get_datetime_format("medium", locale=locale).format(clock, day)
+
+
+def init_app(app) -> None:
+    app.jinja_env.filters["utc"] = accounts.as_utc
+    app.jinja_env.globals.update(
+        item_info=game_info,
+        goal_text=goal_text,
+        format_due=format_due,
+        skill_name=skill_name,
+        LEVEL_NAMES=LEVEL_NAMES,
+        STATUS_NAMES=STATUS_NAMES,
+        picture_names=content.load("pictures")["labels"],  # picture id -> English name, for alt text
+        show_code=accounts.show_code,
+    )
