@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 from sqlalchemy import select
@@ -14,14 +15,24 @@ from tutor.models import LessonRunRecord, Pupil, SchoolClass, Teacher
 pytest_plugins = ["tests.postgres", "tests.browser_support"]
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory):
+    """One SQLite file brought to the newest schema by the real migrations, copied for each test."""
+    path = tmp_path_factory.mktemp("template") / "migrated.db"
+    db.upgrade(f"sqlite:///{path}")
+    return path
+
+
 @pytest.fixture
-def database_url(tmp_path):
-    return f"sqlite:///{tmp_path / 'test.db'}"
+def database_url(tmp_path, migrated_sqlite):
+    """A fresh database at the newest schema (upgrading it again is a no-op, as on a real server)."""
+    path = tmp_path / "test.db"
+    shutil.copyfile(migrated_sqlite, path)
+    return f"sqlite:///{path}"
 
 
 @pytest.fixture
 def app(database_url, tmp_path):
-    db.upgrade(database_url)
     app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False})
     yield app
     app.extensions["db_engine"].dispose()

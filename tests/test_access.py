@@ -1,0 +1,146 @@
+"""Every URL that carries an id is checked against the signed-in user: another's id is a 404.
+
+The test walks the app's URL map, so a new route is covered the moment it exists. A route
+with an argument this table does not know fails the test until the table says what it is.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+import pytest
+
+from tests.conftest import run_id_in
+
+#: Who may use an id in a URL, by the URL argument's name.
+TEACHER_IDS = {"class_id", "pupil_id", "assignment_id", "run_id", "teacher_id"}
+PUBLIC_ARGUMENTS = {"game_id", "code", "filename"}
+
+
+def homework_form(game="calculation-war"):
+    due = (date.today() + timedelta(days=5)).isoformat()
+    return {"game": game, f"{game}-players": "2", f"{game}-bots": "beginner", "goal": "games", "goal_count": "1", "due_date": due, "due_time": "18:00", "everyone": "yes"}
+
+
+@pytest.fixture
+def two_schools(app, staff):
+    """Teacher A with a class, a co-teacher, a pupil who has started homework; teacher B with a class of their own."""
+    staff.teacher("a@school.example", "Anna")
+    staff.teacher("co@school.example", "Cora")
+    staff.teacher("b@school.example", "Bo")
+    class_a = staff.school_class("a@school.example", "A-class", pupils=("Ada", "Ali"))
+    class_b = staff.school_class("b@school.example", "B-class", pupils=("Bea",))
+    teacher_a = app.test_client()
+    staff.sign_in(teacher_a, "a@school.example")
+    teacher_a.post(f"/teacher/classes/{class_a.public_id}/co-teachers", data={"email": "co@school.example"})
+    created = teacher_a.post(f"/teacher/classes/{class_a.public_id}/homework/new", data=homework_form())
+    assignment_id = created.headers["Location"].rsplit("/", 1)[1]
+    pupil_a = app.test_client()
+    staff.sign_in_pupil(pupil_a, class_a.code, "Ada")
+    run_id = run_id_in(pupil_a.post(f"/homework/{assignment_id}/start").headers["Location"])
+    with app.app_context():
+        from sqlalchemy import select
+
+        from tutor import db
+        from tutor.models import Teacher
+
+        co_teacher = db.session().scalar(select(Teacher.public_id).where(Teacher.email == "co@school.example"))
+    ids = {
+        "class_id": class_a.public_id,
+        "pupil_id": staff.pupil(class_a.code, "Ada").public_id,
+        "assignment_id": assignment_id,
+        "run_id": run_id,
+        "teacher_id": co_teacher,
+        "code": class_a.code,
+        "game_id": "calculation-war",
+        "filename": "app.css",
+    }
+    return {"ids": ids, "class_a": class_a, "class_b": class_b, "pupil_a": pupil_a, "teacher_a": teacher_a}
+
+
+def rules(app):
+    return [rule for rule in app.url_map.iter_rules()]
+
+
+def url_for_rule(rule, ids) -> str:
+    unknown = set(rule.arguments) - TEACHER_IDS - PUBLIC_ARGUMENTS
+    assert not unknown, f"{rule.rule}: say in tests/test_access.py who may use {unknown}"
+    return re.sub(r"<(?:[a-z]+:)?(\w+)>", lambda m: ids[m.group(1)], rule.rule)
+
+
+def methods(rule):
+    return sorted(rule.methods - {"HEAD", "OPTIONS"})
+
+
+def test_another_teacher_gets_404_for_every_teacher_url(app, staff, two_schools):
+    other = app.test_client()
+    assert staff.sign_in(other, "b@school.example").status_code == 302
+    checked = 0
+    for rule in rules(app):
+        if not rule.rule.startswith("/teacher/") or not set(rule.arguments) & TEACHER_IDS:
+            continue
+        url = url_for_rule(rule, two_schools["ids"])
+        for method in methods(rule):
+            response = other.open(url, method=method, data={"confirm": "yes", "name": "X", "names": "Eve", "email": "b@school.example"})
+            assert response.status_code == 404, f"{method} {url} gave {response.status_code} to another teacher"
+            checked += 1
+    assert checked >= 20
+    # ...while the class's own teachers reach every page they may read
+    for client_email in ("a@school.example", "co@school.example"):
+        own = app.test_client()
+        staff.sign_in(own, client_email)
+        for rule in rules(app):
+            if rule.rule.startswith("/teacher/") and "GET" in rule.methods and set(rule.arguments) & TEACHER_IDS:
+                url = url_for_rule(rule, two_schools["ids"])
+                assert own.get(url).status_code == 200, f"{client_email} cannot open {url}"
+
+
+def test_teacher_urls_send_pupils_and_strangers_to_the_teacher_sign_in(app, two_schools):
+    stranger = app.test_client()
+    for client in (two_schools["pupil_a"], stranger):
+        for rule in rules(app):
+            if rule.rule.startswith("/teacher/") and set(rule.arguments) & TEACHER_IDS:
+                url = url_for_rule(rule, two_schools["ids"])
+                for method in methods(rule):
+                    response = client.open(url, method=method)
+                    assert response.status_code == 302 and "/teacher/sign-in" in response.headers["Location"], f"{method} {url}"
+
+
+def test_another_pupil_gets_404_for_every_pupil_url(app, staff, two_schools):
+    """A pupil of another class, a classmate and a guest cannot reach Ada's run or her class's homework."""
+    outsiders = []
+    bea = app.test_client()
+    staff.sign_in_pupil(bea, two_schools["class_b"].code, "Bea")
+    outsiders.append(bea)
+    guest = app.test_client()
+    guest.post("/guest", data={"name": "Gus"})
+    outsiders.append(guest)
+    classmate = app.test_client()
+    staff.sign_in_pupil(classmate, two_schools["class_a"].code, "Ali")
+    checked = 0
+    for rule in rules(app):
+        if rule.rule.startswith(("/teacher/", "/static")) or not set(rule.arguments) & TEACHER_IDS or "code" in rule.arguments:
+            continue  # the sign-in pages with a class code are public: see the next test
+        url = url_for_rule(rule, two_schools["ids"])
+        for method in methods(rule):
+            for client in outsiders + ([classmate] if "run_id" in rule.arguments else []):
+                assert client.open(url, method=method).status_code == 404, f"{method} {url}"
+                checked += 1
+    assert checked >= 20
+    assert two_schools["pupil_a"].get(f"/runs/{two_schools['ids']['run_id']}").status_code == 200
+
+
+def test_a_pupil_sign_in_page_needs_the_pupils_own_class_code(app, staff, two_schools):
+    client = app.test_client()
+    ada = two_schools["ids"]["pupil_id"]
+    assert client.get(f"/class/{two_schools['class_a'].code}/{ada}").status_code == 200
+    assert client.get(f"/class/{two_schools['class_b'].code}/{ada}").status_code == 404
+    assert client.post(f"/class/{two_schools['class_b'].code}/{ada}", data={"pick": "sun"}).status_code == 404
+    assert client.get("/class/ZZZZZZ").status_code == 404
+
+
+def test_ids_in_urls_are_random_not_sequential(two_schools):
+    for name in ("class_id", "pupil_id", "assignment_id", "run_id"):
+        value = two_schools["ids"][name]
+        assert len(value) >= 16 and not value.isdigit(), (name, value)
