@@ -6,6 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+ALLOW_SIGNUP ?= 1
 STAMP  := $(VENV)/.installed
 
 .PHONY: run test setup catalogues translations system-packages vendor bench simulate clean
@@ -30,10 +31,12 @@ translations: $(STAMP)
 system-packages:
 	scripts/system-packages.sh
 
+# Teachers may sign up on the local demo server (ALLOW_SIGNUP is off everywhere else unless set).
+# `kortmatte demo` prints the demo teacher's sign-in and the class codes, also when the demo exists.
 run: setup
 	$(BIN)/kortmatte db upgrade
 	$(BIN)/kortmatte demo
-	$(BIN)/kortmatte serve --host $(HOST) --port $(PORT)
+	ALLOW_SIGNUP=$(ALLOW_SIGNUP) $(BIN)/kortmatte serve --host $(HOST) --port $(PORT)
 
 test: setup system-packages
 	$(BIN)/pytest
@@ -43,6 +46,7 @@ bench: setup
 	$(BIN)/python bench/answers.py
 	$(BIN)/python bench/deck_check.py
 	$(BIN)/python bench/simulate_games.py
+	$(BIN)/python bench/dashboard.py
 
 vendor:
 	scripts/vendor.sh

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import stat
+from datetime import datetime, timedelta, timezone
 
 import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
-from tutor import config
+from tutor import accounts, classroom, config, db
 from tutor.cli import main
 from tutor.engine import GAMES
+from tutor.models import AttemptRecord, LessonRunRecord, Pupil, SchoolClass, SignInSession, SignInThrottle, Teacher
 
 
 def run_cli(capsys, *args):
@@ -71,11 +76,164 @@ def test_environment_configuration_wins(tmp_path, monkeypatch):
     assert not (tmp_path / "secret_key").exists()
 
 
-def test_demo_data_is_added_once(tmp_path):
-    from tutor import db
-    from tutor.demo import create_demo_data
-
-    url = f"sqlite:///{tmp_path / 'demo.db'}"
+# --- the database commands: demo, teacher, purge ------------------------------------------------
+@pytest.fixture
+def cli_database(tmp_path, monkeypatch):
+    """The commands' database: DATABASE_URL in the environment, as an operator sets it."""
+    url = f"sqlite:///{tmp_path / 'cli.db'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setenv("SECRET_KEY", "cli-test")
+    for name in ("GUEST_RETENTION_DAYS", "SESSION_IDLE_MINUTES", "SESSION_LIFETIME_HOURS"):
+        monkeypatch.delenv(name, raising=False)
     db.upgrade(url)
-    assert create_demo_data(url).startswith("demo pupils added")
-    assert create_demo_data(url) == "demo data already present"
+    engine = db.make_engine(url)
+    yield engine
+    engine.dispose()
+
+
+def rows(engine, model) -> list:
+    with Session(engine) as session:
+        return list(session.scalars(select(model)))
+
+
+def test_demo_prints_the_sign_in_and_class_codes_every_time(capsys, cli_database):
+    code, out = run_cli(capsys, "demo", "--pupils", "1", "--days", "3")
+    assert code == 0
+    classes = rows(cli_database, SchoolClass)
+    assert len(classes) == 4 and {c.locale for c in classes} == {"en", "nb", "sv", "it"}
+    for text in (out.out, run_cli(capsys, "demo")[1].out):
+        assert "/teacher/sign-in" in text and "demo@kortmatte.example" in text and "demo-teacher-1234" in text
+        for school_class in classes:
+            assert f"code {accounts.show_code(school_class.code)}" in text and school_class.locale in text
+    assert "already present" in text
+    assert len(rows(cli_database, Pupil)) == 4 and len(rows(cli_database, Teacher)) == 1
+
+
+def test_demo_refuses_sizes_it_cannot_make(capsys, cli_database):
+    code, out = run_cli(capsys, "demo", "--pupils", "99")
+    assert code == 2 and "pupils" in out.err and rows(cli_database, Teacher) == []
+
+
+def add_teacher(capsys, monkeypatch, password: str, *args):
+    monkeypatch.setattr("sys.stdin", io.StringIO(password + "\n" + "second line is ignored\n"))
+    return run_cli(capsys, "teacher", "add", *args)
+
+
+def test_teacher_add_reads_the_password_from_stdin_and_never_prints_it(capsys, monkeypatch, cli_database):
+    code, out = add_teacher(capsys, monkeypatch, "a long enough password", "--email", " Tove@School.Example ", "--name", "Tove  Berg", "--locale", "nb")
+    assert code == 0 and "tove@school.example" in out.out
+    assert "a long enough password" not in out.out + out.err
+    (teacher,) = rows(cli_database, Teacher)
+    assert (teacher.email, teacher.name, teacher.locale) == ("tove@school.example", "Tove Berg", "nb")
+    assert accounts.check_password(teacher.password_hash, "a long enough password")
+    assert not accounts.check_password(teacher.password_hash, "second line is ignored")
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("typed, code", [(("a long enough password", "a long enough password"), 0), (("a long enough password", "a long enough passw0rd"), 2)])
+def test_teacher_add_at_a_terminal_asks_for_the_password_twice(capsys, monkeypatch, cli_database, typed, code):
+    asked = iter(typed)
+    monkeypatch.setattr("sys.stdin", Terminal(""))
+    monkeypatch.setattr("getpass.getpass", lambda prompt="": next(asked))
+    result, out = run_cli(capsys, "teacher", "add", "--email", "tove@school.example", "--name", "Tove")
+    assert result == code and next(asked, None) is None and "a long enough" not in out.out + out.err
+    assert len(rows(cli_database, Teacher)) == (1 if code == 0 else 0)
+    assert code == 0 or "not the same" in out.err
+
+
+def test_teacher_add_refuses_an_address_that_has_an_account(capsys, monkeypatch, cli_database):
+    assert add_teacher(capsys, monkeypatch, "a long enough password", "--email", "tove@school.example", "--name", "Tove")[0] == 0
+    code, out = add_teacher(capsys, monkeypatch, "another long password", "--email", "TOVE@school.example", "--name", "Other Tove")
+    assert code == 2 and "already" in out.err and "another long password" not in out.err
+    (teacher,) = rows(cli_database, Teacher)
+    assert teacher.name == "Tove" and accounts.check_password(teacher.password_hash, "a long enough password")
+
+
+@pytest.mark.parametrize(
+    "password, args, problem",
+    [
+        ("Xy7-pw", ("--email", "tove@school.example", "--name", "Tove"), "password is too short"),
+        ("", ("--email", "tove@school.example", "--name", "Tove"), "password"),
+        ("a long enough password", ("--email", "not an address", "--name", "Tove"), "e-mail"),
+        ("a long enough password", ("--email", "tove@school.example", "--name", "   "), "name"),
+        ("a long enough password", ("--email", "tove@school.example", "--name", "Tove", "--locale", "de"), "language"),
+    ],
+)
+def test_teacher_add_refuses_bad_input_and_stores_nothing(capsys, monkeypatch, cli_database, password, args, problem):
+    code, out = add_teacher(capsys, monkeypatch, password, *args)
+    assert code == 2 and problem in out.err and out.out == ""
+    assert not password or password not in out.err
+    assert rows(cli_database, Teacher) == []
+
+
+def test_teacher_list_shows_each_teacher_with_their_classes(capsys, monkeypatch, cli_database):
+    add_teacher(capsys, monkeypatch, "a long enough password", "--email", "tove@school.example", "--name", "Tove")
+    with Session(cli_database) as session:
+        teacher = session.scalar(select(Teacher))
+        classroom.create_class(session, teacher, "4B", "nb", "Europe/Oslo", "pin")
+        session.commit()
+    code, out = run_cli(capsys, "teacher", "list", "--json")
+    assert code == 0 and json.loads(out.out) == [{"email": "tove@school.example", "name": "Tove", "locale": "en", "classes": 1}]
+    code, out = run_cli(capsys, "teacher", "list")
+    assert code == 0 and "tove@school.example" in out.out and "1 classes" in out.out
+
+
+def test_purge_deletes_old_guests_sessions_and_throttles_and_keeps_the_rest(capsys, cli_database):
+    now = datetime.now(timezone.utc)
+    with Session(cli_database) as session:
+        teacher = Teacher(email="tove@school.example", name="Tove", password_hash="x")
+        session.add(teacher)
+        school_class = classroom.create_class(session, teacher, "4B", "en", "Europe/London", "pictures")
+        (pupil,) = classroom.add_pupils(session, school_class, "Old Pupil").added
+        pupil.created_at = now - timedelta(days=400)
+        gone = Pupil(name="Gone", is_guest=True, created_at=now - timedelta(days=40))
+        lately = Pupil(name="Played lately", is_guest=True, created_at=now - timedelta(days=40))
+        fresh = Pupil(name="Fresh", is_guest=True, created_at=now - timedelta(days=3))
+        session.add_all([gone, lately, fresh])
+        session.flush()
+        for guest, when in ((gone, now - timedelta(days=35)), (lately, now - timedelta(days=2))):
+            run = LessonRunRecord(pupil_id=guest.id, game_id="calculation-war", seed=1, stage="play", data={}, created_at=when, updated_at=when)
+            session.add(run)
+            session.flush()
+            session.add(AttemptRecord(pupil_id=guest.id, run_id=run.id, skill="exact_sum", question_kind="k", question={}, typed="1", correct=True, created_at=when))
+        session.add_all(
+            [
+                SignInSession(token_hash="old", teacher_id=teacher.id, created_at=now - timedelta(hours=3), last_seen_at=now - timedelta(hours=2)),
+                SignInSession(token_hash="live", teacher_id=teacher.id, created_at=now - timedelta(hours=1), last_seen_at=now - timedelta(minutes=5)),
+                SignInThrottle(key="old", failures=3, window_started_at=now - timedelta(days=3)),
+                SignInThrottle(key="locked", failures=9, window_started_at=now - timedelta(days=3), locked_until=now + timedelta(minutes=30)),
+                SignInThrottle(key="recent", failures=1, window_started_at=now - timedelta(minutes=3)),
+            ]
+        )
+        session.commit()
+    code, out = run_cli(capsys, "purge")
+    assert code == 0 and "deleted 1 guests" in out.out and "1 ended sign-in sessions" in out.out and "1 old sign-in throttles" in out.out
+    assert sorted(p.name for p in rows(cli_database, Pupil)) == ["Fresh", "Old Pupil", "Played lately"]
+    assert len(rows(cli_database, LessonRunRecord)) == 1 and len(rows(cli_database, AttemptRecord)) == 1
+    assert [s.token_hash for s in rows(cli_database, SignInSession)] == ["live"]
+    assert sorted(t.key for t in rows(cli_database, SignInThrottle)) == ["locked", "recent"]
+    # --days overrides GUEST_RETENTION_DAYS: guests not seen for 2 and 3 days go with --days 1; a class's pupil never
+    code, out = run_cli(capsys, "purge", "--days", "1")
+    assert code == 0 and "deleted 2 guests not seen for 1 days" in out.out
+    assert [p.name for p in rows(cli_database, Pupil)] == ["Old Pupil"]
+
+
+def test_purge_reads_the_retention_and_session_limits_from_the_environment(capsys, monkeypatch, cli_database):
+    now = datetime.now(timezone.utc)
+    with Session(cli_database) as session:
+        session.add(Pupil(name="Ten days", is_guest=True, created_at=now - timedelta(days=10)))
+        session.add(SignInSession(token_hash="two hours idle", created_at=now - timedelta(hours=2), last_seen_at=now - timedelta(hours=2)))
+        session.commit()
+    monkeypatch.setenv("SESSION_IDLE_MINUTES", "180")
+    assert run_cli(capsys, "purge")[1].out.startswith("deleted 0 guests not seen for 30 days")
+    assert len(rows(cli_database, SignInSession)) == 1
+    monkeypatch.setenv("GUEST_RETENTION_DAYS", "7")
+    monkeypatch.setenv("SESSION_IDLE_MINUTES", "60")
+    assert "deleted 1 guests not seen for 7 days" in run_cli(capsys, "purge")[1].out
+    assert rows(cli_database, Pupil) == [] and rows(cli_database, SignInSession) == []
+    code, out = run_cli(capsys, "purge", "--days", "0")
+    assert code == 2 and out.err.strip()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from tutor import ROOT, config, db, i18n, security
 
@@ -25,7 +26,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.setdefault("SECRET_KEY", config.instance_secret(app.instance_path))
     # The cookie may live as long as a sign-in can; the server decides when the sign-in has ended.
     app.config["PERMANENT_SESSION_LIFETIME"] = app.config["SESSION_LIFETIME_HOURS"] * 3600
+    app.config["SESSION_COOKIE_SECURE"] = app.config["SECURE_COOKIES"]
 
+    if app.config["PROXIES"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"], x_proto=app.config["PROXIES"])
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)

@@ -8,6 +8,10 @@ instance folder (several app servers behind one database must share one SECRET_K
 ``SESSION_IDLE_MINUTES`` (60) and ``SESSION_LIFETIME_HOURS`` (12): a sign-in ends after
 this long without a request, and in any case this long after signing in.
 ``GUEST_RETENTION_DAYS`` (30): ``kortmatte purge`` deletes guests not seen for this long.
+``PROXIES`` (0): how many reverse proxies (nginx, a load balancer) stand in front of the app;
+their X-Forwarded-For and X-Forwarded-Proto headers are then trusted, so sign-in throttling
+sees each client's own address. Leave it at 0 when clients connect directly.
+``SECURE_COOKIES`` (off): send the session cookie over HTTPS only; turn on behind TLS.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ DEFAULTS = {
     "SESSION_IDLE_MINUTES": 60,
     "SESSION_LIFETIME_HOURS": 12,
     "GUEST_RETENTION_DAYS": 30,
+    "PROXIES": 0,
+    "SECURE_COOKIES": False,
 }
 
 
@@ -44,13 +50,13 @@ def flag(value: str) -> bool:
     return value.strip().lower() in ("1", "true", "yes", "on")
 
 
-def positive_int(name: str, value: str) -> int:
+def whole_number(name: str, value: str, least: int) -> int:
     try:
         number = int(value)
     except ValueError:
         raise SystemExit(f"{name} must be a whole number, not {value!r}") from None
-    if number < 1:
-        raise SystemExit(f"{name} must be at least 1, not {number}")
+    if number < least:
+        raise SystemExit(f"{name} must be at least {least}, not {number}")
     return number
 
 
@@ -63,5 +69,5 @@ def from_environment(instance_path: str) -> dict:
         raw = os.environ.get(name)
         if raw is None or raw == "":
             continue
-        settings[name] = flag(raw) if isinstance(default, bool) else positive_int(name, raw)
+        settings[name] = flag(raw) if isinstance(default, bool) else whole_number(name, raw, least=0 if name == "PROXIES" else 1)
     return settings

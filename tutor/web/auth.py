@@ -138,7 +138,7 @@ def end_session() -> None:
 
 
 def client_address() -> str:
-    """The address a request came from. Behind a proxy, ProxyFix (see docs/deployment.md) sets it."""
+    """The address a request came from (behind reverse proxies, set PROXIES so this is the client's)."""
     return request.remote_addr or "unknown"
 
 

@@ -1,15 +1,74 @@
-"""Replay: a teacher steps through a pupil's lesson run move by move (being written)."""
+"""Replay: a teacher steps through a pupil's lesson run move by move.
+
+The run is rebuilt from its stored moves on every request (see
+:mod:`tutor.lessons.replay`); only the frame asked for is described. A run is found
+only through the class of its pupil, so another teacher's pupil, a guest's run or an
+unknown id is a 404. Previous and Next are plain links; with htmx they swap only the
+frame and push the address, so the back button and a reload show the same frame.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort
+from flask import Blueprint, abort, render_template, request, url_for
+from jinja2_fragments.flask import render_block
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
-from tutor.web.auth import teacher_required
+from tutor import db
+from tutor.deck import kids2
+from tutor.lessons import LESSONS
+from tutor.lessons.replay import frame_count, replay
+from tutor.models import AttemptRecord, ClassTeacher, LessonRunRecord, Pupil, Teacher
+from tutor.web.auth import current_teacher, teacher_required
 
 bp = Blueprint("replay", __name__, url_prefix="/teacher")
+
+
+def run_for(database: Session, teacher: Teacher, public_id: str) -> LessonRunRecord | None:
+    """The run with this public id, if this teacher teaches its pupil's class."""
+    return database.scalar(
+        select(LessonRunRecord)
+        .join(Pupil, Pupil.id == LessonRunRecord.pupil_id)
+        .join(ClassTeacher, ClassTeacher.class_id == Pupil.class_id)
+        .where(LessonRunRecord.public_id == str(public_id), ClassTeacher.teacher_id == teacher.id)
+    )
+
+
+def requested_step(total: int) -> int:
+    """The ``step`` query value as a frame number from 1 to ``total``: anything else is clamped."""
+    raw = request.args.get("step", "1")
+    try:
+        step = int(raw[:12])
+    except ValueError:
+        step = 1
+    return min(max(step, 1), total)
 
 
 @bp.get("/runs/<run_id>/replay")
 @teacher_required
 def run(run_id):
-    abort(404)
+    database = db.session()
+    record = run_for(database, current_teacher(), run_id)
+    if record is None:
+        abort(404)
+    attempts = list(database.scalars(select(AttemptRecord).where(AttemptRecord.run_id == record.id).order_by(AttemptRecord.id)))
+    step = requested_step(frame_count(record.data))
+    shown = replay(record.data, attempts, step)
+    deck = kids2()
+    htmx = bool(request.headers.get("HX-Request")) and not request.headers.get("HX-Boosted") and not request.headers.get("HX-History-Restore-Request")
+    context = {
+        "record": record,
+        "pupil": record.pupil,
+        "lesson_content": LESSONS[record.game_id].content(),
+        "replay": shown,
+        "frame": shown.frame,
+        "step": step,
+        "deck": deck,
+        "colours": {c.id: c for c in deck.colours},
+        "nav": request.args.get("nav", ""),
+        "step_url": lambda n: url_for("replay.run", run_id=record.public_id, step=n),
+        "htmx": htmx,
+    }
+    if htmx:
+        return render_block("teacher/replay.html", "frame", **context)
+    return render_template("teacher/replay.html", **context)

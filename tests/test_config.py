@@ -1,0 +1,48 @@
+"""Operator settings from the environment: sign-up, guests, session limits, proxies, cookies."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor import config
+from tutor.app import create_app
+
+
+def test_defaults_are_safe_for_a_school(tmp_path, monkeypatch):
+    for name in config.DEFAULTS:
+        monkeypatch.delenv(name, raising=False)
+    settings = config.from_environment(str(tmp_path))
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}", "SECRET_KEY": "x", **settings})
+    assert app.config["ALLOW_SIGNUP"] is False and app.config["ALLOW_GUESTS"] is True
+    assert app.config["SESSION_IDLE_MINUTES"] == 60 and app.config["SESSION_LIFETIME_HOURS"] == 12
+    assert app.permanent_session_lifetime.total_seconds() == 12 * 3600
+    assert app.config["SESSION_COOKIE_SECURE"] is False and app.config["SESSION_COOKIE_HTTPONLY"] is True
+    app.extensions["db_engine"].dispose()
+
+
+def test_the_environment_sets_every_option(tmp_path, monkeypatch):
+    values = {"ALLOW_SIGNUP": "yes", "ALLOW_GUESTS": "0", "SESSION_IDLE_MINUTES": "15", "SESSION_LIFETIME_HOURS": "2", "GUEST_RETENTION_DAYS": "7", "PROXIES": "1", "SECURE_COOKIES": "on"}
+    for name, value in values.items():
+        monkeypatch.setenv(name, value)
+    settings = config.from_environment(str(tmp_path))
+    assert settings | {"DATABASE_URL": None, "SECRET_KEY": None} == {
+        "ALLOW_SIGNUP": True, "ALLOW_GUESTS": False, "SESSION_IDLE_MINUTES": 15, "SESSION_LIFETIME_HOURS": 2,
+        "GUEST_RETENTION_DAYS": 7, "PROXIES": 1, "SECURE_COOKIES": True, "DATABASE_URL": None, "SECRET_KEY": None,
+    }
+
+
+@pytest.mark.parametrize("name, value", [("SESSION_IDLE_MINUTES", "0"), ("SESSION_LIFETIME_HOURS", "soon"), ("PROXIES", "-1")])
+def test_bad_numbers_stop_the_server_with_a_clear_message(tmp_path, monkeypatch, name, value):
+    monkeypatch.setenv(name, value)
+    with pytest.raises(SystemExit, match=name):
+        config.from_environment(str(tmp_path))
+
+
+def test_behind_a_proxy_the_throttle_sees_each_clients_own_address(database_url):
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x", "WTF_CSRF_ENABLED": False, "PROXIES": 1})
+    client = app.test_client()
+    for n in range(50):
+        client.post("/teacher/sign-in", data={"email": f"guess{n}@x.example", "password": "wrong"}, headers={"X-Forwarded-For": "203.0.113.9"})
+    assert client.post("/teacher/sign-in", data={"email": "a@x.example", "password": "wrong"}, headers={"X-Forwarded-For": "203.0.113.9"}).status_code == 429
+    assert client.post("/teacher/sign-in", data={"email": "a@x.example", "password": "wrong"}, headers={"X-Forwarded-For": "198.51.100.4"}).status_code == 400
+    app.extensions["db_engine"].dispose()

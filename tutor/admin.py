@@ -1,0 +1,88 @@
+"""Operator tasks behind ``kortmatte teacher`` and ``kortmatte purge``; plain SQLAlchemy, no Flask.
+
+The command line only reads its arguments (and a password) and calls these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session
+
+from tutor import accounts, classroom
+from tutor.models import ClassTeacher, SignInThrottle, Teacher
+from tutor.text import LOCALES
+
+#: A throttle row whose window and lock both ended this long ago counts for nothing any more
+#: (the longest window is 15 minutes and the longest lock an hour; see accounts.Throttle).
+THROTTLE_KEPT = timedelta(days=1)
+
+
+class Refused(ValueError):
+    """Input the operator must correct; the message says what (and never repeats a password)."""
+
+
+def check_new_teacher(db: Session, email: str, name: str, locale: str = "en") -> tuple[str, str]:
+    """The cleaned e-mail address and name for a new account (asked before the password is);
+    raises :class:`Refused` for a bad or taken address, a bad name or an unknown language."""
+    clean_email = accounts.clean_email(email)
+    if clean_email is None:
+        raise Refused(f"not a valid e-mail address: {str(email)[:80]!r}")
+    clean_name = accounts.clean_name(name, accounts.TEACHER_NAME_MAX)
+    if clean_name is None:
+        raise Refused(f"the name must be 1 to {accounts.TEACHER_NAME_MAX} printable characters")
+    if locale not in LOCALES:
+        raise Refused(f"unknown language {locale!r}; choose from {', '.join(LOCALES)}")
+    if db.scalar(select(Teacher.id).where(Teacher.email == clean_email)) is not None:
+        raise Refused(f"there is already a teacher with the e-mail address {clean_email}")
+    return clean_email, clean_name
+
+
+def add_teacher(db: Session, email: str, name: str, password: str, locale: str = "en") -> Teacher:
+    """A new teacher account (the caller commits); raises :class:`Refused` as
+    :func:`check_new_teacher` does, and for a password of the wrong length."""
+    clean_email, clean_name = check_new_teacher(db, email, name, locale)
+    problem = accounts.password_problem(password)
+    if problem is not None:
+        raise Refused(f"the password is too {problem}: it needs {accounts.PASSWORD_MIN} to {accounts.PASSWORD_MAX} characters")
+    teacher = Teacher(email=clean_email, name=clean_name, password_hash=accounts.hash_password(password), locale=locale)
+    db.add(teacher)
+    db.flush()
+    return teacher
+
+
+def list_teachers(db: Session) -> list[dict]:
+    """Every teacher: e-mail address, name, language and how many classes they teach, by e-mail."""
+    classes = select(ClassTeacher.teacher_id, func.count().label("n")).group_by(ClassTeacher.teacher_id).subquery()
+    rows = db.execute(select(Teacher, func.coalesce(classes.c.n, 0)).outerjoin(classes, classes.c.teacher_id == Teacher.id).order_by(Teacher.email))
+    return [{"email": teacher.email, "name": teacher.name, "locale": teacher.locale, "classes": count} for teacher, count in rows]
+
+
+@dataclass
+class Purged:
+    guests: int
+    sessions: int
+    throttles: int
+
+
+def delete_old_throttles(db: Session, now: datetime) -> int:
+    """Delete failed sign-in counts that no longer hold anyone back."""
+    cutoff = now - THROTTLE_KEPT
+    result = db.execute(
+        delete(SignInThrottle).where(SignInThrottle.window_started_at < cutoff, SignInThrottle.locked_until.is_(None) | (SignInThrottle.locked_until < cutoff))
+    )
+    return result.rowcount or 0
+
+
+def purge(db: Session, now: datetime, guest_days: int, limits: accounts.SessionLimits) -> Purged:
+    """The daily clean-up: guests not seen for ``guest_days`` days (with all their work),
+    sign-in sessions that have ended, and old throttle rows. The caller commits."""
+    if guest_days < 1:
+        raise Refused("the number of days must be at least 1")
+    return Purged(
+        guests=classroom.purge_guests(db, now, guest_days),
+        sessions=accounts.delete_old_sessions(db, now, limits),
+        throttles=delete_old_throttles(db, now),
+    )
