@@ -466,25 +466,27 @@ def test_late_work_is_accepted_and_marked_late(app, staff, teacher_client):
 
 def test_an_unreadable_answer_is_stored_as_its_refusal_code_not_the_text(app, guest, client):
     guest.sign_in()
-    run_id = guest.start("triplesmart")
+    run_id = guest.start("calculation-war")
     client.post(f"/runs/{run_id}/skip-intro")
-    for _ in range(40):
+    for _ in range(200):
         run = LessonRun.from_dict(run_record(app, run_id).data)
-        if run.question and run.question.get("answer") == "number":
+        if run.question and run.question_open and run.question["answer"] == "number":
             break
-        if run.question:
+        if run.question and run.question_open:
+            client.post(f"/runs/{run_id}/answer", data={"answer": right_answer(run.question, "en")})
+        elif run.question:
             client.post(f"/runs/{run_id}/go-on")
         else:
             from tutor.lessons.base import move_token
 
             client.post(f"/runs/{run_id}/move", data={"move": move_token(run.game_state().legal_moves()[0])})
     else:
-        pytest.skip("no typed question came up")
+        raise AssertionError("no typed question came up")
     client.post(f"/runs/{run_id}/answer", data={"answer": "Ada 91234567"})
     with app.app_context():
-        row = db.session().scalar(select(AttemptRecord))
+        row = db.session().scalars(select(AttemptRecord).order_by(AttemptRecord.id.desc())).first()
         assert row.error_code and row.typed == "" and row.read_as is None and not row.readable
-        assert "Ada" not in json.dumps(row.feedback or [])
+        assert "Ada" not in json.dumps(row.feedback or []) and "9123" not in json.dumps(row.feedback or [])
 
 
 def test_deleting_a_pupil_removes_all_their_work(app, staff, teacher_client):

@@ -100,7 +100,128 @@ def cmd_demo(args) -> int:
 
     url = _app_database_url()
     db.upgrade(url)
-    print(create_demo_data(url))
+    try:
+        report = create_demo_data(url, pupils_per_class=args.pupils, days=args.days, log=lambda line: print(line, flush=True))
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(report)
+    return 0
+
+
+def read_password() -> str:
+    """A new password: asked twice at a terminal, else the first line of stdin (for scripts)."""
+    import getpass
+
+    from tutor.admin import Refused
+
+    if sys.stdin is not None and sys.stdin.isatty():
+        password = getpass.getpass("Password: ")
+        if getpass.getpass("Password again: ") != password:
+            raise Refused("the two passwords are not the same")
+        return password
+    return (sys.stdin.readline() if sys.stdin is not None else "").rstrip("\r\n")
+
+
+def cmd_teacher(args) -> int:
+    from sqlalchemy.orm import Session
+
+    from tutor import admin, db
+
+    url = _app_database_url()
+    db.upgrade(url)
+    engine = db.make_engine(url)
+    try:
+        with Session(engine) as session:
+            if args.action == "list":
+                teachers = admin.list_teachers(session)
+                if args.json:
+                    print(json.dumps(teachers, indent=2, ensure_ascii=False))
+                else:
+                    for teacher in teachers:
+                        print(f"{teacher['email']}  {teacher['name']}  ({teacher['locale']}; {teacher['classes']} classes)")
+                return 0
+            try:
+                admin.check_new_teacher(session, args.email, args.name, args.locale)
+                teacher = admin.add_teacher(session, args.email, args.name, read_password(), args.locale)
+            except admin.Refused as error:
+                print(f"error: {error}", file=sys.stderr)
+                return 2
+            session.commit()
+            print(f"teacher added: {teacher.email} ({teacher.name}, language {teacher.locale}); they sign in at /teacher/sign-in")
+            return 0
+    finally:
+        engine.dispose()
+
+
+def cmd_purge(args) -> int:
+    from datetime import timedelta
+
+    from sqlalchemy.orm import Session
+
+    from tutor import accounts, admin, db
+    from tutor.app import create_app
+    from tutor.models import utcnow
+
+    config = create_app().config
+    days = config["GUEST_RETENTION_DAYS"] if args.days is None else args.days
+    limits = accounts.SessionLimits(idle=timedelta(minutes=config["SESSION_IDLE_MINUTES"]), lifetime=timedelta(hours=config["SESSION_LIFETIME_HOURS"]))
+    engine = db.make_engine(config["DATABASE_URL"])
+    try:
+        with Session(engine) as session:
+            try:
+                purged = admin.purge(session, utcnow(), days, limits)
+            except admin.Refused as error:
+                print(f"error: {error}", file=sys.stderr)
+                return 2
+            session.commit()
+    finally:
+        engine.dispose()
+    print(f"deleted {purged.guests} guests not seen for {days} days (with their work), {purged.sessions} ended sign-in sessions, {purged.throttles} old sign-in throttles")
+    return 0
+
+
+def cmd_classes(args) -> int:
+    from sqlalchemy.orm import Session
+
+    from tutor import db, reports
+
+    engine = db.make_engine(_app_database_url())
+    try:
+        with Session(engine) as session:
+            classes = reports.all_classes(session)
+    finally:
+        engine.dispose()
+    if args.json:
+        print(json.dumps([c.to_dict() for c in classes], indent=2, ensure_ascii=False))
+    else:
+        for c in classes:
+            print(f"{c.code}  {c.name}  ({', '.join(c.teachers) or '-'}; {c.pupils} pupils)")
+    return 0
+
+
+def cmd_report(args) -> int:
+    """The class grid as CSV on stdout: one row per pupil, one column per skill, level words in English."""
+    from sqlalchemy.orm import Session
+
+    from tutor import classroom, db, reports
+
+    engine = db.make_engine(_app_database_url())
+    try:
+        with Session(engine) as session:
+            school_class = classroom.class_by_code(session, args.code)
+            if school_class is None:
+                print(f"no class with the code {args.code!r} (see: kortmatte classes)", file=sys.stderr)
+                return 2
+            rows = reports.grid_table(reports.class_grid(session, school_class, args.sort))
+    finally:
+        engine.dispose()
+    if args.csv:
+        sys.stdout.write(reports.to_csv(rows, ",", bom=False))
+    else:
+        widths = [max(len(str(row[i])) for row in rows) for i in range(len(rows[0]))]
+        for row in rows:
+            print("  ".join(str(cell).ljust(width) for cell, width in zip(row, widths)).rstrip())
     return 0
 
 
@@ -153,8 +274,34 @@ def build_parser() -> argparse.ArgumentParser:
     database.add_argument("action", choices=["upgrade"])
     database.set_defaults(func=cmd_db)
 
-    demo = sub.add_parser("demo", help="add demo pupils with progress (idempotent)")
+    demo = sub.add_parser("demo", help="add a demo teacher, four classes and three weeks of simulated play (idempotent); prints the sign-in and class codes")
+    demo.add_argument("--pupils", type=int, default=24, help="pupils per class (1-24)")
+    demo.add_argument("--days", type=int, default=21, help="days of history (3 or more)")
     demo.set_defaults(func=cmd_demo)
+
+    teacher = sub.add_parser("teacher", help="teacher accounts: add one (password from a prompt or stdin), or list them")
+    teacher_sub = teacher.add_subparsers(dest="action", required=True)
+    teacher_add = teacher_sub.add_parser("add", help="add a teacher; the password is asked twice, or read from the first line of stdin")
+    teacher_add.add_argument("--email", required=True)
+    teacher_add.add_argument("--name", required=True)
+    teacher_add.add_argument("--locale", default="en", help="en, nb, sv or it (default en)")
+    teacher_list = teacher_sub.add_parser("list", help="list the teachers: e-mail, name, language, number of classes")
+    teacher_list.add_argument("--json", action="store_true")
+    teacher.set_defaults(func=cmd_teacher)
+
+    purge = sub.add_parser("purge", help="delete guests not seen for GUEST_RETENTION_DAYS days, ended sign-in sessions and old throttles (run daily)")
+    purge.add_argument("--days", type=int, help="delete guests not seen for this many days (default: GUEST_RETENTION_DAYS, 30)")
+    purge.set_defaults(func=cmd_purge)
+
+    classes = sub.add_parser("classes", help="list the classes: code, name, teachers, pupil count")
+    classes.add_argument("--json", action="store_true")
+    classes.set_defaults(func=cmd_classes)
+
+    report = sub.add_parser("report", help="a class's skill grid (one row per pupil, one column per skill)")
+    report.add_argument("code", help="the class code")
+    report.add_argument("--csv", action="store_true", help="comma-separated, UTF-8 without BOM")
+    report.add_argument("--sort", default="name", help="name (default), help, or a skill id")
+    report.set_defaults(func=cmd_report)
 
     i18n = sub.add_parser("i18n", help="pybabel extract / update / compile for the catalogues")
     i18n.add_argument("action", choices=["extract", "update", "compile", "all"])

@@ -278,7 +278,7 @@ def login_cards(class_id):
 def game_choices() -> list[dict]:
     result = []
     for game_id in LESSONS:
-        info = content.load(f"games/{game_id}")
+        info = LESSONS[game_id].content()  # with the family's shared texts (computer players, moves)
         game = GAMES[game_id]
         result.append({"id": game_id, "info": info, "game": game, "lesson": LESSONS[game_id], "skills": classroom.game_skills(game_id)})
     return result
