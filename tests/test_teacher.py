@@ -522,3 +522,14 @@ def test_deleting_a_class_removes_its_pupils_and_their_work(app, staff, teacher_
 
 def test_the_database_engine_keeps_parameters_out_of_logs_and_errors(app):
     assert app.extensions["db_engine"].hide_parameters
+
+
+def test_a_class_sign_in_page_speaks_the_class_language_unless_the_child_chose_another(app, staff, client):
+    staff.teacher()
+    school_class = staff.school_class(pupils=("Ada",), locale="it")
+    ada = staff.pupil(school_class.code, "Ada")
+    page = client.get(f"/class/{school_class.code}/{ada.public_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert '<html lang="it">' in page
+    client.post("/language", data={"locale": "sv"})
+    page = client.get(f"/class/{school_class.code}/{ada.public_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert '<html lang="sv">' in page

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import request, session
+from flask import g, request, session
 from flask_babel import Babel, get_locale, gettext, ngettext
 
 from tutor.drills import Text
@@ -14,10 +14,13 @@ babel = Babel()
 
 
 def select_locale() -> str:
-    """The pupil's stored choice first; the browser's languages only until they choose."""
+    """The reader's own choice first; then the class's language on a class's sign-in pages
+    (a Norwegian child on an English tablet reads Norwegian); then the browser's languages."""
     chosen = session.get("locale")
     if chosen in LOCALES:
         return chosen
+    if g.get("class_locale") in LOCALES:
+        return g.class_locale
     return request.accept_languages.best_match(LOCALES) or "en"
 
 

@@ -110,7 +110,7 @@ ERROR_DESCRIPTIONS = {
     "division_by_zero": N_("division by zero"),
     "not_a_choice": N_("not one of the buttons"),
 }
-UNKNOWN_ERROR = N_("could not be read")
+UNKNOWN_ERROR = N_("an unknown reason")
 
 
 def error_description(code: str | None) -> str:
@@ -848,22 +848,22 @@ def to_csv(rows: list[list], delimiter: str = ",", bom: bool = True) -> str:
     return (BOM if bom else "") + out.getvalue()
 
 
-def grid_table(grid: Grid, gettext: Gettext = _same, skill_name: Callable[[str], str] | None = None) -> list[list]:
+def grid_table(grid: Grid, translate: Gettext = _same, skill_name: Callable[[str], str] | None = None) -> list[list]:
     """The class grid as rows: a header (pupil, then one column per skill), then a row per pupil."""
-    names = skill_name or (lambda skill: gettext(skills_catalogue_name(skill)))
-    help_word = gettext(LEVEL_WORDS["needs_help"])
-    rows: list[list] = [[gettext(N_("Pupil")), *(names(skill) for skill in grid.skills)]]
+    names = skill_name or (lambda skill: translate(skills_catalogue_name(skill)))
+    help_word = translate(LEVEL_WORDS["needs_help"])
+    rows: list[list] = [[translate(N_("Pupil")), *(names(skill) for skill in grid.skills)]]
     for row in grid.rows:
         cells = []
         for skill in grid.skills:
             cell = row.cell(skill)
-            word = gettext(LEVEL_WORDS[cell.level])
+            word = translate(LEVEL_WORDS[cell.level])
             cells.append(f"{word} ({help_word})" if cell.needs_help else word)
         rows.append([row.pupil.name, *cells])
     return rows
 
 
-def assignment_table(report: AssignmentReport, gettext: Gettext = _same) -> list[list]:
+def assignment_table(report: AssignmentReport, translate: Gettext = _same) -> list[list]:
     """The assignment view as rows: a header, then a row per assigned pupil (whole numbers only)."""
     header = [
         N_("Pupil"),
@@ -875,13 +875,13 @@ def assignment_table(report: AssignmentReport, gettext: Gettext = _same) -> list
         N_("Games finished"),
         N_("Time spent (minutes)"),
     ]
-    rows: list[list] = [[gettext(h) for h in header]]
+    rows: list[list] = [[translate(h) for h in header]]
     for row in report.rows:
         accuracy = row.accuracy
         rows.append(
             [
                 row.pupil.name,
-                gettext(status_word(row)),
+                translate(status_word(row)),
                 round(row.progress * 100),
                 row.questions,
                 row.first_try_right,

@@ -103,7 +103,7 @@ class Replay:
 
     frame: Frame | None  # None when the stored moves stop fitting the rules before this frame
     total: int
-    question_frames: dict[int, bool]  # frame number -> every question in it right at the first try
+    question_frames: dict[int, bool]  # frame number -> every question in it right on the first try
     exact: bool  # the rebuilt final state equals the stored one
     finished: bool
 

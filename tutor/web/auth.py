@@ -114,10 +114,18 @@ def safe_next(target: str | None, default: str) -> str:
 
 
 def start_session(teacher: Teacher | None = None, pupil: Pupil | None = None, locale: str | None = None) -> None:
-    """Sign in: end any old session, then begin a new one (so a fixed cookie cannot be planted)."""
+    """Sign in: end any old session, then begin a new one (so a fixed cookie cannot be planted).
+
+    A language chosen on this device before signing in wins over the stored one (and is
+    stored), so the pages do not switch language under the reader's feet.
+    """
     database = db.session()
     accounts.close_session(database, session.get("sid"))
-    locale = locale or session.get("locale")
+    chosen = session.get("locale")
+    locale = chosen if chosen in LOCALES else locale
+    person = teacher or pupil
+    if person is not None and locale in LOCALES:
+        person.locale = locale
     session.clear()
     session.permanent = True
     session["sid"] = accounts.open_session(database, utcnow(), teacher_id=teacher.id if teacher else None, pupil_id=pupil.id if pupil else None)
@@ -192,7 +200,7 @@ def teacher_sign_up():
     if name is None:
         problem = _("Please type your name (1 to %(max)s characters).", max=accounts.TEACHER_NAME_MAX)
     elif email is None:
-        problem = _("Please type a valid e-mail address, such as name@school.no.")
+        problem = _("Please type a valid e-mail address, such as name@school.example.")
     elif accounts.password_problem(password):
         problem = _("Please choose a password of %(min)s to %(max)s characters.", min=accounts.PASSWORD_MIN, max=accounts.PASSWORD_MAX)
     elif password != request.form.get("password_again", ""):
@@ -233,9 +241,11 @@ def class_code():
 
 
 def class_or_404(code: str) -> SchoolClass:
+    """The class with this code; its pages speak its language unless the reader chose another."""
     school_class = classroom.class_by_code(db.session(), code)
     if school_class is None:
         abort(404)
+    g.class_locale = school_class.locale
     return school_class
 
 

@@ -33,9 +33,14 @@ bp = Blueprint("dashboards", __name__, url_prefix="/teacher")
 REFRESH_SECONDS = 30
 
 #: How the class grid can be sorted (a skill id sorts by that skill, weakest first).
+#: The two orders besides a skill's: the label of the link and the whole sentence that says which is in use.
 SORT_NAMES = {
     reports.SORT_HELP: lazy_gettext("needs help first"),
     reports.SORT_NAME: lazy_gettext("name"),
+}
+SORTED_BY = {
+    reports.SORT_HELP: lazy_gettext("Pupils who need help come first."),
+    reports.SORT_NAME: lazy_gettext("Pupils are in order of name."),
 }
 
 #: The level thresholds, for the key under the grid (docs/skill-model.md explains them).
@@ -145,7 +150,7 @@ def local_today(timezone_name: str) -> str:
 def class_grid(class_id):
     school_class = class_or_404(class_id)
     grid = reports.class_grid(db.session(), school_class, request.args.get("sort"))
-    return page("teacher/class_grid.html", "grid", school_class=school_class, grid=grid, sort_names=SORT_NAMES, thresholds=THRESHOLDS, level_words={key: str(word) for key, word in LEVEL_NAMES.items()}, now=utcnow())
+    return page("teacher/class_grid.html", "grid", school_class=school_class, grid=grid, sort_names=SORT_NAMES, sorted_by=SORTED_BY, thresholds=THRESHOLDS, level_words={key: str(word) for key, word in LEVEL_NAMES.items()}, now=utcnow())
 
 
 @bp.get("/classes/<class_id>/grid.csv")

@@ -201,7 +201,7 @@ def pupils(class_id):
         if result.duplicates:
             flash(_("Already in the class, so not added again: %(names)s.", names=", ".join(result.duplicates)), "info")
         if result.refused:
-            flash(ngettext("%(num)s line was not a name of 1 to 40 characters and was left out.", "%(num)s lines were not names of 1 to 40 characters and were left out.", len(result.refused)), "error")
+            flash(ngettext("%(num)s line was not a name of 1 to %(max)s characters and was left out.", "%(num)s lines were not names of 1 to %(max)s characters and were left out.", len(result.refused), max=accounts.NAME_MAX), "error")
         if result.over_limit:
             flash(ngettext("A class can have at most %(max)s pupils; %(num)s name was left out.", "A class can have at most %(max)s pupils; %(num)s names were left out.", result.over_limit, max=classroom.PUPILS_MAX), "error")
         if not (result.added or result.duplicates or result.refused or result.over_limit):
