@@ -144,3 +144,32 @@ def test_ids_in_urls_are_random_not_sequential(two_schools):
     for name in ("class_id", "pupil_id", "assignment_id", "run_id"):
         value = two_schools["ids"][name]
         assert len(value) >= 16 and not value.isdigit(), (name, value)
+
+
+HOSTILE = ["9223372036854775808", "-1", "0", "x" * 300, "%E2%80%AE", "..%2F..%2Fetc", "' OR 1=1 --", "ÅØ\u202e", "null"]
+HOSTILE_FORM = {
+    "name": "\x00" * 3, "names": "\u202e\n" * 5 + "A" * 5000, "email": "a@b@c", "password": "x" * 500, "code": "<script>",
+    "pick": "dragon", "picked": "sun sun sun sun", "pin": "١٢٣٤", "locale": "xx", "timezone": "../../etc/passwd", "sign_in": "both",
+    "game": "calculation-war", "calculation-war-players": "1e9", "goal": "skill", "goal_count": "-5", "due_date": "2026-02-30",
+    "due_time": "24:61", "everyone": "no", "pupils": "nobody", "confirm": "maybe", "answer": "1/0", "move": "play:9999999999999:x",
+    "expression": "((((((((((1))))))))))", "next": "\t//evil.example", "step": "NaN", "sort": "'; drop", "week": "2026-W99",
+}
+
+
+def test_hostile_values_in_urls_forms_and_queries_never_give_a_server_error(app, staff, two_schools):
+    owner = app.test_client()
+    staff.sign_in(owner, "a@school.example")
+    clients = {"teacher": owner, "pupil": two_schools["pupil_a"], "stranger": app.test_client()}
+    checked = 0
+    for rule in rules(app):
+        if rule.rule.startswith("/static"):
+            continue
+        for hostile in [None, *HOSTILE]:  # None: the real ids, with hostile forms and queries
+            ids = {**two_schools["ids"], **({name: hostile for name in rule.arguments} if hostile else {})}
+            url = url_for_rule(rule, ids)
+            for client in clients.values():
+                for method in methods(rule):
+                    response = client.open(url, method=method, data=HOSTILE_FORM if method == "POST" else None, query_string={"sort": "'; drop", "week": "W99", "step": "-9e9"})
+                    assert response.status_code < 500, f"{method} {url}: {response.status_code}"
+                    checked += 1
+    assert checked > 500

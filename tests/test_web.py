@@ -17,7 +17,7 @@ from tests.conftest import run_record
 from tutor.deck import kids2
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import LessonRun
-from tutor.models import AttemptRecord, LessonRunRecord, SkillRecord
+from tutor.models import AttemptRecord, SkillRecord
 from tutor.security import CONTENT_SECURITY_POLICY
 
 

@@ -192,6 +192,16 @@ def pupil_for(db: Session, teacher: Teacher, public_id: str) -> Pupil | None:
     )
 
 
+def run_for(db: Session, teacher: Teacher, public_id: str) -> LessonRunRecord | None:
+    """The lesson run with this public id, if this teacher teaches its pupil's class."""
+    return db.scalar(
+        select(LessonRunRecord)
+        .join(Pupil, Pupil.id == LessonRunRecord.pupil_id)
+        .join(ClassTeacher, ClassTeacher.class_id == Pupil.class_id)
+        .where(LessonRunRecord.public_id == str(public_id), ClassTeacher.teacher_id == teacher.id)
+    )
+
+
 def rename_pupil(db: Session, pupil: Pupil, name: str) -> None:
     clean = accounts.clean_name(name)
     if clean is None:

@@ -24,6 +24,7 @@ from tutor.drills import Text
 from tutor.i18n import current_locale, say
 from tutor.models import utcnow
 from tutor.text import render
+from tutor.web.htmx import wants_fragment
 from tutor.web.auth import teacher_required
 from tutor.web.present import LEVEL_NAMES, skill_name
 from tutor.web.teacher import assignment_or_404, class_or_404, pupil_or_404
@@ -106,11 +107,6 @@ def _template_helpers(state) -> None:
         percent=percent,
         REFRESH_SECONDS=REFRESH_SECONDS,
     )
-
-
-def wants_fragment() -> bool:
-    headers = request.headers
-    return bool(headers.get("HX-Request")) and not headers.get("HX-Boosted") and not headers.get("HX-History-Restore-Request")
 
 
 def page(template: str, blocks: str | tuple[str, ...], **context) -> Response:

@@ -27,6 +27,7 @@ from tutor.models import LessonRunRecord, utcnow
 from tutor.progress import record_attempt, skill_levels
 from tutor.web.lesson_view import lesson_context
 from tutor.web.auth import current_pupil, pupil_required
+from tutor.web.htmx import wants_fragment
 
 bp = Blueprint("lessons", __name__)
 
@@ -119,7 +120,7 @@ def render_lesson(record: LessonRunRecord, run: LessonRun, block: str | None = N
 @pupil_required
 def play(run_id):
     record, run = load(run_id)
-    if request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
+    if wants_fragment():
         return render_lesson(record, run, "lesson")
     return render_lesson(record, run)
 
@@ -150,7 +151,7 @@ def lesson_action(action):
             except StaleDataError:
                 database.rollback()
                 record, run = load(run_id)
-        if request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
+        if wants_fragment():
             return render_lesson(record, run, "lesson")
         return redirect(url_for("lessons.play", run_id=run_id))
 

@@ -12,26 +12,16 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
-from tutor import db
+from tutor import classroom, db
 from tutor.deck import kids2
 from tutor.lessons import LESSONS
 from tutor.lessons.replay import frame_count, replay
-from tutor.models import AttemptRecord, ClassTeacher, LessonRunRecord, Pupil, Teacher
+from tutor.models import AttemptRecord
 from tutor.web.auth import current_teacher, teacher_required
+from tutor.web.htmx import wants_fragment
 
 bp = Blueprint("replay", __name__, url_prefix="/teacher")
-
-
-def run_for(database: Session, teacher: Teacher, public_id: str) -> LessonRunRecord | None:
-    """The run with this public id, if this teacher teaches its pupil's class."""
-    return database.scalar(
-        select(LessonRunRecord)
-        .join(Pupil, Pupil.id == LessonRunRecord.pupil_id)
-        .join(ClassTeacher, ClassTeacher.class_id == Pupil.class_id)
-        .where(LessonRunRecord.public_id == str(public_id), ClassTeacher.teacher_id == teacher.id)
-    )
 
 
 def requested_step(total: int) -> int:
@@ -48,14 +38,14 @@ def requested_step(total: int) -> int:
 @teacher_required
 def run(run_id):
     database = db.session()
-    record = run_for(database, current_teacher(), run_id)
+    record = classroom.run_for(database, current_teacher(), run_id)
     if record is None:
         abort(404)
     attempts = list(database.scalars(select(AttemptRecord).where(AttemptRecord.run_id == record.id).order_by(AttemptRecord.id)))
     step = requested_step(frame_count(record.data))
     shown = replay(record.data, attempts, step)
     deck = kids2()
-    htmx = bool(request.headers.get("HX-Request")) and not request.headers.get("HX-Boosted") and not request.headers.get("HX-History-Restore-Request")
+    htmx = wants_fragment()
     context = {
         "record": record,
         "pupil": record.pupil,
