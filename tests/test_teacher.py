@@ -533,3 +533,16 @@ def test_a_class_sign_in_page_speaks_the_class_language_unless_the_child_chose_a
     client.post("/language", data={"locale": "sv"})
     page = client.get(f"/class/{school_class.code}/{ada.public_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert '<html lang="sv">' in page
+
+
+def test_login_cards_are_in_the_class_language_whatever_the_teacher_reads(app, staff, teacher_client):
+    school_class = staff.school_class(pupils=("Ada",), locale="it")
+    page = teacher_client.get(f"/teacher/classes/{school_class.public_id}/cards").get_data(as_text=True)
+    assert '<html lang="en">' in page and 'lang="it"' in page
+    from tutor.text import translator
+
+    from markupsafe import escape
+
+    assert escape(translator("it")("My pictures, in this order:")) in page
+    ada = staff.pupil(school_class.code, "Ada")
+    assert f'alt="{escape(translator("it")(ada.secret.split()[0]))}"' in page

@@ -13,7 +13,7 @@ from datetime import timedelta
 import segno
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext, ngettext
+from flask_babel import force_locale, lazy_gettext, ngettext
 from sqlalchemy import func, select
 
 from tutor import accounts, classroom, content, db, skills
@@ -271,7 +271,15 @@ def login_cards(class_id):
     school_class = class_or_404(class_id)
     address = url_for("auth.class_names", code=school_class.code, _external=True)
     qr = segno.make(address, error="m").svg_data_uri(scale=3, border=2)
-    return render_template("teacher/cards.html", school_class=school_class, pupils=class_pupils(school_class), qr=qr, address=address)
+    with force_locale(school_class.locale):  # the children read the cards in their class's language
+        card = {
+            "code": _("Class code: %(code)s", code=accounts.show_code(school_class.code)),
+            "pictures": _("My pictures, in this order:"),
+            "pin": _("PIN: %(pin)s", pin="{pin}"),
+            "qr": _("QR code for %(address)s", address=address),
+            "picture_names": {name: _(label) for name, label in content.load("pictures")["labels"].items()},
+        }
+    return render_template("teacher/cards.html", school_class=school_class, pupils=class_pupils(school_class), qr=qr, card=card)
 
 
 # --- homework --------------------------------------------------------------------------------
