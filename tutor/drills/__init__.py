@@ -27,7 +27,9 @@ class Text:
     plural: str = ""  # with a plural form, the ``num`` field chooses between them
 
     def to_dict(self) -> dict:
-        data = {"msgid": self.msgid, "params": dict(self.params)}
+        """Plain JSON; a field that is itself a Text (a colour's name) becomes its dict too."""
+        params = {key: value.to_dict() if isinstance(value, Text) else value for key, value in self.params.items()}
+        data = {"msgid": self.msgid, "params": params}
         if self.plural:
             data["plural"] = self.plural
         return data

@@ -49,6 +49,30 @@ class Choice:
     place: str = ACTION
 
 
+@dataclass
+class Judged:
+    """What one of the pupil's choices showed, judged before it is made.
+
+    ``correct`` False: the rules refuse it; nothing is played and the pupil chooses again.
+    ``told`` says why in one sentence with its numbers ("3 + 6 = 9, not 10: ..."), or, for a
+    right choice, what it did ("3 + 7 = 10: tens-friends!"). With a ``skill`` the choice is
+    stored as an answer for that skill and feeds the skill model like a drill answer; a rule
+    slip that is not maths (a wrong colour) has none. ``kind`` names the decision for reports.
+    """
+
+    correct: bool
+    told: Text
+    skill: str | None = None
+    kind: str = "move"
+
+    def to_dict(self) -> dict:
+        return {"correct": self.correct, "told": self.told.to_dict(), "skill": self.skill, "kind": self.kind}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Judged:
+        return cls(data["correct"], Text.from_dict(data["told"]), data.get("skill"), data.get("kind", "move"))
+
+
 class MoveRefused(ValueError):
     """A typed move the rules refuse, with a translatable message for the pupil (nothing is lost)."""
 
@@ -71,6 +95,10 @@ class Lesson:
     teams_of_four: ClassVar[bool] = False
     #: The pupil types the move (an expression) instead of choosing it from buttons.
     typed_move: ClassVar[bool] = False
+    #: The pupil builds a move by picking cards, then confirms (a pair, a fraction): no list of combinations.
+    picks_cards: ClassVar[bool] = False
+    #: Only legal moves are offered (lessons not yet judging every choice).
+    offers_legal_moves_only: ClassVar[bool] = False
 
     #: A content file of narration and computer players shared by a family of games.
     common_content: ClassVar[str] = ""
@@ -122,6 +150,33 @@ class Lesson:
     def table(self, game_state, pupil: int) -> list[Zone]:
         """The zones of the table as the pupil may see them."""
         return []
+
+    # --- the pupil's choices -----------------------------------------------------------------
+    def hand_choice(self, game_state, pupil: int, card_id: int) -> Choice:
+        """Choosing this card of the hand, legal or not: the rules judge it when it is chosen."""
+        return Choice(move_token(Move("play", pupil, (card_id,))), Text(N_("Play this card")), [card_id], HAND)
+
+    def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
+        """Judge a choice before it is made (see :class:`Judged`); None: nothing to say or record.
+
+        The default refuses any move the rules refuse, without a skill. Lessons say why with
+        the numbers, and name the skill a choice shows.
+        """
+        if game_state.is_legal(move):
+            return None
+        return Judged(False, Text(N_("That move is not allowed now. Choose again.")))
+
+    def move_from_picks(self, game_state, pupil: int, picked: list[int]) -> Move | None:
+        """The move the picked cards make, for lessons with ``picks_cards`` (None: not a move)."""
+        return None
+
+    def playable(self, game_state, pupil: int) -> set[int]:
+        """The hand's cards that some legal move plays: shown only when the pupil asks (a hint)."""
+        return {card for move in game_state.legal_moves() if move.kind.startswith("play") for card in move.cards}
+
+    def decision_prompt(self, game_state, pupil: int) -> Text:
+        """The decision a choice answers, as the teacher reads it in reports and replays."""
+        return Text(N_("Which card do you play?"))
 
     def choices(self, game_state, pupil: int) -> list[Choice]:
         """The pupil's legal moves, each with a label (from the content's ``moves`` table)."""

@@ -29,6 +29,7 @@ class FractionMasterLesson(Lesson):
     game_id = "fraction-master"
     lesson_options = {"round_limit": 16}
     teams_of_four = True
+    offers_legal_moves_only = True  # until fractions are built by picking cards (issue 8)
 
     def round_number(self, game_state) -> int:
         return game_state.turns

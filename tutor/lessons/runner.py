@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from dataclasses import asdict, dataclass, field
 
-from tutor.drills import Question, Text
+from tutor.drills import CHOICE, Question, Text
 from tutor.drills.marking import RIGHT, UNREADABLE, Marked, mark
 from tutor.engine import CHANCE, Move, make_game
 from tutor.engine.play import bot_rng, make_bots, next_automatic_move
-from tutor.lessons.base import Lesson, move_from_token
+from tutor.lessons.base import Judged, Lesson, move_from_token, move_token
+from tutor.text import N_
 
 PUPIL = 0
 INTRO, PLAY, FINISHED = "intro", "play", "finished"
@@ -69,6 +70,11 @@ class LessonRun:
     last_drill_point: str = ""
     started_ms: int = 0
     turn_started_ms: int = 0
+    picked: list[int] = field(default_factory=list)  # cards picked towards a move (pairs, fractions)
+    told: dict | None = None  # the judgement of the pupil's last choice (a Judged dict), shown until the next
+    move_tries: int = 0  # choices made since this turn's decision began (a refused one is a wrong try)
+    move_hints: int = 0  # times the pupil asked to see what they can play this turn
+    show_playable: bool = False
 
     # --- building and storing -----------------------------------------------------------
     @classmethod
@@ -100,6 +106,9 @@ class LessonRun:
 
     def current_question(self) -> Question | None:
         return Question.from_dict(self.question) if self.question else None
+
+    def current_told(self) -> Judged | None:
+        return Judged.from_dict(self.told) if self.told else None
 
     def current_marked(self) -> Marked | None:
         return Marked.from_dict(self.marked) if self.marked else None
@@ -163,22 +172,117 @@ class LessonRun:
         limit = self.options.get("time_limit_minutes", 0)
         return bool(limit) and now_ms - self.started_ms >= limit * 60_000 and game_state.is_legal(Move("time_up", CHANCE))
 
-    def move(self, token: str, lesson: Lesson, levels: dict, now_ms: int) -> None:
-        """The pupil makes the move a form token names (see :func:`tutor.lessons.base.move_token`)."""
-        self._pupil_moves(move_from_token(token, PUPIL), lesson, levels, now_ms)
+    def move(self, token: str, lesson: Lesson, levels: dict, now_ms: int) -> Attempt | None:
+        """The pupil chooses the move a form token names (see :func:`tutor.lessons.base.move_token`).
 
-    def typed_move(self, text: str, locale: str, lesson: Lesson, levels: dict, now_ms: int) -> None:
+        Any card may be chosen: a choice the rules refuse is explained and nothing is played.
+        The returned attempt, if any, is the choice as an answer for the skill it shows.
+        """
+        return self._choose(move_from_token(token, PUPIL), lesson, levels, now_ms)
+
+    def typed_move(self, text: str, locale: str, lesson: Lesson, levels: dict, now_ms: int) -> Attempt | None:
         """The pupil types the move (an expression); unreadable text raises AnswerError, nothing lost."""
         self._expect(PLAY)
-        self._pupil_moves(lesson.move_from_text(self.game_state(), PUPIL, text, locale), lesson, levels, now_ms)
+        if not lesson.typed_move:
+            raise LessonError("this game has no typed moves")
+        return self._choose(lesson.move_from_text(self.game_state(), PUPIL, text, locale), lesson, levels, now_ms)
 
-    def _pupil_moves(self, move: Move | None, lesson: Lesson, levels: dict, now_ms: int) -> None:
+    def pick(self, card_id: int, lesson: Lesson) -> None:
+        """Pick a card of the hand towards a move, or put a picked card back (lessons with picks_cards)."""
+        self._expect_pupil_turn()
+        if not lesson.picks_cards or card_id not in self.game_state().player_view(PUPIL).get("hand", []):
+            raise LessonError("that card cannot be picked")
+        if card_id in self.picked:
+            self.picked.remove(card_id)
+        else:
+            self.picked.append(card_id)
+        self.told = None
+
+    def play_picked(self, lesson: Lesson, levels: dict, now_ms: int) -> Attempt | None:
+        """Play the picked cards as one move; the rules judge it like any choice."""
+        self._expect_pupil_turn()
+        move = lesson.move_from_picks(self.game_state(), PUPIL, list(self.picked))
+        if move is None:
+            self.told = Judged(False, lesson.narration("pick_more")).to_dict()
+            return None
+        return self._choose(move, lesson, levels, now_ms)
+
+    def show_what_I_can_play(self) -> None:
+        """A hint on request: mark the cards that can be played now (counted as a hint)."""
+        self._expect_pupil_turn()
+        if not self.show_playable:
+            self.show_playable = True
+            self.move_hints += 1
+
+    def _expect_pupil_turn(self) -> None:
         self._expect(PLAY)
         if self.question is not None:
             raise LessonError("answer or close the question first")
+        if self.game_state().current_player != PUPIL:
+            raise LessonError("it is not the pupil's turn")
+
+    def _choose(self, move: Move | None, lesson: Lesson, levels: dict, now_ms: int) -> Attempt | None:
+        self._expect_pupil_turn()
         game_state = self.game_state()
-        if move is None or game_state.current_player != PUPIL or not game_state.is_legal(move):
+        if move is None:
+            raise LessonError("that is not a move")
+        judged = lesson.judge(game_state, PUPIL, move)
+        legal = game_state.is_legal(move)
+        if not legal and judged is None:
             raise LessonError("that move cannot be made now")
+        attempt = self._choice_attempt(lesson, game_state, move, judged, now_ms) if judged and judged.skill else None
+        self.told = judged.to_dict() if judged else None
+        self.move_tries += 1
+        if not legal:
+            return attempt
+        self.picked, self.show_playable, self.move_tries, self.move_hints = [], False, 0, 0
+        self._apply(game_state, move)
+        self.state = game_state.to_dict()
+        self.advance(lesson, levels, now_ms)
+        return attempt
+
+    def _choice_attempt(self, lesson: Lesson, game_state, move: Move, judged: Judged, now_ms: int) -> Attempt:
+        """A choice stored like the answer to a choice question whose buttons are the pupil's cards."""
+        hand = sorted(game_state.player_view(PUPIL).get("hand", []))
+        chosen = move_token(move)
+        legal = sorted(move_token(m) for m in game_state.legal_moves() if m.player == PUPIL and set(m.cards) <= set(hand) and m.cards)
+        choices = [{"value": lesson.hand_choice(game_state, PUPIL, c).token, "label": Text(N_("this card")), "card": c} for c in hand]
+        if chosen not in {c["value"] for c in choices}:  # a pair, a fraction or a typed move: its own button
+            choices.append({"value": chosen, "label": Text(N_("these cards")) if move.cards else Text(N_("this move"))})
+        question = Question(
+            kind=f"choice:{judged.kind}",
+            skill=judged.skill,
+            prompt=lesson.decision_prompt(game_state, PUPIL),
+            answer=CHOICE,
+            check={"rule": "choice", "expected": legal},
+            hints=[],
+            solution=[],
+            choices=choices,
+            cards=list(move.cards),
+        )
+        return Attempt(
+            skill=judged.skill,
+            kind=question.kind,
+            question=question.to_dict(),
+            typed=chosen,
+            read_as=chosen,
+            correct=judged.correct,
+            readable=True,
+            first_try=self.move_tries == 0,
+            hints_used=self.move_hints,
+            time_ms=max(0, now_ms - self.turn_started_ms),
+            choices=max(len(choices), 1),
+            move_index=len(self.moves),
+            feedback=[judged.told.to_dict()],
+        )
+
+    def _pupil_moves(self, move: Move | None, lesson: Lesson, levels: dict, now_ms: int) -> None:
+        """A move made for the pupil (the hourglass ran out): applied as it is, never judged."""
+        self._expect_pupil_turn()
+        game_state = self.game_state()
+        if move is None or not game_state.is_legal(move):
+            raise LessonError("that move cannot be made now")
+        self.picked, self.show_playable, self.move_tries, self.move_hints, self.told = [], False, 0, 0, None
         self._apply(game_state, move)
         self.state = game_state.to_dict()
         self.advance(lesson, levels, now_ms)
@@ -192,6 +296,7 @@ class LessonRun:
         if now_ms - self.turn_started_ms < seconds * 1000:
             return False
         self._pupil_moves(bot_rng(self.seed, len(self.moves)).choice(game_state.legal_moves()), lesson, levels, now_ms)
+        self.told = Judged(True, Text(N_("The hourglass ran out, so a move was chosen for you: see your card on the table."))).to_dict()
         return True
 
     # --- drills -----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ discard and the pupil's own cards, with the skill the game trains.
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 from tutor.deck import kids2
 from tutor.drills import Question, Text, difficulty_for
@@ -17,8 +18,9 @@ from tutor.drills.card_sums import estimate_card_sum, exact_card_sum
 from tutor.drills.fractions_primes_mean import mean_estimate, mean_exact, prime_which_sum
 from tutor.drills.number_facts import factor_pair_cards, multiply_top_numbers, tens_friend_card, tens_friend_number
 from tutor.engine import Move
+from tutor.engine.shedding import extreme_witness
 from tutor.primes import primes_up_to
-from tutor.lessons.base import HAND, Choice, Lesson, Row, Zone, move_token
+from tutor.lessons.base import HAND, Choice, Judged, Lesson, Row, Zone, move_token
 from tutor.text import N_, NP_
 
 #: Estimates cannot tell two sums apart when they are this close.
@@ -90,6 +92,8 @@ class SheddingLesson(Lesson):
                 choices.append(Choice(token, Text(N_("Play it and choose %(colour)s"), {"colour": colour_name(move.detail)}), list(move.cards)))
             elif move.kind == "play":
                 choices.append(Choice(token, Text(N_("Play this card")), list(move.cards)))
+            elif move.kind == "play_pair" and self.picks_cards:
+                continue  # pairs are made by picking two cards
             elif move.kind == "play_pair":
                 top = deck[move.cards[-1]]
                 choices.append(Choice(token, Text(N_("Play both: %(a)s × %(b)s, with the %(top)s on top"), {"a": deck[move.cards[0]].top, "b": top.top, "top": top.top}), list(move.cards)))
@@ -104,6 +108,37 @@ class SheddingLesson(Lesson):
             elif move.kind == "no_knock":
                 choices.append(Choice(token, Text(N_("Do not knock"))))
         return choices
+
+    def decision_prompt(self, game_state, pupil: int) -> Text:
+        top = game_state.top
+        return Text(N_("Which card do you play on the %(colour)s %(top)s?"), {"colour": colour_name(top.colour), "top": top.top}) if not top.is_special else super().decision_prompt(game_state, pupil)
+
+    def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
+        """Why a card may or may not go on the top card, with the numbers of the game's maths rule."""
+        if move.kind not in ("play", "play_pair") or game_state.phase != "play" or game_state.current_player != pupil:
+            return super().judge(game_state, pupil, move)
+        if not set(move.cards) <= set(game_state.hands[pupil]) or len(set(move.cards)) != len(move.cards):
+            return None  # not the pupil's cards: a stale or forged form, refused without a word
+        deck, top, legal = kids2(), game_state.top, game_state.is_legal(move)
+        mine = deck[move.cards[0]]
+        if move.kind == "play" and mine.is_special:
+            if legal:
+                return None
+            if any(m.kind == "play" and m.cards == move.cards for m in game_state.legal_moves()):
+                return Judged(False, self.narration("choose_colour_below"))
+            return super().judge(game_state, pupil, move)
+        if move.kind == "play" and mine.colour == game_state.colour:
+            return None if legal else super().judge(game_state, pupil, move)
+        if top.is_special:
+            return Judged(False, self.narration("follow_special", colour=colour_name(game_state.colour)))
+        judged = self.judge_maths(game_state, move, deck[move.cards[-1]] if move.kind == "play_pair" else mine, top)
+        if judged is not None and judged.correct != legal:  # the lesson's reading and the rules must agree
+            return super().judge(game_state, pupil, move)
+        return judged
+
+    def judge_maths(self, game_state, move: Move, mine, top) -> Judged | None:
+        """The game's maths rule for a card of another colour (subclasses)."""
+        return Judged(False, self.narration("not_this_colour", colour=colour_name(game_state.colour)))
 
     def turn_narration(self, game_state, pupil: int) -> Text:
         if game_state.phase == "knock":
@@ -166,6 +201,26 @@ class SheddingLesson(Lesson):
 
 class MultiMatchLesson(SheddingLesson):
     game_id = "multimatch"
+    picks_cards = True
+
+    def move_from_picks(self, game_state, pupil: int, picked: list[int]) -> Move | None:
+        """One picked card is played alone; two are a pair, the second picked on top."""
+        if len(picked) == 1:
+            return Move("play", pupil, tuple(picked))
+        if len(picked) == 2:
+            return Move("play_pair", pupil, tuple(picked))
+        return None
+
+    def judge_maths(self, game_state, move, mine, top):
+        if move.kind == "play":
+            return Judged(False, self.narration("single_not_colour", colour=colour_name(game_state.colour)))
+        a, b = (kids2()[c] for c in move.cards)
+        if a.is_special or b.is_special:
+            return Judged(False, self.narration("pair_of_numbers"))
+        product, values = a.top * b.top, ", ".join(map(str, top.circled))
+        if product in top.circled:
+            return Judged(True, self.narration("pair_fits", a=a.top, b=b.top, product=product), "multiply", "pair_product")
+        return Judged(False, self.narration("pair_does_not_fit", a=a.top, b=b.top, product=product, values=values), "multiply", "pair_product")
 
     def drills(self, game_state, hand, rng, levels):
         top = game_state.discard_pile[-1]
@@ -179,6 +234,11 @@ class MultiMatchLesson(SheddingLesson):
 class OverslagLesson(SheddingLesson):
     game_id = "crazy-banana-overslag"
 
+    def judge_maths(self, game_state, move, mine, top):
+        if mine.circled_sum > top.circled_sum:
+            return Judged(True, self.narration("sum_higher", mine=mine.circled_sum, top=top.circled_sum), "estimate_sum", "higher_sum")
+        return Judged(False, self.narration("sum_not_higher", mine=mine.circled_sum, top=top.circled_sum, colour=colour_name(game_state.colour)), "estimate_sum", "higher_sum")
+
     def drills(self, game_state, hand, rng, levels):
         top = game_state.discard_pile[-1]
         top_sum = kids2()[top].circled_sum
@@ -191,6 +251,12 @@ class OverslagLesson(SheddingLesson):
 class TiervennerLesson(SheddingLesson):
     game_id = "crazy-banana-tiervenner"
 
+    def judge_maths(self, game_state, move, mine, top):
+        total = mine.top + top.top
+        if total == 10:
+            return Judged(True, self.narration("tens_friend_yes", top=top.top, mine=mine.top), "tens_friends", "tens_friend")
+        return Judged(False, self.narration("tens_friend_no", top=top.top, mine=mine.top, sum=total, colour=colour_name(game_state.colour)), "tens_friends", "tens_friend")
+
     def drills(self, game_state, hand, rng, levels):
         top = game_state.discard_pile[-1]
         level = difficulty_for(levels.get("tens_friends", 0.0))
@@ -199,8 +265,27 @@ class TiervennerLesson(SheddingLesson):
         return [tens_friend_card(hand, top, level)]
 
 
+def mixed(value: Fraction) -> str:
+    """A mean as pupils write it: 37 or 37 1/2 (the same in every language)."""
+    whole, part = divmod(value, 1)
+    return str(int(whole)) if not part else f"{int(whole)} {part.numerator}/{part.denominator}"
+
+
 class ExtremeLesson(SheddingLesson):
     game_id = "crazy-banana-extreme"
+
+    def judge_maths(self, game_state, move, mine, top):
+        total = top.circled_sum
+        mean = Fraction(total, len(top.circled))
+        witness = extreme_witness(mine.circled, top.circled)
+        if witness and witness[0] == "beats_total":
+            a, b = witness[1]
+            return Judged(True, self.narration("beats_total", a=a, b=b, sum=a + b, total=total), "exact_sum", "beats_total")
+        if witness:
+            a, b = witness[1]
+            return Judged(True, self.narration("prime_above_mean", a=a, b=b, sum=a + b, mean=mixed(mean)), "primes", "prime_above_mean")
+        a, b = sorted(mine.circled)[-2:]
+        return Judged(False, self.narration("extreme_no", a=a, b=b, sum=a + b, total=total, mean=mixed(mean), colour=colour_name(game_state.colour)), "exact_sum", "beats_total")
 
     def intro_params(self, game_state, pupil: int) -> dict:
         return {**super().intro_params(game_state, pupil), "primes": ", ".join(map(str, primes_up_to(200)))}

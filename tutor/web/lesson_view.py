@@ -24,7 +24,10 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
     hide_result = bool(question and question.hides_result)
     view = state.player_view(PUPIL)
     hand = [deck[c] for c in view.get("hand", [])]
-    hand_choices = {choice.cards[0]: choice for choice in choices if choice.place == HAND}
+    if lesson.offers_legal_moves_only:
+        hand_choices = {choice.cards[0]: choice for choice in choices if choice.place == HAND}
+    else:  # every card can be chosen; the rules judge the choice
+        hand_choices = {card.id: lesson.hand_choice(state, PUPIL, card.id) for card in hand} if pupil_to_move else {}
     narration = []
     if run.stage == INTRO:
         narration.append(lesson.intro_text(run.intro_step, state, PUPIL))
@@ -52,6 +55,11 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
         "hand_choices": hand_choices,
         "first_playable": next((card.id for card in hand if card.id in hand_choices), None),
         "action_choices": [choice for choice in choices if choice.place != HAND],
+        "picks_cards": lesson.picks_cards and pupil_to_move,
+        "picked": run.picked,
+        "playable": lesson.playable(state, PUPIL) if pupil_to_move and run.show_playable else set(),
+        "can_ask_playable": pupil_to_move and bool(hand_choices) and not lesson.offers_legal_moves_only and not run.show_playable,
+        "told": run.current_told(),
         "typed_move": lesson.typed_move and pupil_to_move,
         "typed": typed,
         "story": [] if hide_result or run.stage == INTRO else lesson.round_story(state, PUPIL, run.recent_moves()),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 import time
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
@@ -126,7 +126,7 @@ def play(run_id):
 
 
 def lesson_action(action):
-    """Run ``action(run, lesson, levels, now, record)``, save the run, and show the result."""
+    """Run ``action(run, lesson, levels, now)``, store any answer it returns, save the run, show the result."""
 
     def handler(run_id):
         record, run = load(run_id)
@@ -134,7 +134,7 @@ def lesson_action(action):
         database = db.session()
         levels = skill_levels(database, record.pupil_id)
         try:
-            action(run, lesson, levels, now_ms(), record)
+            attempt = action(run, lesson, levels, now_ms())
         except LessonError:
             database.rollback()
             flash(_("That step was already done. Here is where the lesson is now."), "info")
@@ -144,8 +144,11 @@ def lesson_action(action):
             finished = run.stage == FINISHED and record.finished_at is None
             if finished:
                 record.finished_at = utcnow()
-            answered = g.pop("answered", None)
-            classroom.note_step(database, record, utcnow(), first_try_right=answered[0] if answered else None, finished=finished, skill_record=answered[1] if answered else None)
+            first_try_right, skill_record = None, None
+            if attempt is not None:
+                skill_record = record_attempt(database, record.pupil_id, record.id, attempt)[1]
+                first_try_right = attempt.correct if attempt.first_try else None
+            classroom.note_step(database, record, utcnow(), first_try_right=first_try_right, finished=finished, skill_record=skill_record)
             try:
                 database.commit()
             except StaleDataError:
@@ -160,54 +163,71 @@ def lesson_action(action):
 
 
 @lesson_action
-def next_step(run, lesson, levels, now, record):
+def next_step(run, lesson, levels, now):
     run.next_intro(lesson, levels, now)
 
 
 @lesson_action
-def skip_intro(run, lesson, levels, now, record):
+def skip_intro(run, lesson, levels, now):
     run.skip_intro(lesson, levels, now)
 
 
 @lesson_action
-def move(run, lesson, levels, now, record):
-    run.move(request.form.get("move", ""), lesson, levels, now)
+def move(run, lesson, levels, now):
+    return run.move(request.form.get("move", ""), lesson, levels, now)
 
 
 @lesson_action
-def typed_move(run, lesson, levels, now, record):
+def pick(run, lesson, levels, now):
     try:
-        run.typed_move(request.form.get("expression", ""), current_locale(), lesson, levels, now)
+        card_id = int(request.form.get("card", "")[:6])
+    except ValueError:
+        raise LessonError("not a card") from None
+    run.pick(card_id, lesson)
+
+
+@lesson_action
+def play_picked(run, lesson, levels, now):
+    return run.play_picked(lesson, levels, now)
+
+
+@lesson_action
+def show_playable(run, lesson, levels, now):
+    run.show_what_I_can_play()
+
+
+@lesson_action
+def typed_move(run, lesson, levels, now):
+    try:
+        return run.typed_move(request.form.get("expression", ""), current_locale(), lesson, levels, now)
     except (AnswerError, MoveRefused) as error:
         flash(say(Text(error.msgid, error.params)), "error")
         session["typed_move"] = request.form.get("expression", "")[:200]
+    return None
 
 
 @lesson_action
-def hourglass(run, lesson, levels, now, record):
+def hourglass(run, lesson, levels, now):
     run.hourglass_ran_out(lesson, levels, now)
 
 
 @lesson_action
-def answer(run, lesson, levels, now, record):
-    attempt = run.answer(request.form.get("answer", ""), current_locale(), now)
-    row, skill_record = record_attempt(db.session(), record.pupil_id, record.id, attempt)
-    if attempt.first_try:
-        g.answered = (attempt.correct, skill_record)
+def answer(run, lesson, levels, now):
+    return run.answer(request.form.get("answer", ""), current_locale(), now)
 
 
 @lesson_action
-def hint(run, lesson, levels, now, record):
+def hint(run, lesson, levels, now):
     run.hint()
 
 
 @lesson_action
-def solution(run, lesson, levels, now, record):
+def solution(run, lesson, levels, now):
     run.show_solution()
 
 
 @lesson_action
-def go_on(run, lesson, levels, now, record):
+def go_on(run, lesson, levels, now):
     run.close_question(lesson, levels, now)
 
 
