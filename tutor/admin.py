@@ -21,7 +21,13 @@ THROTTLE_KEPT = timedelta(days=1)
 
 
 class Refused(ValueError):
-    """Input the operator must correct; the message says what (and never repeats a password)."""
+    """Input to correct: ``code`` names the problem ("email", "name", "locale", "taken",
+    "password") for a localised message; the English text is for the operator (and never
+    repeats a password)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def check_new_teacher(db: Session, email: str, name: str, locale: str = "en") -> tuple[str, str]:
@@ -29,14 +35,14 @@ def check_new_teacher(db: Session, email: str, name: str, locale: str = "en") ->
     raises :class:`Refused` for a bad or taken address, a bad name or an unknown language."""
     clean_email = accounts.clean_email(email)
     if clean_email is None:
-        raise Refused(f"not a valid e-mail address: {str(email)[:80]!r}")
+        raise Refused("email", f"not a valid e-mail address: {str(email)[:80]!r}")
     clean_name = accounts.clean_name(name, accounts.TEACHER_NAME_MAX)
     if clean_name is None:
-        raise Refused(f"the name must be 1 to {accounts.TEACHER_NAME_MAX} printable characters")
+        raise Refused("name", f"the name must be 1 to {accounts.TEACHER_NAME_MAX} printable characters")
     if locale not in LOCALES:
-        raise Refused(f"unknown language {locale!r}; choose from {', '.join(LOCALES)}")
+        raise Refused("locale", f"unknown language {locale!r}; choose from {', '.join(LOCALES)}")
     if db.scalar(select(Teacher.id).where(Teacher.email == clean_email)) is not None:
-        raise Refused(f"there is already a teacher with the e-mail address {clean_email}")
+        raise Refused("taken", f"there is already a teacher with the e-mail address {clean_email}")
     return clean_email, clean_name
 
 
@@ -46,7 +52,7 @@ def add_teacher(db: Session, email: str, name: str, password: str, locale: str =
     clean_email, clean_name = check_new_teacher(db, email, name, locale)
     problem = accounts.password_problem(password)
     if problem is not None:
-        raise Refused(f"the password is too {problem}: it needs {accounts.PASSWORD_MIN} to {accounts.PASSWORD_MAX} characters")
+        raise Refused("password", f"the password is too {problem}: it needs {accounts.PASSWORD_MIN} to {accounts.PASSWORD_MAX} characters")
     teacher = Teacher(email=clean_email, name=clean_name, password_hash=accounts.hash_password(password), locale=locale)
     db.add(teacher)
     db.flush()
@@ -80,7 +86,7 @@ def purge(db: Session, now: datetime, guest_days: int, limits: accounts.SessionL
     """The daily clean-up: guests not seen for ``guest_days`` days (with all their work),
     sign-in sessions that have ended, and old throttle rows. The caller commits."""
     if guest_days < 1:
-        raise Refused("the number of days must be at least 1")
+        raise Refused("days", "the number of days must be at least 1")
     return Purged(
         guests=classroom.purge_guests(db, now, guest_days),
         sessions=accounts.delete_old_sessions(db, now, limits),

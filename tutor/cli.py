@@ -118,7 +118,7 @@ def read_password() -> str:
     if sys.stdin is not None and sys.stdin.isatty():
         password = getpass.getpass("Password: ")
         if getpass.getpass("Password again: ") != password:
-            raise Refused("the two passwords are not the same")
+            raise Refused("mismatch", "the two passwords are not the same")
         return password
     return (sys.stdin.readline() if sys.stdin is not None else "").rstrip("\r\n")
 

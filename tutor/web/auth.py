@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlalchemy import func, select
 
-from tutor import accounts, classroom, db
+from tutor import accounts, admin, classroom, db
 from tutor.models import Pupil, SchoolClass, Teacher, utcnow
 from tutor.text import LOCALES
 
@@ -193,27 +193,25 @@ def teacher_sign_up():
     if request.method == "GET":
         return render_template("teacher_sign_up.html", form=form, password_min=accounts.PASSWORD_MIN)
     database = db.session()
-    name = accounts.clean_name(form["name"], accounts.TEACHER_NAME_MAX)
-    email = accounts.clean_email(form["email"])
     password = request.form.get("password", "")
-    problem = None
-    if name is None:
-        problem = _("Please type your name (1 to %(max)s characters).", max=accounts.TEACHER_NAME_MAX)
-    elif email is None:
-        problem = _("Please type a valid e-mail address, such as name@school.example.")
-    elif accounts.password_problem(password):
-        problem = _("Please choose a password of %(min)s to %(max)s characters.", min=accounts.PASSWORD_MIN, max=accounts.PASSWORD_MAX)
-    elif password != request.form.get("password_again", ""):
-        problem = _("The two passwords are not the same. Please type them again.")
-    elif database.scalar(select(Teacher.id).where(Teacher.email == email)):
-        problem = _("There is already an account for this e-mail address. Please sign in instead.")
-    if problem:
-        flash(problem, "error")
-        return render_template("teacher_sign_up.html", form=form, password_min=accounts.PASSWORD_MIN), 400
     locale = session.get("locale") if session.get("locale") in LOCALES else "en"
-    teacher = Teacher(email=email, name=name, password_hash=accounts.hash_password(password), locale=locale)
-    database.add(teacher)
+    problems = {
+        "name": _("Please type your name (1 to %(max)s characters).", max=accounts.TEACHER_NAME_MAX),
+        "email": _("Please type a valid e-mail address, such as name@school.example."),
+        "password": _("Please choose a password of %(min)s to %(max)s characters.", min=accounts.PASSWORD_MIN, max=accounts.PASSWORD_MAX),
+        "mismatch": _("The two passwords are not the same. Please type them again."),
+        "taken": _("There is already an account for this e-mail address. Please sign in instead."),
+    }
+    try:
+        if accounts.password_problem(password) is None and password != request.form.get("password_again", ""):
+            raise admin.Refused("mismatch", "the passwords differ")
+        teacher = admin.add_teacher(database, form["email"], form["name"], password, locale)
+    except admin.Refused as error:
+        database.rollback()
+        flash(problems[error.code], "error")
+        return render_template("teacher_sign_up.html", form=form, password_min=accounts.PASSWORD_MIN), 400
     database.commit()
+    name = teacher.name
     start_session(teacher=teacher, locale=locale)
     flash(_("Welcome, %(name)s. Start by creating a class.", name=name), "success")
     return redirect(url_for("teacher.home"))
