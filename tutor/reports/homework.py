@@ -1,0 +1,98 @@
+"""The assignment view: each assigned pupil's status and work, from the running summaries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from tutor import accounts, classroom, skills
+from tutor.models import (
+    Assignment,
+    AssignmentWork,
+    Pupil,
+    SkillRecord,
+)
+from tutor.reports.common import DONE_LATE, PupilRef, STATUS_WORDS, name_key, as_utc_or_none
+
+
+# --- assignment view ------------------------------------------------------------------------
+@dataclass
+class WorkRow:
+    pupil: PupilRef
+    status: str  # one of classroom.WORK_STATUSES
+    done_late: bool  # the goal was reached, but after the due time
+    progress: float
+    questions: int = 0
+    first_try_right: int = 0
+    games_finished: int = 0
+    time_ms: int = 0
+    started_at: datetime | None = None
+    last_active_at: datetime | None = None
+    done_at: datetime | None = None
+
+    @property
+    def accuracy(self) -> float | None:
+        """Right at the first try, of the questions answered (None before any)."""
+        return self.first_try_right / self.questions if self.questions else None
+
+
+@dataclass
+class AssignmentReport:
+    assignment: Assignment
+    rows: list[WorkRow]
+    now: datetime
+
+    @property
+    def counts(self) -> dict[str, int]:
+        counts = dict.fromkeys(classroom.WORK_STATUSES, 0)
+        for row in self.rows:
+            counts[row.status] += 1
+        return counts
+
+    @property
+    def done_late(self) -> int:
+        return sum(1 for row in self.rows if row.done_late)
+
+    @property
+    def past_due(self) -> bool:
+        return self.now > accounts.as_utc(self.assignment.due_at)
+
+
+def assignment_report(db: Session, assignment: Assignment, now: datetime) -> AssignmentReport:
+    """Each assigned pupil's status and work, from the AssignmentWork summaries (no answers are scanned)."""
+    pupils = classroom.assigned_pupils(db, assignment)
+    work = {w.pupil_id: w for w in db.scalars(select(AssignmentWork).where(AssignmentWork.assignment_id == assignment.id))}
+    levels: dict[int, str] = {}
+    if assignment.goal == "skill" and assignment.goal_skill:
+        for pupil_id, p_known, attempts, mastery in db.execute(
+            select(SkillRecord.pupil_id, SkillRecord.p_known, SkillRecord.attempts, SkillRecord.mastery_threshold)
+            .join(Pupil, Pupil.id == SkillRecord.pupil_id)
+            .where(Pupil.class_id == assignment.class_id, SkillRecord.skill == assignment.goal_skill)
+        ):
+            levels[pupil_id] = skills.level(p_known, attempts, mastery)
+    due = accounts.as_utc(assignment.due_at)
+    rows = []
+    for pupil in pupils:
+        w = work.get(pupil.id)
+        status = classroom.work_status(assignment, w, now)
+        done_at = as_utc_or_none(w.done_at) if w else None
+        row = WorkRow(
+            PupilRef(pupil.id, pupil.public_id, pupil.name),
+            status,
+            done_late=done_at is not None and done_at > due,
+            progress=classroom.progress(assignment, w, levels.get(pupil.id, skills.NOT_STARTED)),
+        )
+        if w is not None:
+            row.questions, row.first_try_right, row.games_finished, row.time_ms = w.questions, w.first_try_right, w.games_finished, w.time_ms
+            row.started_at, row.last_active_at, row.done_at = as_utc_or_none(w.started_at), as_utc_or_none(w.last_active_at), done_at
+        rows.append(row)
+    rows.sort(key=lambda r: (name_key(r.pupil.name), r.pupil.id))
+    return AssignmentReport(assignment, rows, now)
+
+
+def status_word(row: WorkRow) -> str:
+    """The English status of a row: "handed in late" for a goal reached after the due time."""
+    return DONE_LATE if row.done_late else STATUS_WORDS[row.status]
