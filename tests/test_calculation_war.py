@@ -80,12 +80,14 @@ def test_equal_sums_start_a_war_and_the_winner_takes_the_losers_three_cards():
     state.apply(Move("play", 0, (a,)))
     state.apply(Move("play", 1, (b,)))
     assert state.wars == 1 and state.waiting == [0, 1]
-    state.apply(Move("play", 0, (low[0],)))
-    state.apply(Move("play", 1, (high[0],)))
+    mine, theirs = low[-2], high[-2]  # the second-best cards: ``low`` and ``high`` are sorted by sum
+    state.apply(Move("play", 0, (mine,)))
+    state.apply(Move("play", 1, (theirs,)))
     last = state.last_round
-    assert last["wars"] == 1 and last["winner_side"] == 1
-    assert sorted(last["forfeited"]["0"]) == sorted(low[1:])
-    assert sorted(state.collection_piles[1]) == sorted([a, b, low[0], high[0]] + low[1:] + high[1:])
+    assert last["wars"] == 1 and last["winner_side"] == 1 and last["leaders"] == [1]
+    assert [battle["leaders"] for battle in last["battles"]] == [[0, 1], [1]]
+    assert sorted(last["forfeited"]["0"]) == sorted(c for c in low if c != mine)
+    assert sorted(state.collection_piles[1]) == sorted([a, b] + low + high)
     assert state.collection_piles[0] == []
 
 

@@ -127,7 +127,11 @@ BAD_PLAIN = [
     ("3+8", "cards_3_4", "not_on_cards"),
     ("3*4", "cards_3_4", "operator_not_allowed"),
     ("3x4", "cards_3_4", "operator_not_allowed"),
-    ("3/4", "cards_3_4", "not_whole"),
+    ("3/4", "cards_3_4", "fraction"),
+    ("8/2", "cards_3_4", "fraction"),  # read as 4 by the answer grammar, but 8 and 2 are not a card's number (games.md)
+    ("4.0", "cards_3_4", "not_whole"),
+    ("04", "cards_3_4", "not_whole"),
+    ("2.5+1", "cards_3_4", "not_whole"),
     ("", "cards_3_4", "empty"),
     ("3×4", "cards_3_4", "not_ascii"),
     ("3+4", "no_cards", "no_cards"),

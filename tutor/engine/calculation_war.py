@@ -13,7 +13,20 @@ card (their second best); the higher sum wins everything on the table *and the c
 left in the losing war players' hands*. The game ends when one side holds every card,
 or when the agreed number of rounds or minutes is up: then most cards wins.
 
-Special cards have no circled values and are taken out before the deal.
+Decisions (games.md):
+
+- Special cards have no circled values and are taken out before the deal.
+- In a war each tied player must lay their **second-best card**: the hand (the cards
+  still held, the tied card is already on the table) sorted by circled sum from the
+  highest, the second card's sum is the one to lay, and any card of that sum will do
+  (so with sums 266, 266, 198 a 266 is laid; with 266, 240, 240 either 240). A player
+  with a single card left lays it. ``legal_moves`` offers only those cards, so the
+  computer players follow the rule; the lesson explains a refused card with the sums.
+
+Every battle of a round is recorded (``battles``: the card each contender laid and the
+players whose card had the highest sum), and ``last_round`` keeps them with the
+players whose card won (``leaders``): with four players a team wins the cards, but
+only the player whose card won is named and marked.
 """
 
 from __future__ import annotations
@@ -39,6 +52,12 @@ def card_sum(card_id: int) -> int:
     return kids2()[card_id].circled_sum
 
 
+def war_sum(hand: list[int]) -> int:
+    """The circled sum a player must lay in a war: the second highest of the hand (the only card's with one card)."""
+    sums = sorted((card_sum(c) for c in hand), reverse=True)
+    return sums[1] if len(sums) > 1 else sums[0]
+
+
 class CalculationWarState(SidePilesState):
     """A Calculation War position: piles per side, hands and table cards per player."""
 
@@ -52,6 +71,7 @@ class CalculationWarState(SidePilesState):
         self.contenders: list[int] = []  # who is in the current battle (everyone, or the tied players in a war)
         self.waiting: list[int] = []  # contenders who have not laid their card yet
         self.refill_queue: list[int] = []
+        self.battles: list[dict] = []  # this round's decided battles: the cards laid and the leaders
 
     # --- the engine API ---------------------------------------------------------------
     @property
@@ -74,7 +94,11 @@ class CalculationWarState(SidePilesState):
         if self.phase != "play":
             return []
         player = self.waiting[0]
-        return [Move("play", player, (card_id,)) for card_id in sorted(self.hands[player])]
+        hand = sorted(self.hands[player])
+        if self.wars:
+            wanted = war_sum(hand)
+            hand = [card_id for card_id in hand if card_sum(card_id) == wanted]
+        return [Move("play", player, (card_id,)) for card_id in hand]
 
     @property
     def at_round_start(self) -> bool:
@@ -131,6 +155,7 @@ class CalculationWarState(SidePilesState):
         else:
             self.phase = "play"
             self.wars = 0
+            self.battles = []
             self.contenders = [p for p in range(self.game.players) if self.hands[p]]
             self.waiting = list(self.contenders)
 
@@ -138,6 +163,7 @@ class CalculationWarState(SidePilesState):
         """Compare the cards just laid; the best sum wins, a tie across sides is a war."""
         best = max(card_sum(self.played[p][-1]) for p in self.contenders)
         leaders = [p for p in self.contenders if card_sum(self.played[p][-1]) == best]
+        self.battles.append({"cards": {str(p): self.played[p][-1] for p in self.contenders}, "leaders": leaders})
         if len({self.side_of(p) for p in leaders}) == 1:
             self._collect(self.side_of(leaders[0]))
             return
@@ -172,8 +198,11 @@ class CalculationWarState(SidePilesState):
             "winners": [] if winner is None else list(self.sides[winner]),
             "wars": self.wars,
             "forfeited": {str(p): cards for p, cards in forfeited.items()},
+            "battles": self.battles,
+            "leaders": [] if winner is None else [p for p in self.battles[-1]["leaders"] if self.side_of(p) == winner],
         }
         self.rounds += 1
+        self.battles = []
         self.contenders, self.waiting = [], []
         self.refill_queue = list(range(self.game.players))
         self._refill()
@@ -204,6 +233,7 @@ class CalculationWarState(SidePilesState):
             "table": [[None if c in hidden else c for c in cards] for cards in self.played],
             "contenders": list(self.contenders),
             "waiting": list(self.waiting),
+            "battles": self.battles,
             "draw_counts": [len(pile) for pile in self.draw_piles],
             "collection_counts": [len(pile) for pile in self.collection_piles],
             "side_counts": [self.side_card_count(side) for side in range(len(self.sides))],
@@ -231,6 +261,7 @@ class CalculationWarState(SidePilesState):
             "refill_queue": list(self.refill_queue),
             "reshuffle_side": self.reshuffle_side,
             "last_round": self.last_round,
+            "battles": self.battles,
         }
 
     @classmethod
@@ -250,6 +281,9 @@ class CalculationWarState(SidePilesState):
             state.refill_queue = [int(p) for p in data["refill_queue"]]
             state.reshuffle_side = None if data["reshuffle_side"] is None else int(data["reshuffle_side"])
             state.last_round = data["last_round"]
+            state.battles = data.get("battles", [])  # absent in runs stored before battles were recorded
+            if not isinstance(state.battles, list) or not all(isinstance(b, dict) for b in state.battles):
+                raise TypeError("battles is not a list of records")
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidState(f"calculation-war: malformed state ({error})") from error
         state.validate()
@@ -283,6 +317,8 @@ class CalculationWarState(SidePilesState):
             problems.append("a reshuffle with nothing to shuffle")
         if self.phase != "reshuffle" and self.reshuffle_side is not None:
             problems.append("a reshuffle outside the reshuffle phase")
+        if len(self.battles) > (self.wars if self.phase == "play" else 0):
+            problems.append("more battles than wars")
         if problems:
             raise InvalidState("calculation-war: " + "; ".join(problems))
 

@@ -162,18 +162,19 @@ class MultiWarState(BattleTableState):
     def _resolve(self) -> None:
         """Compare the battle: a double Kocha beats every product; a tie across sides is a war."""
         results = {p: self.result(p) for p in self.contenders}
+        live = [p for p, r in results.items() if r is not None]
+        best = max((results[p] for p in live), default=None)
+        leaders = [p for p in live if results[p] == best]
         self.battles.append(
             {
                 "turned": {str(p): list(self.turned[p]) for p in self.contenders},
                 "results": {str(p): ("out" if r is None else "double_kocha" if r[0] == 2 else r[1]) for p, r in results.items()},
+                "leaders": leaders,
             }
         )
-        live = [p for p, r in results.items() if r is not None]
         if not live:
             self._finish(None)
             return
-        best = max(results[p] for p in live)
-        leaders = [p for p in live if results[p] == best]
         if not self._one_side_wins(leaders):
             self.contenders, self.waiting, self.out = list(leaders), list(leaders), []
 
@@ -186,6 +187,7 @@ class MultiWarState(BattleTableState):
             "battles": self.battles,
             "winner_side": winner,
             "winners": [] if winner is None else list(self.sides[winner]),
+            "leaders": [] if winner is None else list(self.battles[-1]["leaders"]),
             "wars": self.wars,
         }
         self.rounds += 1

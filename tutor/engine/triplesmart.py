@@ -22,9 +22,10 @@ number of rounds or minutes is up: then most cards wins.
 Moves: turning the cards and the target is automatic (the pupil chooses nothing
 there). A player's move is ``submit``: ``detail`` is the expression in plain ASCII
 (``3+(7*2)``, with ``*`` and ``/``) and ``cards`` names the cards used. It is read by
-:func:`tutor.answers.read_answer` (never ``eval``); the numbers written must be top
-numbers of the named cards, each card at most once, and the named cards must be the
-player's own number cards in the current battle. ``legal_moves`` lists one move per
+:func:`tutor.answers.read_answer` (never ``eval``); every number written must be the top
+number of a named card, written as a whole number (``4``, never ``8/2``, ``4.0`` or
+``04``), each card at most once, and the named cards must be the player's own number
+cards in the current battle. ``legal_moves`` lists one move per
 reachable value (with the expression :func:`tutor.expressions.reachable` finds), so
 that random play and the computer players work; any other valid expression is legal
 too (``is_legal`` reads it).
@@ -34,6 +35,9 @@ Decisions:
 - The source says "each card value at most once": any non-empty selection of the cards
   may be used (games.md). Brackets are allowed in Extreme; in TripleSmart a sign may
   start an operand ("-3+5"), which changes nothing a subtraction could not do.
+- Every number written is a card's top number as it is (games.md): in TripleSmart,
+  where the answer grammar would read "8/2" as the number 4, a fraction is refused
+  (``fraction``), and so is a decimal such as "4.0" in both games (``not_whole``).
 - Simultaneous play: players submit one after another in seat order, and a player's
   view shows only *that* others have submitted, never what, until everyone in the
   battle has submitted. Then the battle is decided and every submission, with the
@@ -46,6 +50,11 @@ Decisions:
   special card turned as the target is laid beside it (it also goes to the winner) and
   the next card is turned. If a war needs a new target and the target pile holds no
   number card, the war is played against the last target.
+- Two special cards decide a battle as soon as the cards are turned, so one player's
+  move can decide several rounds: the round it completes and the next ones that double
+  Kochas decide at once. ``recent_rounds`` keeps the records of every round decided
+  since the last player's move (oldest first; ``last_round`` is the newest), so that a
+  lesson can tell each of them and ask about the one the pupil played.
 - The source does not say what happens when the target pile runs out: the game ends
   before a round that has no number card left to turn (end reason ``targets_used``),
   and most cards wins. The cards left in the target pile belong to no side.
@@ -72,6 +81,7 @@ from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from typing import ClassVar
+import re
 
 from tutor.answers import ALLOW_ADD_SUB, ALLOW_FOUR_OPS, AnswerError, read_answer
 from tutor.deck import kids2
@@ -83,7 +93,7 @@ from tutor.text import N_, render
 CARDS_EACH = 17
 TURNED = 3  # cards turned per battle
 POT = 2  # cards each war player lays in the pot
-ASCII_OPERATORS = {"×": "*", "÷": "/", "−": "-", "–": "-", "·": "*", " ": ""}
+ASCII_OPERATORS = {"×": "*", "÷": "/", "−": "-", "–": "-", "‐": "-", "‑": "-", "‒": "-", "·": "*", "⋅": "*", "∙": "*", "⁄": "/", "∕": "/", " ": ""}
 
 
 def is_special(card_id: int) -> bool:
@@ -92,6 +102,16 @@ def is_special(card_id: int) -> bool:
 
 def top(card_id: int) -> int:
     return kids2()[card_id].top
+
+
+def number_literals(plain: str, allow: str) -> list[str]:
+    """The numbers written in a plain-ASCII expression, as typed.
+
+    In Extreme "/" divides, so "8/2" is the two numbers 8 and 2; in TripleSmart the answer
+    grammar reads "8/2" as one number (a fraction), so it is one literal here too.
+    """
+    pattern = r"[0-9.,]+" if allow == ALLOW_FOUR_OPS else r"[0-9.,]+(?:/[0-9.,]*)?"
+    return re.findall(pattern, plain)
 
 
 def plain_expression(text: str) -> str:
@@ -127,6 +147,7 @@ SUBMIT_MESSAGES = {
     "special_card": N_("A Kocha or banana card has no number to use."),
     "not_ascii": N_("Type the expression with the plain signs + - * / and brackets, not other symbols."),
     "not_whole": N_("%(number)s is not a number on a card. Use the big numbers at the top of your cards."),
+    "fraction": N_("%(number)s is a fraction. In TripleSmart you use + and - only, with the numbers on your cards as they are."),
     "not_on_cards": N_("%(number)s is not on the cards you chose."),
     "used_too_often": N_("Each card counts once: %(number)s is on %(available)s of your chosen cards, but you used it %(count)s times."),
 }
@@ -167,6 +188,7 @@ class TripleSmartState(BattleTableState):
         self.queue: list[int] = []  # contenders still turning cards, in seat order (``waiting``: still to submit)
         self.target_due = False
         self.submissions: dict[str, dict] = {}  # player -> cards, expression, value
+        self.recent_rounds: list[dict] = []  # the rounds decided since the last player's move, oldest first
 
     # --- what is on the table -------------------------------------------------------------
     def numbers(self, player: int) -> list[int]:
@@ -216,15 +238,17 @@ class TripleSmartState(BattleTableState):
             return SubmitRefusal("special_card")
         if not move.detail.isascii():
             return SubmitRefusal("not_ascii")
+        literals = number_literals(move.detail, self.game.allow)
+        for literal in literals:
+            if "/" in literal:
+                return SubmitRefusal("fraction", number=literal)
+            if not re.fullmatch(r"[1-9][0-9]*|0", literal):
+                return SubmitRefusal("not_whole", number=literal)
         try:
-            reading = read_answer(move.detail, "en", allow=self.game.allow)
+            read_answer(move.detail, "en", allow=self.game.allow)
         except AnswerError as error:
             return error
-        written = []
-        for number in reading.numbers:
-            if number.q != 1:
-                return SubmitRefusal("not_whole", number=str(number))
-            written.append(int(number.p))
+        written = [int(literal) for literal in literals]
         available = Counter(top(c) for c in move.cards)
         for number, count in Counter(written).items():
             if not available[number]:
@@ -255,6 +279,7 @@ class TripleSmartState(BattleTableState):
         return self.phase == "submit" and self.wars == 0 and not self.submissions
 
     def _apply_player_move(self, move: Move) -> None:
+        self.recent_rounds = []
         reading = read_answer(move.detail, "en", allow=self.game.allow)
         value = Fraction(int(reading.value.p), int(reading.value.q))
         self.submissions[str(move.player)] = {"cards": list(move.cards), "expression": move.detail, "value": str(value)}
@@ -391,8 +416,10 @@ class TripleSmartState(BattleTableState):
             "battles": self.battles,
             "winner_side": winner,
             "winners": [] if winner is None else list(self.sides[winner]),
+            "leaders": [] if winner is None else list(self.battles[-1]["leaders"]),
             "wars": self.wars,
         }
+        self.recent_rounds.append(self.last_round)
         self.rounds += 1
         self.targets, self.battles, self.submissions = [], [], {}
         self.contenders, self.queue, self.waiting, self.out = [], [], [], []
@@ -427,6 +454,7 @@ class TripleSmartState(BattleTableState):
             "submitted": sorted(int(p) for p in self.submissions),  # who, never what, until the battle is decided
             "my_submission": dict(own) if own else None,
             "battles": self.battles,
+            "recent_rounds": self.recent_rounds,
         }
 
     def card_ids(self) -> list[int]:
@@ -446,6 +474,7 @@ class TripleSmartState(BattleTableState):
             "queue": list(self.queue),
             "target_due": self.target_due,
             "submissions": {p: {"cards": list(s["cards"]), "expression": s["expression"], "value": s["value"]} for p, s in self.submissions.items()},
+            "recent_rounds": self.recent_rounds,
         }
 
     @classmethod
@@ -464,6 +493,10 @@ class TripleSmartState(BattleTableState):
                 str(int(p)): {"cards": card_list(s["cards"], "submitted cards"), "expression": str(s["expression"]), "value": str(s["value"])}
                 for p, s in data["submissions"].items()
             }
+            # Runs stored before recent rounds were kept know only the last round.
+            state.recent_rounds = data.get("recent_rounds", [state.last_round] if state.last_round else [])
+            if not isinstance(state.recent_rounds, list) or not all(isinstance(r, dict) for r in state.recent_rounds):
+                raise TypeError("recent_rounds is not a list of round records")
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise InvalidState(f"{game.id}: malformed state ({error})") from error
         state.validate()
@@ -492,6 +525,8 @@ class TripleSmartState(BattleTableState):
             problems.append("cards on the table outside a round")
         if self.phase == "deal" and self.target_pile:
             problems.append("a target pile before the deal")
+        if self.recent_rounds and self.recent_rounds[-1] != self.last_round:
+            problems.append("the recent rounds do not end with the last round")
         self.raise_problems(problems)
 
     def _submission_problems(self) -> list[str]:

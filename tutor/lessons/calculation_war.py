@@ -5,6 +5,15 @@ picking the best of the five, pausing every third round so the game keeps its pa
 After a round, when the two highest sums are close (estimates cannot decide), it asks
 the exact sum of the pupil's card and then which card won; otherwise, now and then,
 just which card won.
+
+Every round is told with its sums ("Your 266 beats 176 and 201."), its wars and who
+takes the cards. Any card of the hand can be chosen; in a war the rules want the
+second-best card (games.md), and the lesson judges that choice. Decision: the war card
+is an answer for ``estimate_sum``, the skill of "pick the best card of five": ranking
+one's cards by their circled sums is the same estimate, one place further down. A right
+war card is told and recorded as a right answer, any other is refused with the sums
+and recorded as a wrong one. Outside a war every card may be laid and nothing is judged
+(laying a weaker card is a poor choice, not a broken rule; the drills ask about it).
 """
 
 from __future__ import annotations
@@ -14,12 +23,23 @@ import random
 from tutor.deck import kids2
 from tutor.drills import Text, difficulty_for
 from tutor.drills.card_sums import best_card, estimate_card_sum, exact_card_sum, round_to_ten, winning_card
-from tutor.lessons.base import Lesson, Row, Zone, computer_name
-from tutor.lessons.war_family import last_round_zone, war_scoreboard
+from tutor.engine import Move
+from tutor.engine.calculation_war import card_sum, war_sum
+from tutor.lessons.base import Judged, Row, Zone
+from tutor.lessons.base import and_list
+from tutor.lessons.war_family import TIE_NOBODY, TIE_ONE_SIDE, WAR, RoundTeller, WarFamilyLesson, last_round_zone, war_scoreboard, winning_players
 from tutor.text import N_, NP_
 
 #: Two sums this close cannot be told apart by estimating to tens.
 CLOSE = 15
+
+WAR_CARD_RIGHT = N_("Your cards add up to %(sums)s: in a war you lay your second-best card, the %(second)s.")
+WAR_CARD_WRONG = N_("In a war you lay your second-best card: your cards add up to %(sums)s, so lay the %(second)s.")
+WAR_CARD_WRONG_TIED = N_("In a war you lay your second-best card: your cards add up to %(sums)s, so lay one of the cards with %(second)s.")
+FORFEITED = (
+    NP_("You also lose the %(num)s card left in your hand.", "You also lose the %(num)s cards left in your hand."),
+    NP_("%(name)s also loses the %(num)s card left in their hand.", "%(name)s also loses the %(num)s cards left in their hand."),
+)
 
 
 def player_label(player: int, pupil: int, players: int) -> Text:
@@ -30,11 +50,43 @@ def player_label(player: int, pupil: int, players: int) -> Text:
     return Text(N_("the card of computer %(n)s"), {"n": player})
 
 
-class CalculationWarLesson(Lesson):
+class SumTeller(RoundTeller):
+    """Calculation War: the circled sum of the card each player laid."""
+
+    war_messages = WAR["sum"]
+
+    def results(self, battle: dict) -> dict[int, object]:
+        return {int(p): card_sum(card) for p, card in battle["cards"].items()}
+
+    def tie_lines(self, battle: dict, last: dict) -> list[Text]:
+        """Equal sums across sides, but at most one side still had a card for the war."""
+        tied = self.leaders(battle)
+        value = self.results(battle)[tied[0]]
+        fighters = winning_players(last)
+        if not fighters:
+            return [self.you_and_others(TIE_NOBODY["sum"], tied, value=value)]
+        messages = TIE_ONE_SIDE["sum"]
+        if self.pupil in tied and self.pupil in fighters:
+            return [Text(messages[0], {"others": and_list([self.name(p) for p in tied if p != self.pupil]), "value": value})]
+        if self.pupil in tied:
+            return [Text(messages[1], {"others": and_list([self.name(p) for p in tied if p != self.pupil]), "value": value, "name": self.name(fighters[0])})]
+        return [Text(messages[2], {"players": and_list([self.name(p) for p in tied]), "value": value, "name": self.name(fighters[0])})]
+
+    def round_lines(self, last: dict) -> list[Text]:
+        lines = super().round_lines(last)
+        for player, cards in sorted(last["forfeited"].items(), key=lambda item: int(item[0])):
+            if cards:
+                player = int(player)
+                lines.append(Text.count(FORFEITED[0], len(cards)) if player == self.pupil else Text.count(FORFEITED[1], len(cards), name=self.name(player)))
+        return lines
+
+
+class CalculationWarLesson(WarFamilyLesson):
     game_id = "calculation-war"
     lesson_options = {"round_limit": 10}
     teams_of_four = True
     common_content = "war-common"
+    teller = SumTeller
 
     def intro_params(self, game_state, pupil: int) -> dict:
         example = kids2()[sorted(game_state.hands[pupil])[0]]
@@ -69,14 +121,13 @@ class CalculationWarLesson(Lesson):
         compare = winning_card(table, labels, difficulty_for(levels.get("compare", 0.0)))
         top_two = sums[:2]
         if kids2()[mine].circled_sum in top_two and top_two[0] - top_two[1] <= CLOSE:
-            return [exact_card_sum(mine, difficulty_for(levels.get("exact_sum", 0.0))), compare]
+            exact = exact_card_sum(mine, difficulty_for(levels.get("exact_sum", 0.0)))
+            exact.hides_result = True  # the round's story tells the sums
+            return [exact, compare]
         return [compare] if last["round"] % 3 == 0 else []
 
-    def scoreboard(self, game_state, pupil: int) -> list[Text]:
-        return war_scoreboard(self, game_state, pupil)
-
     def table(self, game_state, pupil: int) -> list[Zone]:
-        """Last round's cards with the winner, and this round's cards, face down until turned."""
+        """Last round's cards with the winning card marked, and this round's cards, face down until turned."""
         view = game_state.player_view(pupil)
         players = game_state.game.players
         rows = [
@@ -88,25 +139,27 @@ class CalculationWarLesson(Lesson):
     def turn_narration(self, game_state, pupil: int) -> Text:
         return self.narration("your_war" if game_state.wars else "your_turn")
 
-    def round_story(self, game_state, pupil: int, recent=()) -> list[Text]:
-        """What happened in the last round, for the pupil to read."""
-        last = game_state.last_round
-        if not last:
-            return []
-        story = []
-        if last["wars"]:
-            story.append(self.narration("war_happened", round=last["round"]))
-        count = sum(len(cards) for cards in last["table"].values()) + sum(len(c) for c in last["forfeited"].values())
-        winners = last["winners"]
-        if not winners:
-            story.append(self.narration("round_split"))
-        elif pupil in winners:
-            key = "round_won_by_team" if len(winners) > 1 else "round_won_by_you"
-            story.append(self.narration(key, round=last["round"], count=count))
-        else:
-            story.append(self.narration("round_won_by", name=computer_name(winners[0]), round=last["round"], count=count))
-        for player, cards in last["forfeited"].items():
-            if cards:
-                name = Text(N_("You")) if int(player) == pupil else computer_name(int(player))
-                story.append(self.narration("forfeited", name=name, count=len(cards)))
-        return story
+    def decision_prompt(self, game_state, pupil: int) -> Text:
+        if game_state.wars:
+            return Text(N_("Which card is your second-best card for the war?"))
+        return super().decision_prompt(game_state, pupil)
+
+    def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
+        """In a war, the second-best card by circled sum, told with the sums of the hand (see the module docstring)."""
+        if move.kind != "play" or game_state.phase != "play" or game_state.current_player != pupil:
+            return super().judge(game_state, pupil, move)
+        hand = game_state.hands[pupil]
+        if len(move.cards) != 1 or move.cards[0] not in hand:
+            return None  # not the pupil's card: a stale or forged form, refused without a word
+        if not game_state.wars or len(hand) < 2:
+            return None  # every card may be laid
+        sums = sorted((card_sum(c) for c in hand), reverse=True)
+        second = war_sum(hand)
+        params = {"sums": and_list(sums), "second": second}
+        if card_sum(move.cards[0]) == second:
+            return Judged(True, Text(WAR_CARD_RIGHT, params), "estimate_sum", "war_card")
+        wrong = WAR_CARD_WRONG_TIED if sums.count(second) > 1 else WAR_CARD_WRONG
+        return Judged(False, Text(wrong, params), "estimate_sum", "war_card")
+
+    def scoreboard(self, game_state, pupil: int) -> list[Text]:
+        return war_scoreboard(self, game_state, pupil)
