@@ -653,6 +653,9 @@ def test_knock_windows_and_reshuffles_round_trip_through_a_dict():
         lambda d: d.update(hands=d["hands"][:1]),
         lambda d: d.update(last_event={"cards": [True]}),
         lambda d: d.update(pending_draws=[[]], phase="reshuffle"),
+        lambda d: d.update(play_log=[{"player": 0, "cards": [10_000], "on": 1, "target": None, "next": 1}]),
+        lambda d: d.update(play_log=[{"player": 0, "cards": [1], "on": 2, "target": 7, "next": 1}]),
+        lambda d: d.update(play_log=[{"cards": [1]}]),
     ],
 )
 def test_impossible_positions_are_refused(change):

@@ -100,6 +100,8 @@ TURN_CAP = 1000
 KNOCK_PENALTY = 2
 DRAW_TWO = 2
 PLAY_KINDS = ("play", "play_pair")
+#: How many plays a state remembers in :attr:`SheddingState.play_log`.
+PLAY_LOG = 24
 
 
 def card(card_id: int) -> Card:
@@ -174,6 +176,11 @@ class SheddingState(State):
         self.dry_passes = 0  # passes in a row with nothing left to draw
         self.ended_by = ""
         self.last_event: dict | None = None
+        # The last PLAY_LOG plays, oldest first: who played which cards on which top card
+        # (``on``), whom a Kocha card's instruction hit (``target``: skipped, or drawing
+        # two) and whose turn came next (``next``, None when the play ended the game). A
+        # reshuffle forgets the order of the discard pile; a lesson still tells each play.
+        self.play_log: list[dict] = []
 
     # --- the engine API -------------------------------------------------------------
     @property
@@ -374,6 +381,7 @@ class SheddingState(State):
 
     def _play(self, move: Move) -> None:
         player, hand = move.player, self.hands[move.player]
+        covered = self.discard_pile[-1]
         for card_id in move.cards:
             hand.remove(card_id)
             self.discard_pile.append(card_id)
@@ -387,23 +395,24 @@ class SheddingState(State):
         self._event(move, instruction=top.instruction or "", forgot_call=exposed)
         if not hand:
             self.finished.append(player)
-            if not self.game.options["play_until_one_left"]:
-                self._end("empty_hand")
-                return
-            if len(self.active_players()) <= 1:
-                self._end("one_left")
+            if not self.game.options["play_until_one_left"] or len(self.active_players()) <= 1:
+                self._log_play(move, covered, None, None)
+                self._end("empty_hand" if not self.game.options["play_until_one_left"] else "one_left")
                 return
         following = self.next_active(player)
+        target = None
         if top.kind == KOCHA:
             if top.instruction == "reverse":
                 self.direction = -self.direction
                 following = self.next_active(player)
                 if len(self.active_players()) == 2:
-                    following = player
+                    target, following = following, player
             elif top.instruction == "skip":
-                following = self.next_active(following)
+                target, following = following, self.next_active(following)
             elif top.instruction == "draw_two":
+                target = following
                 self.pending_draws.append([following, DRAW_TWO])
+        self._log_play(move, covered, target, following)
         if not self._begin_turn(following):
             return
         if exposed:
@@ -412,6 +421,10 @@ class SheddingState(State):
             self.phase = "knock"
             return
         self._settle()
+
+    def _log_play(self, move: Move, covered: int, target: int | None, following: int | None) -> None:
+        self.play_log.append({"player": move.player, "cards": list(move.cards), "on": covered, "target": target, "next": following})
+        del self.play_log[:-PLAY_LOG]
 
     def _knock_order(self, first: int, exposed: int) -> list[int]:
         order, seat = [], first
@@ -519,6 +532,7 @@ class SheddingState(State):
             "dry_passes": self.dry_passes,
             "ended_by": self.ended_by,
             "last_event": None if self.last_event is None else {**self.last_event, "cards": list(self.last_event["cards"])},
+            "play_log": [{**entry, "cards": list(entry["cards"])} for entry in self.play_log],
         }
 
     @classmethod
@@ -543,6 +557,7 @@ class SheddingState(State):
             state.ended_by = str(data["ended_by"])
             event = data["last_event"]
             state.last_event = None if event is None else {**event, "cards": [_integer(c) for c in event["cards"]]}
+            state.play_log = [_log_entry(entry) for entry in data.get("play_log", [])]  # runs stored before the log had none
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise InvalidState(f"{game.id}: malformed state ({error!r})") from error
         state.validate()
@@ -560,7 +575,7 @@ class SheddingState(State):
         if len(self.hands) != players:
             raise InvalidState(f"{game.id}: wrong number of hands")
         if self.phase == "deal":
-            if self.card_ids() or self.turns or self.finished or self.last_event:
+            if self.card_ids() or self.turns or self.finished or self.last_event or self.play_log:
                 problems.append("play before the deal")
         else:
             if sorted(self.card_ids()) != sorted(game.card_ids()):
@@ -608,8 +623,20 @@ class SheddingState(State):
             cards = self.last_event.get("cards")
             if not isinstance(cards, list) or len(set(cards)) != len(cards) or len(cards) > 2:
                 problems.append("bad last event")
+        if len(self.play_log) > PLAY_LOG:
+            problems.append("too long a play log")
+        ids = set(game.card_ids())
+        for entry in self.play_log:
+            people = [entry["player"]] + [entry[key] for key in ("target", "next") if entry[key] is not None]
+            if not 1 <= len(entry["cards"]) <= 2 or not {*entry["cards"], entry["on"]} <= ids or not set(people) <= set(seats):
+                problems.append("bad play log")
         if problems:
             raise InvalidState(f"{game.id}: " + "; ".join(problems))
+
+
+def _log_entry(entry: dict) -> dict:
+    optional = {key: None if entry[key] is None else _integer(entry[key]) for key in ("target", "next")}
+    return {"player": _integer(entry["player"]), "cards": [_integer(c) for c in entry["cards"]], "on": _integer(entry["on"]), **optional}
 
 
 def _integer(value) -> int:

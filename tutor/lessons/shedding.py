@@ -2,9 +2,15 @@
 
 The four share a table (the discard pile with the colour in force, the draw pile, the
 others' hands face down), the moves (play, pair play, draw, pass, "one card left",
-knock) and the story of the computers' turns. They differ only in their drill points:
-each pauses at the start of every other turn of the pupil and asks about the top
-discard and the pupil's own cards, with the skill the game trains.
+knock) and the story of the computers' turns. They differ in their maths rule (how a
+card of another colour may be played: :meth:`SheddingLesson.judge_maths` for the
+pupil's choice, :meth:`SheddingLesson.maths_story` for a computer's play, both with
+the numbers) and in their drill points: each pauses at the start of every other turn
+of the pupil and asks about the top discard and the pupil's own cards.
+
+Every outcome is told: the pupil's own move in the judgement shown after it, the
+computers' moves in the story, each play with the card it went on (the state's play
+log, which outlives a reshuffle) and each special card with whom it hit.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from tutor.drills.card_sums import estimate_card_sum, exact_card_sum
 from tutor.drills.fractions_primes_mean import mean_estimate, mean_exact, prime_which_sum
 from tutor.drills.number_facts import factor_pair_cards, multiply_top_numbers, tens_friend_card, tens_friend_number
 from tutor.engine import Move
-from tutor.engine.shedding import extreme_witness
+from tutor.engine.shedding import DRAW_TWO, KNOCK_PENALTY, PLAY_KINDS, extreme_witness, overslag_vri, tens_friends
 from tutor.primes import primes_up_to
 from tutor.lessons.base import HAND, Choice, Judged, Lesson, Row, Zone, move_token
 from tutor.text import N_, NP_
@@ -29,6 +35,45 @@ CLOSE = 15
 
 def colour_name(colour_id: str) -> Text:
     return Text(kids2().colour(colour_id).name)
+
+
+#: What a Kocha draw-two card and a knock make someone draw, told with the count.
+DRAWS_TWO_YOU = NP_(
+    "%(name)s played a Kocha draw-two card and chose %(colour)s: you draw %(num)s card.",
+    "%(name)s played a Kocha draw-two card and chose %(colour)s: you draw %(num)s cards.",
+)
+DRAWS_TWO_OTHER = NP_(
+    "%(name)s played a Kocha draw-two card and chose %(colour)s: %(target)s draws %(num)s card.",
+    "%(name)s played a Kocha draw-two card and chose %(colour)s: %(target)s draws %(num)s cards.",
+)
+YOU_DRAW_TWO = NP_(
+    "You played a Kocha draw-two card and chose %(colour)s: %(target)s draws %(num)s card.",
+    "You played a Kocha draw-two card and chose %(colour)s: %(target)s draws %(num)s cards.",
+)
+KNOCKED_YOU = NP_(
+    "%(name)s knocked on the table: you did not say \"one card left\", so you draw %(num)s card.",
+    "%(name)s knocked on the table: you did not say \"one card left\", so you draw %(num)s cards.",
+)
+KNOCKED_OTHER = NP_(
+    "%(name)s knocked on the table: %(target)s did not say \"one card left\" and draws %(num)s card.",
+    "%(name)s knocked on the table: %(target)s did not say \"one card left\" and draws %(num)s cards.",
+)
+YOU_KNOCKED = NP_(
+    "You knocked on the table: %(target)s did not say \"one card left\" and draws %(num)s card.",
+    "You knocked on the table: %(target)s did not say \"one card left\" and draws %(num)s cards.",
+)
+DREW = NP_("%(name)s drew %(num)s card.", "%(name)s drew %(num)s cards.")
+
+
+def window_log(game_state, recent: list[Move]) -> tuple[list[dict | None], dict | None]:
+    """The play log's entries for the plays in ``recent`` (None where the log is too short) and the play before them."""
+    plays = [move for move in recent if move.kind in PLAY_KINDS]
+    log = game_state.play_log
+    known = log[max(0, len(log) - len(plays)) :]
+    entries = [None] * (len(plays) - len(known)) + known
+    entries = [entry if entry and entry["player"] == move.player and entry["cards"] == list(move.cards) else None for entry, move in zip(entries, plays)]
+    before = log[-len(plays) - 1] if len(log) > len(plays) else None
+    return entries, before
 
 
 class SheddingLesson(Lesson):
@@ -72,7 +117,7 @@ class SheddingLesson(Lesson):
                 self.seat_name(p, pupil, players),
                 [None] * min(view["hand_counts"][p], 8),
                 note=Text(N_("out of cards")) if p in view["finished"] else Text.count(NP_("%(num)s card in hand", "%(num)s cards in hand"), view["hand_counts"][p]),
-                highlight=p == view["turn"] and not game_state.is_over,
+                mark=Text(N_("plays next")) if p == view["turn"] and not game_state.is_over else None,
             )
             for p in range(players)
             if p != pupil
@@ -83,9 +128,14 @@ class SheddingLesson(Lesson):
     def choices(self, game_state, pupil: int) -> list[Choice]:
         view = game_state.player_view(pupil)
         deck = kids2()
-        choices = []
+        choices, offered = [], set()
         for move in game_state.legal_moves():
             token = move_token(move)
+            this = deck[move.cards[0]] if move.cards else None
+            if this is not None and this.is_special and move.kind == "play":
+                if (this.kind, this.instruction, move.detail) in offered:
+                    continue  # two alike special cards: one set of colour buttons
+                offered.add((this.kind, this.instruction, move.detail))
             if move.kind == "play" and not deck[move.cards[0]].is_special:
                 choices.append(Choice(token, Text(N_("Play this card")), list(move.cards), HAND))
             elif move.kind == "play" and move.detail:
@@ -114,21 +164,36 @@ class SheddingLesson(Lesson):
         return Text(N_("Which card do you play on the %(colour)s %(top)s?"), {"colour": colour_name(top.colour), "top": top.top}) if not top.is_special else super().decision_prompt(game_state, pupil)
 
     def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
-        """Why a card may or may not go on the top card, with the numbers of the game's maths rule."""
-        if move.kind not in ("play", "play_pair") or game_state.phase != "play" or game_state.current_player != pupil:
+        """Why a card may or may not go on the top card, with the numbers of the game's maths rule.
+
+        A move the rules allow is told too: what the pupil played and what it did (a colour
+        followed, a special card's effect on the next player, a knock's penalty).
+        """
+        if game_state.current_player != pupil or move.player != pupil:
             return super().judge(game_state, pupil, move)
-        if not set(move.cards) <= set(game_state.hands[pupil]) or len(set(move.cards)) != len(move.cards):
-            return None  # not the pupil's cards: a stale or forged form, refused without a word
+        if move.kind not in PLAY_KINDS:
+            told = self.move_told(game_state, pupil, move) if game_state.is_legal(move) else None
+            return Judged(True, told) if told is not None else super().judge(game_state, pupil, move)
+        if not move.cards or not set(move.cards) <= set(game_state.hands[pupil]) or len(set(move.cards)) != len(move.cards):
+            return None  # no card, or not the pupil's cards: a stale or forged form, refused without a word
+        if game_state.phase == "knock":
+            return Judged(False, self.narration("knock_first", name=self.seat_name(game_state.exposed, pupil, game_state.game.players)))
         deck, top, legal = kids2(), game_state.top, game_state.is_legal(move)
         mine = deck[move.cards[0]]
         if move.kind == "play" and mine.is_special:
             if legal:
-                return None
+                return Judged(True, self.special_told(game_state, pupil, move))
+            if len(game_state.hands[pupil]) == 1:
+                return Judged(False, self.narration("special_not_last"))
             if any(m.kind == "play" and m.cards == move.cards for m in game_state.legal_moves()):
                 return Judged(False, self.narration("choose_colour_below"))
+            if mine.kind == "banana" and game_state.game.options["banana_has_no_power"]:
+                return Judged(False, self.narration("banana_without_power"))
             return super().judge(game_state, pupil, move)
         if move.kind == "play" and mine.colour == game_state.colour:
-            return None if legal else super().judge(game_state, pupil, move)
+            if legal:
+                return Judged(True, self.narration("you_played_colour", colour=colour_name(mine.colour), top=mine.top))
+            return super().judge(game_state, pupil, move)
         if top.is_special:
             return Judged(False, self.narration("follow_special", colour=colour_name(game_state.colour)))
         judged = self.judge_maths(game_state, move, deck[move.cards[-1]] if move.kind == "play_pair" else mine, top)
@@ -140,6 +205,57 @@ class SheddingLesson(Lesson):
         """The game's maths rule for a card of another colour (subclasses)."""
         return Judged(False, self.narration("not_this_colour", colour=colour_name(game_state.colour)))
 
+    def move_told(self, game_state, pupil: int, move: Move) -> Text | None:
+        """What the pupil's legal move other than a play did, in one sentence."""
+        players = game_state.game.players
+        if move.kind == "draw":  # the hand is sorted, so say which card is new
+            drawn = kids2()[game_state.draw_pile[-1]] if game_state.draw_pile else None
+            if drawn is None:
+                return self.narration("you_drew")
+            return self.narration("you_drew_special") if drawn.is_special else self.narration("you_drew_card", colour=colour_name(drawn.colour), top=drawn.top)
+        if move.kind == "pass":
+            return self.narration("you_passed")
+        if move.kind == "call_one_card":
+            return self.narration("you_called")
+        if move.kind == "knock":
+            return Text.count(YOU_KNOCKED, KNOCK_PENALTY, target=self.seat_name(game_state.exposed, pupil, players))
+        if move.kind == "no_knock":
+            return self.narration("you_did_not_knock")
+        return None
+
+    def special_told(self, game_state, pupil: int, move: Move) -> Text:
+        """The pupil's special card and whom it hits, found by making the move on a copy of the table."""
+        after = game_state.clone()
+        after.apply(move)
+        return self.special_story(move, after.play_log[-1], pupil, game_state.game.players)
+
+    def special_story(self, move: Move, entry: dict | None, pupil: int, players: int, name: Text | None = None) -> Text:
+        """A special card's effect, told from the pupil's side: by the pupil (``name`` None) or by ``name``."""
+        this = kids2()[move.cards[-1]]
+        you = name is None
+        prefix, params = ("you_special", {}) if you else ("special", {"name": name})
+        if move.detail:
+            params["colour"] = colour_name(move.detail)
+        if this.kind == "banana":
+            return self.narration(f"{prefix}_banana" if move.detail else f"{prefix}_banana_plain", **params)
+        target, following = (entry["target"], entry["next"]) if entry else (None, None)
+        if target is None and following is None:  # no log entry says whom it hit
+            return self.narration(f"{prefix}_kocha", **params)
+        if this.instruction == "reverse" and target is None:  # three or more players: the direction turns
+            if not you and following == pupil:
+                return self.narration("special_reverse_you", **params)
+            return self.narration(f"{prefix}_reverse", **params, next=self.seat_name(following, pupil, players))
+        if target != pupil:  # "you" has sentences of its own, never a name slotted in
+            params["target"] = self.seat_name(target, pupil, players)
+        if this.instruction == "draw_two":
+            forms = YOU_DRAW_TWO if you else DRAWS_TWO_YOU if target == pupil else DRAWS_TWO_OTHER
+            return Text.count(forms, DRAW_TWO, **params)
+        # A skip, or a reverse between two players, which works like a skip.
+        kind = "skip" if this.instruction == "skip" else "reverse_two"
+        if you:
+            return self.narration(f"you_special_{kind}_again" if following == pupil else f"you_special_{kind}", **params)
+        return self.narration(f"special_{kind}_you" if target == pupil else f"special_{kind}", **params)
+
     def turn_narration(self, game_state, pupil: int) -> Text:
         if game_state.phase == "knock":
             return self.narration("knock_window", name=self.seat_name(game_state.exposed, pupil, game_state.game.players))
@@ -148,40 +264,75 @@ class SheddingLesson(Lesson):
         return self.narration("your_turn", colour=colour_name(game_state.colour))
 
     def round_story(self, game_state, pupil: int, recent: list[Move]) -> list[Text]:
-        """The computers' moves since the pupil's last move, one line each (draws counted together)."""
+        """The computers' moves since the pupil's last move, one line each (draws counted together).
+
+        Each play is told with the card it went on and, for a maths play, the numbers of the
+        game's rule; each special card with whom it hit; each knock with its penalty.
+        """
         story, players = [], game_state.game.players
+        entries, before = window_log(game_state, recent)
+        exposed = before["player"] if before else None  # who made the play a knock window follows
+        pupil_window = exposed == pupil and bool(recent) and next((m.kind for m in recent if m.player >= 0), "") in ("knock", "no_knock")
+        knocked = False
         draws: dict[int, int] = {}
         for move in recent:
             if move.player < 0:
                 if move.kind == "reshuffle":
                     story.append(self.narration("reshuffled"))
                 continue
+            if pupil_window and move.kind not in ("knock", "no_knock"):
+                pupil_window = False
+                if not knocked:
+                    story.append(self.narration("nobody_knocked"))
             name = self.seat_name(move.player, pupil, players)
             if move.kind == "draw":
                 draws[move.player] = draws.get(move.player, 0) + 1
                 continue
             if draws.get(move.player):
-                story.append(Text.count(NP_("%(name)s drew %(num)s card.", "%(name)s drew %(num)s cards."), draws.pop(move.player), name=name))
-            if move.kind in ("play", "play_pair"):
-                story.append(self.play_story(name, move))
+                story.append(Text.count(DREW, draws.pop(move.player), name=name))
+            if move.kind in PLAY_KINDS:
+                story.append(self.play_story(name, move, entries.pop(0), pupil, players))
+                exposed = move.player
             elif move.kind == "pass":
                 story.append(self.narration("passed", name=name))
             elif move.kind == "call_one_card":
                 story.append(self.narration("called", name=name))
             elif move.kind == "knock":
-                story.append(self.narration("knocked", name=name))
+                knocked = True
+                if exposed is None:
+                    story.append(self.narration("knocked", name=name))
+                elif exposed == pupil:
+                    story.append(Text.count(KNOCKED_YOU, KNOCK_PENALTY, name=name))
+                else:
+                    story.append(Text.count(KNOCKED_OTHER, KNOCK_PENALTY, name=name, target=self.seat_name(exposed, pupil, players)))
+        if pupil_window and not knocked:
+            story.append(self.narration("nobody_knocked"))
         for player, count in draws.items():
-            story.append(Text.count(NP_("%(name)s drew %(num)s card.", "%(name)s drew %(num)s cards."), count, name=self.seat_name(player, pupil, players)))
+            story.append(Text.count(DREW, count, name=self.seat_name(player, pupil, players)))
         return story
 
-    def play_story(self, name: Text, move: Move) -> Text:
+    def play_story(self, name: Text, move: Move, entry: dict | None, pupil: int, players: int) -> Text:
+        """A computer's play: the colour followed, the maths rule with its numbers, or a special card's effect."""
+        deck = kids2()
+        top = deck[move.cards[-1]]
+        if top.is_special:
+            return self.special_story(move, entry, pupil, players, name)
+        on = deck[entry["on"]] if entry else None
+        if on is not None and move.kind == "play" and (on.is_special or on.colour == top.colour):
+            return self.narration("played_colour", name=name, colour=colour_name(top.colour), top=top.top)
+        told = self.maths_story(name, move, on) if on is not None and not on.is_special else None
+        if told is not None:
+            return told
+        key = "played_pair" if move.kind == "play_pair" else "played"
+        return self.narration(key, name=name, colour=colour_name(top.colour), top=top.top)
+
+    def maths_story(self, name: Text, move: Move, on) -> Text | None:
+        """A computer's maths play on the number card ``on``, with its numbers (subclasses); None: no such play."""
+        return None
+
+    def card_params(self, move: Move, on) -> dict:
         top = kids2()[move.cards[-1]]
-        if not top.is_special:
-            key = "played_pair" if move.kind == "play_pair" else "played"
-            return self.narration(key, name=name, colour=colour_name(top.colour), top=top.top)
-        if move.detail:
-            return self.narration("played_special", name=name, colour=colour_name(move.detail))
-        return self.narration("played_special_plain", name=name)
+        return {"colour": colour_name(top.colour), "top": top.top, "on_colour": colour_name(on.colour), "on": on.top}
 
     # --- drill points --------------------------------------------------------------------------
     def before_move(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
@@ -222,6 +373,12 @@ class MultiMatchLesson(SheddingLesson):
             return Judged(True, self.narration("pair_fits", a=a.top, b=b.top, product=product), "multiply", "pair_product")
         return Judged(False, self.narration("pair_does_not_fit", a=a.top, b=b.top, product=product, values=values), "multiply", "pair_product")
 
+    def maths_story(self, name, move, on):
+        a, b = (kids2()[c] for c in move.cards) if move.kind == "play_pair" else (None, None)
+        if a is None or a.top * b.top not in on.circled:
+            return None
+        return self.narration("called_pair", name=name, a=a.top, b=b.top, product=a.top * b.top, **self.card_params(move, on))
+
     def drills(self, game_state, hand, rng, levels):
         top = game_state.discard_pile[-1]
         level = difficulty_for(levels.get("factor_pairs", 0.0))
@@ -238,6 +395,12 @@ class OverslagLesson(SheddingLesson):
         if mine.circled_sum > top.circled_sum:
             return Judged(True, self.narration("sum_higher", mine=mine.circled_sum, top=top.circled_sum), "estimate_sum", "higher_sum")
         return Judged(False, self.narration("sum_not_higher", mine=mine.circled_sum, top=top.circled_sum, colour=colour_name(game_state.colour)), "estimate_sum", "higher_sum")
+
+    def maths_story(self, name, move, on):
+        mine = kids2()[move.cards[-1]]
+        if not overslag_vri(mine.circled, on.circled):
+            return None
+        return self.narration("called_higher_sum", name=name, mine=mine.circled_sum, on_sum=on.circled_sum, **self.card_params(move, on))
 
     def drills(self, game_state, hand, rng, levels):
         top = game_state.discard_pile[-1]
@@ -256,6 +419,11 @@ class TiervennerLesson(SheddingLesson):
         if total == 10:
             return Judged(True, self.narration("tens_friend_yes", top=top.top, mine=mine.top), "tens_friends", "tens_friend")
         return Judged(False, self.narration("tens_friend_no", top=top.top, mine=mine.top, sum=total, colour=colour_name(game_state.colour)), "tens_friends", "tens_friend")
+
+    def maths_story(self, name, move, on):
+        if not tens_friends(kids2()[move.cards[-1]].top, on.top):
+            return None
+        return self.narration("called_tens_friends", name=name, **self.card_params(move, on))
 
     def drills(self, game_state, hand, rng, levels):
         top = game_state.discard_pile[-1]
@@ -286,6 +454,15 @@ class ExtremeLesson(SheddingLesson):
             return Judged(True, self.narration("prime_above_mean", a=a, b=b, sum=a + b, mean=mixed(mean)), "primes", "prime_above_mean")
         a, b = sorted(mine.circled)[-2:]
         return Judged(False, self.narration("extreme_no", a=a, b=b, sum=a + b, total=total, mean=mixed(mean), colour=colour_name(game_state.colour)), "exact_sum", "beats_total")
+
+    def maths_story(self, name, move, on):
+        witness = extreme_witness(kids2()[move.cards[-1]].circled, on.circled)
+        if witness is None:
+            return None
+        (a, b), params = witness[1], self.card_params(move, on)
+        if witness[0] == "beats_total":
+            return self.narration("called_beats_total", name=name, a=a, b=b, sum=a + b, total=on.circled_sum, **params)
+        return self.narration("called_prime_above_mean", name=name, a=a, b=b, sum=a + b, mean=mixed(Fraction(on.circled_sum, len(on.circled))), **params)
 
     def intro_params(self, game_state, pupil: int) -> dict:
         return {**super().intro_params(game_state, pupil), "primes": ", ".join(map(str, primes_up_to(200)))}
