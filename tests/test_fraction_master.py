@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from fractions import Fraction
 
 import pytest
+from sqlalchemy import select
 
+from tests.conftest import run_record
 from tests.recorded import check_playthrough
+from tutor import db
 from tutor.deck import kids2
+from tutor.drills.fractions_primes_mean import fraction_from_hand
 from tutor.engine import CHANCE, GAMES, IllegalMove, InvalidOptions, InvalidState, Move, make_game
 from tutor.engine.fraction_master import (
     HAND_SIZE,
@@ -33,6 +38,11 @@ from tutor.engine.fraction_master import (
     reachable_fractions,
 )
 from tutor.engine.play import simulate
+from tutor.lessons import LESSONS
+from tutor.lessons.fraction_master import comparison, fraction_text
+from tutor.lessons.runner import PLAY, PUPIL, LessonError, LessonRun
+from tutor.models import AttemptRecord
+from tutor.text import spell_in
 
 DECK = kids2()
 ALL_CARDS = [c.id for c in DECK.cards]
@@ -282,7 +292,8 @@ def test_topping_up_draws_only_what_is_missing():
 
 
 @pytest.mark.parametrize("special", [KOCHAS[0], BANANAS[0]])
-def test_a_kocha_card_drawn_leaves_the_game_and_gives_three_extra_cards(special):
+def test_a_kocha_card_drawn_leaves_the_game_and_leaves_a_hand_of_six(special):
+    """games.md: the Kocha is not replaced; the three other cards drawn plus three extra make six."""
     c = Cards()
     interval = c(1, 2, 3, 4)
     below = c(9, 9, 9, 9, 9)
@@ -292,26 +303,49 @@ def test_a_kocha_card_drawn_leaves_the_game_and_gives_three_extra_cards(special)
     state.apply(Move("lay_interval", 1, tuple(interval)))
     hand = state.hands[0]
     assert special in state.removed and special not in hand
-    assert len(hand) == KOCHA_HAND_SIZE and sorted(hand) == sorted(above + below[1:])
-    assert state.draw_piles[0] == below[:1]
-    assert state.turn_record["specials"] == [special] and state.turn_record["drew"] == 7
+    assert KOCHA_HAND_SIZE == 6 and len(hand) == 6 and sorted(hand) == sorted(above + below[2:])
+    assert state.draw_piles[0] == below[:2]
+    assert state.turn_record["specials"] == [special] and state.turn_record["drew"] == 6
     assert sorted(state.card_ids()) == ALL_CARDS
 
 
-def test_seven_cards_can_make_three_fractions_and_a_second_kocha_gives_no_more_than_seven():
+def test_a_kocha_drawn_to_a_kept_hand_still_leaves_six():
+    c = Cards()
+    interval = c(1, 2, 3, 4)
+    kept = c(9, 8)
+    below = c(7, 7, 7, 7)
+    pile = below + [KOCHAS[3], *c(6)]  # one card drawn, then the Kocha
+    state = position(interval=interval, hands=[kept], piles=[pile])
+    state.apply(Move("lay_interval", 1, tuple(interval)))
+    assert len(state.hands[0]) == 6 and state.draw_piles[0] == below[:1]
+
+
+def test_six_cards_can_make_three_fractions_and_a_second_kocha_still_leaves_six():
     c = Cards()
     interval = c(1, 9, 9, 1)  # 1/9 .. 9: almost every fraction fits
-    rest = c(2, 3, 4, 5, 6, 7, 8, 1)
-    pile = [rest[7], KOCHAS[1], *rest[:6], KOCHAS[0]]  # a Kocha on top, another below the next six
+    two, three, four, five, six, seven, eight = c(2, 3, 4, 5, 6, 7, 8)
+    # From the top: a Kocha, 2, 3, a second Kocha, 4, 5, 6, 7 (8 stays in the pile).
+    pile = [eight, seven, six, five, four, KOCHAS[1], three, two, KOCHAS[0]]
     state = position(interval=interval, piles=[pile])
     state.apply(Move("lay_interval", 1, tuple(interval)))
-    assert len(state.hands[0]) == KOCHA_HAND_SIZE and state.turn_record["specials"] == [KOCHAS[0], KOCHAS[1]]
-    assert state.draw_piles[0] == []
+    assert sorted(state.hands[0]) == sorted([two, three, four, five, six, seven])
+    assert state.turn_record["specials"] == [KOCHAS[0], KOCHAS[1]] and state.draw_piles[0] == [eight]
     best = most_fractions(fractions_of(state))
     assert len(best) == 3
     for pair in best:
         state.apply(Move("play_fraction", 0, pair))
-    assert len(state.hands[0]) == 1 and state.last_turn is None
+    assert state.hands[0] == [] and state.last_turn is None
+
+
+def test_a_hand_of_seven_is_an_impossible_position():
+    state = dealt(2)
+    state.apply(state.legal_moves()[0])
+    data = json.loads(json.dumps(state.to_dict()))
+    data["hands"][0].extend(data["draw_piles"][0][:3])  # four drawn + three = seven
+    for card in data["hands"][0][4:]:
+        data["draw_piles"][0].remove(card)
+    with pytest.raises(InvalidState, match="more than six"):
+        state.game.state_from_dict(data)
 
 
 def test_the_game_ends_the_moment_a_side_has_no_cards():
@@ -524,6 +558,23 @@ def test_impossible_positions_are_refused(change):
         state.game.state_from_dict(data)
 
 
+def test_the_turns_of_the_last_round_are_kept_for_the_story_and_older_runs_still_load():
+    state = dealt(3)
+    for _ in range(4):
+        if state.phase == "shuffle":
+            state.apply(state.chance_move(random.Random(2)))
+        state.apply(state.legal_moves()[0])
+        state.apply(Move("end_turn", state.current_player))
+    assert [r["player"] for r in state.recent_turns] == [1, 2, 0] and state.recent_turns[-1] == state.last_turn
+    assert state.player_view(0)["recent_turns"] == state.recent_turns
+    data = json.loads(json.dumps(state.to_dict()))
+    del data["recent_turns"]  # a run stored before the round was kept
+    assert state.game.state_from_dict(data).recent_turns == [state.last_turn]
+    data["recent_turns"] = [state.recent_turns[0], state.recent_turns[0], state.last_turn]
+    with pytest.raises(InvalidState, match="round's turns"):
+        state.game.state_from_dict(data)
+
+
 def test_the_strong_bot_lays_the_narrowest_interval_and_the_most_fractions():
     c = Cards()
     interval = c(1, 2, 3, 4)
@@ -602,3 +653,264 @@ PLAYTHROUGH_SETUP = {"players": 3, "seed": 11, "bots": ["strong", "beginner", "b
 
 def test_recorded_playthrough_is_unchanged():
     check_playthrough(GAME_ID, **PLAYTHROUGH_SETUP)
+
+
+# --- the lesson: fractions and intervals made by picking cards, judged with their numbers -----------
+LESSON = LESSONS[GAME_ID]
+
+
+def english(text) -> str:
+    """A Text as the English page shows it (fields that are Texts filled, the plural chosen by ``num``)."""
+    return spell_in(text, "en")
+
+
+def lesson_run(state, seed=1) -> LessonRun:
+    """A lesson run at the pupil's (seat 0's) decision in a hand-made position."""
+    run = LessonRun.start(LESSON, state.game.players, {}, ["strong"], seed, 0)
+    run.stage, run.options, run.state, run.moves = PLAY, dict(state.game.options), state.to_dict(), []
+    return run
+
+
+def moving(tops=(1, 2, 3, 4), hand=(4, 9, 5, 8), layout=(0, 1, 2, 3), strict=False, other=(9, 9)):
+    """The pupil's turn on an interval laid from ``tops`` (in the order ``layout``), holding ``hand``."""
+    c = Cards()
+    interval = c(*tops)
+    cards = c(*hand)
+    state = position(interval=interval, hands=[cards, c(*other)], piles=[c(7, 7), c(6, 6)], strict=strict)
+    state.apply(Move("lay_interval", 1, tuple(interval[i] for i in layout)))
+    assert state.current_player == PUPIL and state.phase == "move"
+    return state, cards
+
+
+def laying(tops=(1, 2, 3, 4), strict=False):
+    """The pupil lays the next interval (after a turn with nothing to lay); the cards lie as given."""
+    c = Cards()
+    interval = c(*tops)
+    state = position(interval=interval, hands=[c(9, 9), c(8, 8)], piles=[c(7), c(6, 6)], strict=strict)
+    state.apply(Move("lay_interval", 1, layouts(interval, strict)[0]))
+    state.apply(Move("end_turn", PUPIL))
+    state.apply(Move("shuffle_interval", CHANCE, tuple(interval)))
+    assert state.current_player == PUPIL and state.phase == "lay"
+    return state, interval
+
+
+def test_picking_two_cards_and_confirming_lays_the_fraction_numerator_first():
+    state, (four, nine, five, eight) = moving()
+    run = lesson_run(state)
+    run.pick(five, LESSON)
+    assert english(LESSON.picked_note(run.game_state(), PUPIL, run.picked)) == "Numerator: 5. Now pick the denominator."
+    run.pick(eight, LESSON)
+    assert english(LESSON.picked_note(run.game_state(), PUPIL, run.picked)) == "Your fraction: 5/8."
+    attempt = run.play_picked(LESSON, {}, 1000)
+    after = run.game_state()
+    assert after.turn_record["fractions"] == [[five, eight]] and sorted(after.hands[PUPIL]) == sorted([four, nine])
+    assert english(run.current_told().told) == "5/8 is between 1/2 and 3/4: 1/2 = 4/8 < 5/8 and 5/8 < 6/8 = 3/4."
+    assert attempt.skill == "fractions" and attempt.correct and attempt.first_try and attempt.kind == "choice:fraction_fits"
+    assert run.picked == [] and run.moves[-1] == Move("play_fraction", PUPIL, (five, eight)).to_dict()
+    assert english(LESSON.turn_narration(after, PUPIL)).startswith("You may lay another fraction between 1/2 and 3/4")
+
+
+@pytest.mark.parametrize(
+    "layout,strict,picks,told",
+    [
+        ((0, 1, 2, 3), False, (4, 9), "4/9 is not between 1/2 and 3/4: 4/9 is less than 1/2, because 4/9 = 8/18 < 9/18 = 1/2. Choose again"),
+        ((2, 3, 0, 1), False, (4, 9), "4/9 is not between 3/4 and 1/2: 4/9 is less than 1/2, because 4/9 = 8/18 < 9/18 = 1/2."),
+        ((0, 1, 2, 3), False, (8, 9), "8/9 is not between 1/2 and 3/4: 8/9 is more than 3/4, because 8/9 = 32/36 > 27/36 = 3/4."),
+        ((0, 1, 2, 3), False, (8, 5), "8/5 is not between 1/2 and 3/4: 8/5 is more than 3/4"),
+        ((0, 1, 2, 3), True, (4, 8), "4/8 is not strictly between 1/2 and 3/4: it is equal to the end 1/2 (both are 4/8), and here the ends do not count."),
+    ],
+)
+def test_a_fraction_that_does_not_fit_is_refused_with_its_numbers_and_stored_for_fractions(layout, strict, picks, told):
+    state, hand = moving(layout=layout, strict=strict)
+    by_top_in_hand = {top: card for card, top in zip(hand, (4, 9, 5, 8))}
+    run = lesson_run(state)
+    before = run.to_dict()
+    for top in picks:
+        run.pick(by_top_in_hand[top], LESSON)
+    attempt = run.play_picked(LESSON, {}, 500)
+    judged = run.current_told()
+    assert not judged.correct and english(judged.told).startswith(told)
+    assert run.state == before["state"] and run.moves == before["moves"]  # nothing was played
+    assert attempt.skill == "fractions" and not attempt.correct and attempt.first_try and attempt.readable
+    assert attempt.question["answer"] == "choice" and attempt.question["cards"] == [by_top_in_hand[t] for t in picks]
+    assert english(attempt.feedback[0]).startswith(told)
+    assert run.picked == [by_top_in_hand[t] for t in picks]  # kept, so the pupil can change one
+
+
+def test_comparisons_use_each_pairs_own_common_denominator_so_the_numbers_stay_small():
+    assert comparison((4, 5), (6, 7)) == "4/5 = 28/35 < 30/35 = 6/7"
+    assert comparison((6, 7), (8, 9)) == "6/7 = 54/63 < 56/63 = 8/9"
+    assert comparison((1, 2), (5, 8)) == "1/2 = 4/8 < 5/8" and comparison((9, 1), (8, 2), ">") == "9/1 = 18/2 > 8/2"
+
+
+def test_a_fraction_equal_to_an_end_fits_and_is_pointed_out():
+    state, (four, nine, five, eight) = moving()
+    judged = LESSON.judge(state, PUPIL, Move("play_fraction", PUPIL, (four, eight)))
+    assert judged.correct and english(judged.told) == "4/8 is between 1/2 and 3/4: it is equal to the end 1/2 (both are 4/8), and the ends count."
+
+
+NUMBER_CARDS = [c.id for c in DECK.cards if c.kind == "number"]
+
+
+@pytest.mark.parametrize(
+    "tops,strict",
+    [(tops, strict) for tops in ((1, 2, 3, 4), (3, 4, 1, 2), (7, 2, 1, 8)) for strict in (False, True)] + [((2, 4, 1, 2), False)],
+)
+def test_the_lesson_and_the_rules_agree_on_every_pair_of_the_decks_cards(tops, strict):
+    """Exhaustive: every ordered pair of number cards as a fraction, against the interval (both options)."""
+    state, _ = moving(tops=tops, strict=strict)
+    right = {LESSON.content()["narration"][key] for key in ("fits_inside", "fits_end", "fits_same_end")}
+    checked = 0
+    for numerator in NUMBER_CARDS:
+        for denominator in NUMBER_CARDS:
+            if numerator == denominator or {numerator, denominator} & set(state.interval):
+                continue
+            state.hands[PUPIL] = [numerator, denominator]
+            move = Move("play_fraction", PUPIL, (numerator, denominator))
+            judged = LESSON.judge_fraction(state, move.cards)
+            assert judged.correct == state.is_legal(move) == (judged.told.msgid in right), (DECK[numerator].top, DECK[denominator].top)
+            assert judged.skill == "fractions" and judged.told.params["first"] == f"{tops[0]}/{tops[1]}"
+            checked += 1
+    assert checked > 4000
+
+
+def test_the_layer_lays_the_interval_by_picking_the_four_cards_in_order():
+    state, (one, two, three, four) = laying()
+    run = lesson_run(state)
+    assert LESSON.pickable(state, PUPIL) == [one, two, three, four]
+    assert [c.token for c in LESSON.choices(state, PUPIL)] == [f"lay_interval:{one},{two},{three},{four}:"]  # one button, no list
+    assert LESSON.playable(state, PUPIL) == {one, two, three, four}
+    with pytest.raises(LessonError):
+        run.pick(state.hands[PUPIL][0], LESSON)  # the hand is not laid as the interval
+    run.pick(three, LESSON)
+    run.pick(four, LESSON)
+    assert english(LESSON.picked_note(state, PUPIL, run.picked)) == "First fraction: 3/4. Now pick the numerator of the second fraction."
+    assert run.play_picked(LESSON, {}, 0) is None and run.moves == []  # two cards are not an interval
+    assert english(run.current_told().told) == english(LESSON.narration("pick_more"))
+    run.pick(one, LESSON)
+    run.pick(two, LESSON)
+    assert english(LESSON.picked_note(state, PUPIL, run.picked)) == "Your interval: 3/4 and 1/2."
+    run.play_picked(LESSON, {}, 0)
+    assert Move.from_dict(run.moves[0]) == Move("lay_interval", PUPIL, (three, four, one, two))
+
+
+def test_under_strict_an_empty_interval_is_refused_with_its_fractions():
+    state, (one, two_a, two_b, four) = laying(tops=(1, 2, 2, 4), strict=True)
+    run = lesson_run(state)
+    for card in (one, two_a, two_b, four):
+        run.pick(card, LESSON)
+    assert run.play_picked(LESSON, {}, 0) is None and run.moves == []
+    assert LESSON.choices(state, PUPIL) == []  # as they lie, they would be 1/2 and 2/4
+    assert english(run.current_told().told).startswith("1/2 and 2/4 are equal, and the ends do not count")
+
+
+def test_ending_the_turn_is_an_answer_wrong_when_a_fraction_fits_right_when_none_does():
+    state, (four, nine, five, eight) = moving()
+    run = lesson_run(state)
+    assert LESSON.playable(state, PUPIL) == {four, nine, five, eight}  # 4/8, 5/8 and 5/9 fit
+    assert [c.token for c in LESSON.choices(state, PUPIL)] == ["end_turn::"]
+    attempt = run.move("end_turn::", LESSON, {}, 0)
+    assert attempt.skill == "fractions" and not attempt.correct and attempt.kind == "choice:none_fits"
+    assert english(run.current_told().told) == "Your turn ends, but these fractions from your cards would have fitted between 1/2 and 3/4: 4/8, 5/8, 5/9."
+    assert Move.from_dict(run.moves[0]) == Move("end_turn", PUPIL)  # ending is allowed: it is played
+    stuck, _ = moving(hand=(9, 8, 9, 1))
+    run = lesson_run(stuck)
+    attempt = run.move("end_turn::", LESSON, {}, 0)
+    assert attempt.correct and english(run.current_told().told) == "Right: no fraction from your cards fits between 1/2 and 3/4, so you keep your 4 cards."
+
+
+def test_a_computers_fraction_is_told_with_why_it_fits_and_the_end_of_its_turn():
+    c = Cards()
+    interval = c(1, 2, 3, 4)
+    computer = c(5, 8, 9, 9)
+    state = position(interval=interval, hands=[c(9, 8), computer], piles=[c(7, 7, 7, 7), c(6)])
+    state.apply(Move("lay_interval", 1, tuple(interval)))
+    run = lesson_run(state)
+    run.move("end_turn::", LESSON, {}, 0)
+    for card in interval:
+        run.pick(card, LESSON)
+    run.play_picked(LESSON, {}, 0)  # the strong computer lays 5/8, ends, and lays for the pupil
+    story = [english(line) for line in LESSON.round_story(run.game_state(), PUPIL, run.recent_moves())]
+    assert story == ["Computer 1 laid 5/8. It lies between 1/2 and 3/4: 1/2 = 4/8 < 5/8 and 5/8 < 6/8 = 3/4.", "Computer 1 ended the turn with 2 cards in hand."]
+
+
+def test_every_other_players_turn_of_the_round_is_told():
+    state = dealt(3)
+    run = lesson_run(state)
+    run.advance(LESSON, {}, 0)
+    while run.game_state().current_player == PUPIL and run.game_state().phase == "move" or run.question:
+        if run.question:
+            run.close_question(LESSON, {}, 0)
+        else:
+            run.move("end_turn::", LESSON, {}, 0)
+    for card in LESSON.pickable(run.game_state(), PUPIL):
+        run.pick(card, LESSON)
+    run.play_picked(LESSON, {}, 0)
+    while run.question:
+        run.close_question(LESSON, {}, 0)
+    story = [english(line) for line in LESSON.round_story(run.game_state(), PUPIL, run.recent_moves())]
+    assert any(line.startswith("Computer 1 ") for line in story) and any(line.startswith("Computer 2 ") for line in story)
+
+
+def test_the_pupils_kocha_is_told_with_the_hand_of_six():
+    c = Cards()
+    interval = c(1, 2, 3, 4)
+    pile = [*c(9, 9, 9, 9), KOCHAS[0], *c(8, 8, 8)]
+    state = position(interval=interval, hands=[[], c(9)], piles=[pile, c(7)])
+    state.apply(Move("lay_interval", 1, tuple(interval)))
+    story = [english(line) for line in LESSON.round_story(state, PUPIL, [Move("lay_interval", 1, tuple(interval))])]
+    assert story == ["You drew a Kocha card: it leaves the game and is not replaced. You take three extra cards instead, so you hold 6 cards now."]
+
+
+def test_the_worked_solution_lists_every_fraction_of_the_hand_that_fits():
+    c = Cards()
+    interval = c(1, 2, 3, 4)
+    hand = c(2, 3, 4, 5, 6, 8)
+    question = fraction_from_hand(interval, hand, 1)  # three buttons only
+    fitting = {fraction_text(*pair) for pair in possible_fractions(hand, interval)}
+    shown = {choice["value"] for choice in question.choices}
+    assert len(fitting) > 3 and not fitting <= shown
+    solution = english(question.solution[-1])
+    assert solution.startswith("Every fraction from your cards that lies inside:")
+    assert {part.split(" ≤ ")[1] for part in solution.split(": ", 1)[1].rstrip(".").split("; ")} == fitting
+
+
+def test_the_table_names_the_ends_in_the_order_they_lie_and_stacks_them():
+    state, _ = moving(layout=(2, 3, 0, 1))
+    zones = LESSON.table(state, PUPIL)
+    assert zones[0].key == "interval" and english(zones[0].rows[0].note) == "from 3/4 to 1/2, the ends count too"
+    assert english(LESSON.turn_narration(state, PUPIL)).startswith("Your turn: the interval goes from 3/4 to 1/2")
+    assert english(LESSON.decision_prompt(state, PUPIL)) == "Which fraction from your cards lies between 3/4 and 1/2?"
+
+
+def test_through_the_routes_fractions_are_picked_and_no_list_of_combinations_is_shown(app, guest, client):
+    guest.sign_in()
+    run_id = guest.start(GAME_ID)
+    client.post(f"/runs/{run_id}/skip-intro")
+    for _ in range(60):
+        run = LessonRun.from_dict(run_record(app, run_id).data)
+        state = run.game_state()
+        if run.question:
+            client.post(f"/runs/{run_id}/go-on")
+        elif state.phase == "move" and possible_fractions(state.hands[PUPIL], state.interval) and len(state.hands[PUPIL]) > 2:
+            break
+        else:
+            client.post(f"/runs/{run_id}/move", data={"move": LESSON.choices(state, PUPIL)[0].token})
+    else:
+        pytest.skip("no fraction to lay came up")
+    page = client.get(f"/runs/{run_id}").get_data(as_text=True)
+    hand = sorted(state.hands[PUPIL])
+    assert page.count('name="move"') == 1 and 'value="end_turn::"' in page  # ending the turn is the only button
+    assert sorted(int(v) for v in re.findall(r'name="card" value="(\d+)"', page)) == hand  # every card can be picked
+    assert len(page.encode()) < 50_000  # every layout as a button, each with four cards drawn, made over 100 KB
+    assert "<span class=frac><span class=frac-num>" in page  # the interval in the narration, stacked
+    wrong = next((a, b) for a in hand for b in hand if a != b and (a, b) not in possible_fractions(hand, state.interval))
+    for card in wrong:
+        client.post(f"/runs/{run_id}/pick", data={"card": str(card)})
+    page = client.post(f"/runs/{run_id}/play-picked", follow_redirects=True).get_data(as_text=True)
+    told = re.search(r'<p class="told told-refused">(.*?)</p>', page).group(1)
+    assert re.sub(r"<[^>]+>", "", told).startswith(f"{DECK[wrong[0]].top}/{DECK[wrong[1]].top} is not between")
+    with app.app_context():
+        row = db.session().scalar(select(AttemptRecord))
+        assert row.skill == "fractions" and not row.correct and row.first_try and row.question_kind == "choice:fraction_fits"
+    assert LessonRun.from_dict(run_record(app, run_id).data).moves == run.moves  # nothing was played

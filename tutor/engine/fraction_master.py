@@ -21,8 +21,9 @@ at a time, and then says ``end_turn``, which is also the move when no fraction f
 none is wanted. Laid fraction cards leave the game (the removed pile).
 
 **Kocha.** A Kocha card drawn while topping up leaves the game (to the removed pile)
-and the player draws three extra cards, so the hand may reach seven cards and three
-fractions may be laid that turn.
+and is not replaced; the player draws three extra cards instead, so the hand holds six
+cards (the three other cards of the four, plus three extra) and three fractions may be
+laid that turn.
 
 **The next interval.** After each turn, the player who just moved shuffles the four
 interval cards (the chance move ``shuffle_interval``) and lays the next interval for
@@ -58,10 +59,11 @@ Decisions:
   always moves first).
 - **Topping up.** Cards are drawn at the start of the player's own turn, after the
   interval is laid (as in the source: the interval lies before the cards are drawn).
-  A special card drawn raises the top-up from four to seven cards (:data:`HAND_SIZE`,
-  :data:`KOCHA_HAND_SIZE`); a second special card in the same turn also leaves the game
-  and is replaced, but the hand never tops up past seven. A hand that holds four cards
-  or more draws nothing. An empty draw pile simply stops the drawing.
+  A special card drawn is not replaced and raises the top-up from four to six cards
+  (:data:`HAND_SIZE`, :data:`KOCHA_HAND_SIZE`; the source: "tre brøker (seks kort)",
+  three fractions, six cards). A second special card in the same turn also leaves the
+  game, and the hand still tops up to six. A hand that holds four cards or more draws
+  nothing. An empty draw pile simply stops the drawing.
 - **Strict end points** with two equal fractions would be an empty interval, so under
   ``strict`` a layout of two equal fractions (1/2 and 2/4) may not be laid, unless every
   layout is like that (four equal top numbers).
@@ -76,20 +78,23 @@ Decisions:
   one it can never lay, and a leftover card may fit no interval. When no player can draw
   (every hand holds four cards or more, or the side's pile is empty) and no player can
   make a single fraction for any interval the four cards can give, the game cannot go
-  on: it ends (``stalled``) and the fewest cards wins. About half of all games between
-  beginners end this way, mostly with one or two cards left per side.
+  on: it ends (``stalled``) and the fewest cards wins. About three games in five between
+  two beginners end this way, mostly with one or two cards left per side.
 - **No progress.** A player who lays the narrowest interval can keep the next player
   from ever laying a fraction (the strong computer player does), and then nothing on
   the table changes. So :data:`NO_PROGRESS_ROUNDS` (20) rounds in a row (20 turns per
   player) without a single fraction laid end the game (``no_progress``): the fewest
-  cards wins. Over 50 seeded games per player count, beginners never went more than 11
+  cards wins. Over 50 seeded games per player count, beginners never went more than 15
   rounds without a fraction; two strong players block each other and their games end
   this way.
 - **Safety cap.** A game that reaches :data:`TURN_CAP` turns ends (``turn_cap``) as if
   the time were up, so that every game ends whatever happens. A turn is at most seven
   moves (a shuffle, a layout, three fractions, the end), so even random play stays far
-  below 20,000 moves (1,200 random games, all options and player counts: 125 moves on
-  average, 500 at most).
+  below 20,000 moves (1,200 random games, all options and player counts: 130 moves on
+  average, 492 at most).
+- **The story of a round.** The state keeps the finished turns of the last round
+  (:attr:`FractionMasterState.recent_turns`, one per player at most), so that every
+  player can be told what each of the others laid, drew and kept.
 
 Moves: ``lay_interval`` (cards ``(n1, d1, n2, d2)``), ``play_fraction`` (cards
 ``(numerator, denominator)``), ``end_turn``; chance moves ``shuffle`` (the deal),
@@ -113,8 +118,9 @@ from tutor.text import N_
 
 #: The number of cards a hand is topped up to at the start of a turn.
 HAND_SIZE = 4
-#: The top-up once a Kocha (or banana) card has been drawn this turn: three extra cards.
-KOCHA_HAND_SIZE = 7
+#: The top-up once a Kocha (or banana) card has been drawn this turn: the special card is
+#: not replaced and three extra cards come, so three fractions (six cards) can be laid.
+KOCHA_HAND_SIZE = 6
 #: Rounds (every player one turn) in a row without a fraction laid that end the game.
 NO_PROGRESS_ROUNDS = 20
 #: The safety cap on turns (see the module docstring).
@@ -186,7 +192,7 @@ def most_fractions(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The most fractions that can be laid at once from ``pairs`` (no card used twice).
 
     Among equally many, the first in the order of ``pairs`` is preferred, so the answer
-    is stable. A hand holds at most seven cards, so a plain search is quick.
+    is stable. A hand holds at most six cards, so a plain search is quick.
     """
     best: list[tuple[int, int]] = []
 
@@ -261,6 +267,7 @@ class FractionMasterState(State):
         self.ended_by = ""
         self.turn_record: dict | None = None  # the turn in progress
         self.last_turn: dict | None = None
+        self.recent_turns: list[dict] = []  # the finished turns of the last round, oldest first
 
     # --- the engine API ------------------------------------------------------------------------
     @property
@@ -418,6 +425,7 @@ class FractionMasterState(State):
         self.turns += 1
         record["turn"] = self.turns
         self.last_turn, self.turn_record = record, None
+        self.recent_turns = [*self.recent_turns, record][-self.game.players :]
         self.waiting.pop(0)
         if self.waiting:
             self._begin_turn()  # same interval: the next player makes fractions for it
@@ -484,6 +492,7 @@ class FractionMasterState(State):
             "side_counts": [self.side_card_count(side) for side in range(len(self.sides))],
             "this_turn": _copy_record(self.turn_record),
             "last_turn": _copy_record(self.last_turn),
+            "recent_turns": [_copy_record(record) for record in self.recent_turns],
             "ended_by": self.ended_by,
             "winners": self.winners(),
         }
@@ -516,6 +525,7 @@ class FractionMasterState(State):
             "ended_by": self.ended_by,
             "turn_record": _copy_record(self.turn_record),
             "last_turn": _copy_record(self.last_turn),
+            "recent_turns": [_copy_record(record) for record in self.recent_turns],
         }
 
     @classmethod
@@ -535,6 +545,9 @@ class FractionMasterState(State):
             state.ended_by = str(data["ended_by"])
             state.turn_record = _read_record(data["turn_record"], finished=False)
             state.last_turn = _read_record(data["last_turn"], finished=True)
+            # Runs stored before the round's story was kept have only the last turn.
+            recent = data.get("recent_turns", [data["last_turn"]] if data["last_turn"] else [])
+            state.recent_turns = [_read_record(record, finished=True) for record in _list(recent)]
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise InvalidState(f"{game.id}: malformed state ({error!r})") from error
         state.validate()
@@ -563,7 +576,7 @@ class FractionMasterState(State):
             if any(is_special(c) for hand in self.hands for c in hand):
                 problems.append("a special card in a hand")
             if any(len(hand) > KOCHA_HAND_SIZE for hand in self.hands):
-                problems.append("a hand holds more than seven cards")
+                problems.append("a hand holds more than six cards")
         if self.layer not in seats:
             problems.append("bad layer")
         if self.rounds < 0 or self.turns < self.rounds or self.turns > TURN_CAP + players or not 0 <= self.dry_turns <= self.turns:
@@ -599,6 +612,13 @@ class FractionMasterState(State):
         last = self.last_turn
         if last is not None and (last["player"] not in range(self.game.players) or last["turn"] != self.turns):
             problems.append("bad last turn")
+        recent = self.recent_turns
+        if len(recent) > self.game.players or (recent[-1] if recent else None) != last:
+            problems.append("the round's turns do not end with the last turn")
+        elif any(record["player"] not in range(self.game.players) for record in recent):
+            problems.append("a turn of the round by no player")
+        elif [record["turn"] for record in recent] != list(range(self.turns - len(recent) + 1, self.turns + 1)):
+            problems.append("the round's turns are not the last turns in order")
         return problems
 
 
