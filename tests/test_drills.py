@@ -8,9 +8,12 @@ from hypothesis import given, settings, strategies as st
 from tutor.checks import CHECKS, exact, run_check
 from tutor.content import drill_texts, load
 from tutor.deck import kids2
-from tutor.drills import Question, difficulty_for
+from tutor.drills import CHOICE, OFF_BY_ONE, PLACE_VALUE, TIMES_TEN, Question, difficulty_for
+from tutor.drills import number_facts as nf
 from tutor.drills.card_sums import best_card, estimate_card_sum, exact_card_sum, round_to_ten, winning_card
+from tutor.drills.fractions_primes_mean import prime_which_sum
 from tutor.drills.marking import RIGHT, UNREADABLE, WRONG, mark
+from tutor.drills.operations import triplesmart_better
 
 DECK = kids2()
 NUMBER_CARDS = list(DECK.number_card_ids)
@@ -117,3 +120,56 @@ def test_named_checks(rule, spec, value, expected):
 
 def test_difficulty_follows_the_skill_estimate():
     assert [difficulty_for(p) for p in (0.0, 0.5, 0.9)] == [1, 2, 3]
+
+
+# --- slips, cards on choice questions ---------------------------------------------------------
+
+def test_exact_sum_slips_get_their_own_feedback():
+    card_id = card_with(lambda c: c.circled_sum >= 100 and len(set(str(c.circled_sum))) == 3 and sum(v % 10 for v in c.circled) < 10 and c.top > 1)
+    total = DECK[card_id].circled_sum
+    question = exact_card_sum(card_id)
+    swapped = str(total)[0] + str(total)[2] + str(total)[1]
+    for typed, slip in ((total + 1, OFF_BY_ONE), (total - 1, OFF_BY_ONE), (total * 10, TIMES_TEN), (swapped, PLACE_VALUE)):
+        marked = mark(question, str(typed), "en")
+        assert marked.status == WRONG and marked.misconception == slip, typed
+        assert marked.feedback[-1].msgid == drill_texts()["exact_card_sum"]["misconceptions"][slip]
+    assert mark(question, str(total + 50), "en").misconception is None
+    assert mark(question, str(total - DECK[card_id].circled[0]), "en").misconception == "left_out_value"  # the telling mistake comes first
+
+
+def test_an_estimate_ten_times_too_big_is_named_and_one_out_is_still_right():
+    card_id = NUMBER_CARDS[5]
+    question = estimate_card_sum(card_id, 2)
+    rounded = sum(round_to_ten(v) for v in DECK[card_id].circled)
+    assert mark(question, str(rounded * 10), "en").misconception == TIMES_TEN
+    assert mark(question, str(DECK[card_id].circled_sum + 1), "en").status == RIGHT
+
+
+def test_every_choice_question_about_kids2_cards_carries_the_cards_it_asks_about():
+    fives, sevens = [c for c in NUMBER_CARDS if DECK[c].top == 5][:2], [c for c in NUMBER_CARDS if DECK[c].top == 7][:2]
+    hand = [*fives, *sevens]  # two 5s and two 7s: "the two cards" must be shown
+    multiply = nf.multiply_top_numbers(fives[1], sevens[0], 1)
+    assert multiply.answer == CHOICE and multiply.cards == [fives[1], sevens[0]]
+    discard = card_with(lambda c: 35 in c.circled or 25 in c.circled)
+    pairs = nf.factor_pair_cards(hand, discard, 1)
+    on_buttons = {int(c) for choice in pairs.choices if choice["value"] != "none" for c in choice["value"].split(",")}
+    assert pairs.cards[0] == discard and set(pairs.cards[1:]) == on_buttons  # the top card and the cards on the buttons
+    friend = nf.tens_friend_card(hand, card_with(lambda c: c.top == 3), 1)
+    assert DECK[friend.cards[0]].top == 3
+    assert set(friend.cards[1:]) == {choice["card"] for choice in friend.choices if "card" in choice}
+    target = card_with(lambda c: c.top == 9)
+    asked = [
+        multiply,
+        pairs,
+        friend,
+        nf.factor_pair_for_value(hand, 35, 1, discard),
+        nf.tens_friend_number(fives[0], 1),
+        nf.missing_factor(fives[0], card_with(lambda c: any(v % 5 == 0 and v <= 45 for v in c.circled)), 1),
+        nf.compare_numbers([35, 25], 2, cards=hand),
+        best_card(hand),
+        winning_card(hand[:2], {}),
+        prime_which_sum(hand[0]),
+        triplesmart_better(hand[:3], target, 11),
+    ]
+    for question in asked:
+        assert question.answer == CHOICE and question.cards, question.kind

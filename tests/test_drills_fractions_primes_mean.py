@@ -48,8 +48,8 @@ MY_KINDS = {
     "fraction_from_hand": {"flipped", "only_numerators", "only_denominators", "equivalent_fractions"},
     "prime_is_prime": {"one_is_prime", "two_not_prime", "odd_means_prime", "prime_square", "even_means_prime"},
     "prime_which_sum": {"odd_means_prime", "prime_square", "even_means_prime"},
-    "mean_estimate": {"forgot_to_divide", "wrong_count", "median_like"},
-    "mean_exact": {"forgot_to_divide", "wrong_count", "rounded_mean", "remainder_as_decimal", "median_like"},
+    "mean_estimate": {"forgot_to_divide", "wrong_count", "median_like", "times_ten", "place_value"},
+    "mean_exact": {"forgot_to_divide", "wrong_count", "rounded_mean", "remainder_as_decimal", "median_like", "off_by_one", "times_ten", "place_value"},
     "probability_card_beats": {"odds", "own_card_kept", "count_not_fraction", "inverted", "complement"},
     "probability_tie": {"odds", "own_card_kept", "count_not_fraction", "inverted"},
     "probability_tie_bet": {"ignored_loss", "stake_always_lost", "sign_flipped", "odds", "own_card_kept"},
@@ -334,7 +334,7 @@ def test_an_exact_mean_may_be_a_decimal_in_the_pupils_notation_a_fraction_or_a_m
     question = mean_exact(QUARTER_CARD, 2)
     decimal = describe(mean, locale)
     assert decimal.endswith(",75" if locale != "en" else ".75")
-    for typed in (decimal, f"{total}/4", f"{total // 4} 3/4"):
+    for typed in (decimal, f"{total}/4", f"{total // 4} 3/4"):  # {total}/4 is in simplest form: a fraction answer
         assert mark(question, typed, locale).status == RIGHT, typed
     estimate = mean_estimate(QUARTER_CARD, 2)
     assert mark(estimate, decimal, locale).status == RIGHT
@@ -376,8 +376,36 @@ def test_estimate_tolerance_is_never_tighter_than_the_taught_rounding():
     for card_id in NUMBER_CARDS:
         question = mean_estimate(card_id, 3)
         rounded = sum(10 * ((v + 5) // 10) for v in DECK[card_id].circled)
-        for typed in (f"{rounded}/4", str(rounded // 4), str(-(-rounded // 4))):
+        for typed in (str(rounded // 4), str(-(-rounded // 4))):
             assert mark(question, typed, "en").status == RIGHT, (card_id, typed)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_mean_question_typed_back_is_refused_kindly_not_marked(locale):
+    card_id = card_with(lambda c: c.circled_sum % 4 == 0)  # the "224/4" of the issue: the mean is 56
+    total = DECK[card_id].circled_sum
+    rounded = sum(10 * ((v + 5) // 10) for v in DECK[card_id].circled)
+    exact, estimate = mean_exact(card_id, 2), mean_estimate(card_id, 2)
+    for question, typed in ((exact, f"{total}/4"), (exact, f" {total} / 4"), (exact, f"{total}⁄4"), (estimate, f"{total}/4"), (estimate, f"{rounded}/4")):
+        marked = mark(question, typed, locale)
+        assert marked.status == UNREADABLE and marked.error_code == "type_the_result", (question.kind, typed)
+        assert "type the result" in marked.feedback[0].msgid and marked.feedback[0].params["division"] == typed.replace(" ", "").replace("⁄", "/")
+    assert mark(exact, f"-{total}/4", locale).status == WRONG  # a minus makes it another number: simply wrong
+    assert mark(exact, f"{total // 2}/2", locale).status == RIGHT  # halved once: worked on, and right
+    assert mark(exact, describe(sympy.Rational(total, 4), locale), locale).status == RIGHT
+    half = card_with(lambda c: c.circled_sum % 4 == 2)  # 226/4 can still be halved: 113/2 is a result
+    assert mark(mean_exact(half), f"{DECK[half].circled_sum}/4", locale).error_code == "type_the_result"
+    assert mark(mean_exact(half), f"{DECK[half].circled_sum // 2}/2", locale).status == RIGHT
+
+
+def test_exact_mean_slips_get_their_own_feedback():
+    card_id = card_with(lambda c: c.circled_sum % 4 == 0 and c.circled_sum // 4 >= 12 and 0 != (c.circled_sum // 4) % 10 != (c.circled_sum // 40) % 10)
+    mean = DECK[card_id].circled_sum // 4
+    question = mean_exact(card_id, 2)
+    shows(question, str(mean * 10), "times_ten")
+    shows(question, str(mean)[::-1], "place_value")
+    estimate = mean_estimate(card_id, 2)
+    shows(estimate, str(mean * 10), "times_ten")
 
 
 # --- probability ------------------------------------------------------------------------

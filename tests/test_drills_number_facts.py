@@ -15,7 +15,7 @@ from tutor.deck import kids2
 from tutor.drills import CHOICE, NUMBER, Question, Text
 from tutor.drills import number_facts as nf
 from tutor.drills.marking import RIGHT, UNREADABLE, WRONG, mark
-from tutor.text import LOCALES, translator
+from tutor.text import LOCALES, spell_in
 
 DECK = kids2()
 NUMBER_CARDS = list(DECK.number_card_ids)
@@ -37,12 +37,7 @@ def card(top: int, colour: str | None = None, skip: int = 0) -> int:
 
 def render(text, locale: str) -> str:
     """A text as a pupil reads it: translated, its fields filled, fields that are texts translated too."""
-    if isinstance(text, dict):
-        text = Text.from_dict(text)
-    if not isinstance(text, Text):
-        return str(text)
-    params = {key: render(value, locale) if isinstance(value, (Text, dict)) else value for key, value in text.params.items()}
-    shown = translator(locale)(text.msgid) % params
+    shown = spell_in(text, locale)
     assert "%(" not in shown, shown
     return shown
 
@@ -230,7 +225,9 @@ def test_multiply_is_typed_when_hard_and_names_each_mistake():
     for neighbour in ("49", "63", "48", "64"):
         assert misconception_of(question, neighbour, "nb") == "neighbour_fact"
     assert misconception_of(question, "65") == "digits_swapped"
-    assert misconception_of(question, "57") is None
+    assert misconception_of(question, "57") == misconception_of(question, "55") == "off_by_one"
+    assert misconception_of(question, "560") == "times_ten"
+    assert misconception_of(question, "58") is None
     assert question.hides_result and question.cards == [card(7), card(8)]
 
 

@@ -119,7 +119,7 @@ def examples() -> list[tuple[object, Question]]:
             (triplesmart_better, (hand, goal, 8, d)),
             (triplesmart_extreme_expression, (hand, target(2), d)),
             (triplesmart_extreme_distance, (hand, target(2), "7/2", d)),
-            (triplesmart_extreme_better, (hand, target(2), 2, d)),
+            (triplesmart_extreme_better, (hand, target(2), 3, d)),
             (twentynine_pile_value, ([10, 8, 2], 7, d)),
             (twentynine_pile_value, ([10, 8, 2, 7], ("K", 0), d)),
             (twentynine_pile_value, ([(10, "K"), 8, 2, 7], ("Q", 1), d)),
@@ -241,14 +241,23 @@ def test_is_there_a_better_one():
     assert closer.answer == CHOICE and closer.check["expected"] == [YES]
     assert misconception_of(closer, NO) == "missed_closer"
     assert closer.solution[1].params["best_expression"] == closest([3, 5, 7], 9, ADD_SUB)[2]
-    exact_hit = triplesmart_better(hand, goal, 9)
-    assert misconception_of(exact_hit, YES) == "exact_is_best" and mark(exact_hit, NO, "en").status == RIGHT
     nothing_closer = triplesmart_better(cards(2, 2), target(9), 4)  # 2 + 2 = 4 is the best: 5 away
     assert misconception_of(nothing_closer, YES) == "already_best"
     assert mark(nothing_closer, "maybe", "en").status == UNREADABLE
     extreme = triplesmart_extreme_better(hand, target(6), 5)
     assert extreme.check["expected"] == [YES] and misconception_of(extreme, NO) == "missed_closer"
     assert "×" in extreme.solution[1].params["best_expression"]
+
+
+def test_a_perfect_hit_asks_neither_how_far_nor_whether_closer():
+    hand, goal = cards(3, 5, 7), target(9)  # 5 + 7 - 3 = 9
+    for value in (9, "9", Fraction(9)):
+        assert triplesmart_distance(hand, goal, value) is None
+        assert triplesmart_better(hand, goal, value) is None
+        assert triplesmart_extreme_distance(hand, goal, value) is None
+        assert triplesmart_extreme_better(hand, goal, value) is None
+    one_off = triplesmart_distance(hand, goal, 8)
+    assert one_off.check["expected"] == "1" and triplesmart_better(hand, goal, 8).check["expected"] == [YES]
 
 
 # 29 --------------------------------------------------------------------------------------
@@ -365,6 +374,9 @@ def test_every_triplesmart_question_is_answerable_and_consistent(hand, goal, dif
         value = data.draw(st.sampled_from(sorted(reachable(values, search))))
         distance = triplesmart_distance if search == ADD_SUB else triplesmart_extreme_distance
         better = triplesmart_better if search == ADD_SUB else triplesmart_extreme_better
+        if value == aim:  # a perfect hit asks neither
+            assert distance(hand, goal, value, difficulty) is None and better(hand, goal, value, difficulty) is None
+            continue
         assert_well_formed(distance(hand, goal, value, difficulty), locale)
         assert_well_formed(better(hand, goal, value, difficulty), locale)
 

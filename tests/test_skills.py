@@ -35,3 +35,33 @@ def test_a_lucky_guess_among_two_buttons_counts_for_less_than_a_typed_answer():
 
 def test_all_fifteen_skills_are_listed():
     assert len(skills.SKILLS) == 15
+
+
+def test_a_right_answer_after_hints_counts_for_less_and_each_hint_for_less_again():
+    start = skills.fresh()
+    raised = [skills.update(start, True, hints=k).p_known for k in range(4)]
+    assert raised[0] > raised[1] > raised[2] > raised[3] > start.p_known  # still evidence, only weaker
+    assert round(raised[1], 2) == 0.45 and round(skills.hinted_guess(0.15, 1), 2) == 0.41  # the figures in docs/skill-model.md
+    tapped = [skills.update(start, True, p_guess=1 / 3, hints=k).p_known for k in range(2)]
+    assert tapped[0] > tapped[1]
+    assert skills.update(start, False, hints=2) == skills.update(start, False)  # a wrong answer counts as without hints
+
+
+def test_the_stored_skill_record_counts_the_hints_of_the_answer(app):
+    from tutor import db
+    from tutor.lessons.runner import Attempt
+    from tutor.models import Pupil
+    from tutor.progress import record_attempt
+
+    def stored_p_known(hints: int) -> float:
+        with app.app_context():
+            database = db.session()
+            pupil = Pupil(name=f"Hints {hints}")
+            database.add(pupil)
+            database.flush()
+            attempt = Attempt("multiply", "multiply_top_numbers", {}, "42", "42", True, True, True, hints, 3000, 0)
+            _, record = record_attempt(database, pupil.id, None, attempt)
+            database.commit()
+            return record.p_known
+
+    assert stored_p_known(2) < stored_p_known(0)

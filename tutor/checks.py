@@ -77,6 +77,22 @@ def _is_prime(value, spec, reading=None) -> bool:
     return value.is_integer and bool(sympy.isprime(int(value)))
 
 
+UNSIGNED_FRACTION = re.compile(r"^\s*\+?\s*(\d+)\s*[/\u2044\u2215]\s*(\d+)\s*$")
+
+
+def typed_back(spec: dict, reading) -> str | None:
+    """The division the question asks to work out, when it is typed back as the answer ("224/4"), else None.
+
+    A question may list such unworked forms under ``unworked``: typed as a fraction they
+    have the right value, but they are the question, not its result.
+    """
+    typed = UNSIGNED_FRACTION.match(reading.typed) if reading is not None and spec.get("unworked") else None
+    if typed is None:
+        return None
+    written = f"{int(typed.group(1))}/{int(typed.group(2))}"
+    return written if written in spec["unworked"] else None
+
+
 CHECKS: dict[str, Callable] = {
     "equals": _equals,
     "within_tolerance": _within_tolerance,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from tutor import skills
@@ -20,6 +20,19 @@ def skill_levels(db: Session, pupil_id: int) -> dict[str, float]:
 
 def skill_records(db: Session, pupil_id: int) -> dict[str, SkillRecord]:
     return {row.skill: row for row in db.scalars(select(SkillRecord).where(SkillRecord.pupil_id == pupil_id))}
+
+
+def right_after_retry(db: Session, pupil_id: int) -> dict[str, int]:
+    """Per skill, the answers that were right at a second or later try (apart from first tries).
+
+    The skill record counts only first tries; these show the pupil who corrects a mistake.
+    """
+    rows = db.execute(
+        select(AttemptRecord.skill, func.count(AttemptRecord.id))
+        .where(AttemptRecord.pupil_id == pupil_id, AttemptRecord.correct.is_(True), AttemptRecord.readable.is_(True), AttemptRecord.first_try.is_(False))
+        .group_by(AttemptRecord.skill)
+    )
+    return {skill: count for skill, count in rows}
 
 
 def record_attempt(db: Session, pupil_id: int, run_id: int | None, attempt: Attempt, at: datetime | None = None) -> tuple[AttemptRecord, SkillRecord | None]:
@@ -50,12 +63,13 @@ def record_attempt(db: Session, pupil_id: int, run_id: int | None, attempt: Atte
     db.add(row)
     record = None
     if attempt.first_try:
-        record = update_skill(db, pupil_id, attempt.skill, attempt.correct, 1 / attempt.choices if attempt.choices else None)
+        record = update_skill(db, pupil_id, attempt.skill, attempt.correct, 1 / attempt.choices if attempt.choices else None, attempt.hints_used)
         row.p_known_after = record.p_known
     return row, record
 
 
-def update_skill(db: Session, pupil_id: int, skill: str, correct: bool, p_guess: float | None = None) -> SkillRecord:
+def update_skill(db: Session, pupil_id: int, skill: str, correct: bool, p_guess: float | None = None, hints: int = 0) -> SkillRecord:
+    """Update the pupil's record of ``skill`` with one first answer (``hints``: hints shown before it)."""
     record = db.scalar(select(SkillRecord).where(SkillRecord.pupil_id == pupil_id, SkillRecord.skill == skill))
     if record is None:
         start = skills.fresh()
@@ -63,6 +77,6 @@ def update_skill(db: Session, pupil_id: int, skill: str, correct: bool, p_guess:
         db.add(record)
     state = skills.SkillState(record.p_known, record.attempts, record.correct, record.streak)
     params = skills.Params(mastery=record.mastery_threshold)
-    new = skills.update(state, correct, params, p_guess)
+    new = skills.update(state, correct, params, p_guess, hints)
     record.p_known, record.attempts, record.correct, record.streak = new.p_known, new.attempts, new.correct, new.streak
     return record

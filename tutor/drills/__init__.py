@@ -10,6 +10,7 @@ known misconception. All text is English source text with ``%(name)s`` fields, k
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from fractions import Fraction
 
 from tutor import content
 from tutor.text import N_
@@ -107,6 +108,30 @@ def build(kind: str, params: dict, **fields) -> Question:
 def misconception(misconception_id: str, values) -> dict:
     """Wrong answers (exact values or choice values) that show a named misconception."""
     return {"id": misconception_id, "values": sorted({str(v) for v in values})}
+
+
+#: Slips rather than misunderstandings, named alike in every question kind where they apply.
+OFF_BY_ONE, TIMES_TEN, PLACE_VALUE = "off_by_one", "times_ten", "place_value"
+
+
+def slips(right, whole: bool = True, which: tuple[str, ...] = (OFF_BY_ONE, TIMES_TEN, PLACE_VALUE)) -> list[tuple[str, list[Fraction]]]:
+    """Wrong answers that show a slip: one out, ten times too big or too small, the right digits in the wrong places.
+
+    ``right`` is the right answer, a whole number or a fraction; with ``whole`` only whole
+    numbers are slips (a pupil who must type a whole number does not type 4.2 for 42).
+    Each generator lists them after its own misconceptions, which claim a value first.
+    """
+    right = Fraction(right)
+    found: list[tuple[str, list[Fraction]]] = []
+    if OFF_BY_ONE in which:
+        found.append((OFF_BY_ONE, [v for v in (right - 1, right + 1) if v >= 0]))
+    if TIMES_TEN in which and right:
+        found.append((TIMES_TEN, [v for v in (right * 10, right / 10) if v.denominator == 1 or not whole]))
+    if PLACE_VALUE in which and right.denominator == 1 and right >= 10:
+        digits = str(right.numerator)
+        swapped = {digits[:i] + digits[i + 1] + digits[i] + digits[i + 2 :] for i in range(len(digits) - 1)}
+        found.append((PLACE_VALUE, sorted(Fraction(d) for d in swapped if d[0] != "0" and d != digits)))
+    return found
 
 
 def difficulty_for(p_known: float) -> int:

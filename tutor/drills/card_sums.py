@@ -7,7 +7,7 @@ card ids from the live position; the cards' values come from the Kids2 deck.
 from __future__ import annotations
 
 from tutor.deck import Card, kids2
-from tutor.drills import CHOICE, NUMBER, Question, Text, build, misconception
+from tutor.drills import CHOICE, NUMBER, PLACE_VALUE, TIMES_TEN, Question, Text, build, misconception, slips
 from tutor.text import N_
 
 #: The stated tolerance of an estimate, by difficulty.
@@ -26,6 +26,16 @@ def plus(values) -> str:
 def _card(card_id: int) -> Card:
     return kids2()[card_id]
 
+
+def _claimed(candidates, is_wrong) -> list[dict]:
+    """Misconceptions in priority order: a wrong value is named only by the first that lists it."""
+    taken: set[str] = set()
+    named = []
+    for misconception_id, values in candidates:
+        fresh = {str(v) for v in values if is_wrong(v)} - taken
+        taken |= fresh
+        named.append(misconception(misconception_id, fresh))
+    return named
 
 
 def estimate_card_sum(card_id: int, difficulty: int = 2) -> Question:
@@ -47,22 +57,22 @@ def estimate_card_sum(card_id: int, difficulty: int = 2) -> Question:
         "high": exact + tolerance,
     }
 
-    def outside(values):
-        return [v for v in values if abs(v - exact) > tolerance]
-
     truncated = sum(10 * (v // 10) for v in card.circled)
     with_top = [exact + card.top + d for d in range(-tolerance, tolerance + 1)]
     left_out = [exact - v + d for v in card.circled for d in range(-tolerance, tolerance + 1)]
+    slipped: dict[str, list] = {TIMES_TEN: [], PLACE_VALUE: []}  # a zero or a digit off the exact sum or the taught estimate
+    for total in (exact, sum(rounded)):
+        for misconception_id, values in slips(total, which=(TIMES_TEN, PLACE_VALUE)):
+            slipped[misconception_id] += values
     return build(
         "estimate_card_sum",
         params,
         answer=NUMBER,
         check={"rule": "within_tolerance", "expected": str(exact), "tolerance": str(tolerance)},
-        misconceptions=[
-            misconception("truncated", outside([truncated])),
-            misconception("added_top", outside(with_top)),
-            misconception("left_out_value", outside(left_out)),
-        ],
+        misconceptions=_claimed(
+            [("truncated", [truncated]), ("added_top", with_top), ("left_out_value", left_out), *slipped.items()],
+            lambda v: abs(v - exact) > tolerance,
+        ),
         cards=[card_id],
         difficulty=difficulty,
     )
@@ -130,11 +140,15 @@ def exact_card_sum(card_id: int, difficulty: int = 2) -> Question:
         params,
         answer=NUMBER,
         check={"rule": "equals", "expected": str(exact)},
-        misconceptions=[
-            misconception("carry_forgotten", carries),
-            misconception("left_out_value", [exact - v for v in card.circled]),
-            misconception("added_top", [exact + card.top]),
-        ],
+        misconceptions=_claimed(
+            [
+                ("carry_forgotten", carries),
+                ("left_out_value", [exact - v for v in card.circled]),
+                ("added_top", [exact + card.top]),
+                *slips(exact),
+            ],
+            lambda v: v != exact,
+        ),
         cards=[card_id],
         difficulty=difficulty,
     )

@@ -44,7 +44,7 @@ from typing import Callable, Iterable, Sequence
 import sympy
 
 from tutor.deck import kids2
-from tutor.drills import CHOICE, NO, NUMBER, YES, Question, Text, build, misconception, texts, yes_no_choices
+from tutor.drills import CHOICE, NO, NUMBER, PLACE_VALUE, TIMES_TEN, YES, Question, Text, build, misconception, slips, texts, yes_no_choices
 from tutor.drills.card_sums import plus, round_to_ten
 from tutor.primes import PRIME_LIMIT, is_prime, primes_up_to, smallest_factor
 
@@ -563,7 +563,8 @@ def fraction_from_hand(interval: Sequence[int], hand: Sequence[int], difficulty:
     which no named check can say; so the pupil picks among the fractions the hand can make.
     Difficulty 1 shows 3 of them (one that fits, if any, and tempting wrong ones), 2 shows
     5, 3 all. "None of them fits" is right when no fraction of the hand fits (the pupil
-    cannot move and keeps the cards).
+    cannot move and keeps the cards). The worked solution lists every fraction of the
+    hand that fits, also those not on a button.
     """
     difficulty = _difficulty(difficulty)
     first, second = _interval(interval)
@@ -610,7 +611,8 @@ def fraction_from_hand(interval: Sequence[int], hand: Sequence[int], difficulty:
         "low": low.text,
         "high": high.text,
         "cards": ", ".join(str(_number_card(card).top) for card in hand),
-        "checks": "; ".join(f"{low.text} {sign} {f.text} {sign} {high.text}" for f in shown_fits),
+        # The worked solution lists every fraction of the hand that fits, on a button or not.
+        "checks": "; ".join(f"{low.text} {sign} {f.text} {sign} {high.text}" for f in fits),
         "hint_numerator": picked[0].num if shown_fits else "",
         "equal_fraction": (equal_fraction or low).text,
         "equal_end": equal_end.text,
@@ -787,6 +789,14 @@ def _around(centre: Fraction, spread: int) -> list[Fraction]:
     return [centre] + [Fraction(v) for v in range(math.floor(centre - spread), math.ceil(centre + spread) + 1)]
 
 
+def _unworked(sums: Iterable, count: int) -> list[str]:
+    """The divisions a mean question asks to work out, refused when typed back ("224/4": type the result).
+
+    A sum over 4 that is already in simplest form ("213/4") is a fraction answer like any other.
+    """
+    return [f"{int(s)}/{count}" for s in sums if math.gcd(int(s), count) > 1]
+
+
 def mean_estimate(card_id: int, difficulty: int = 2) -> Question:
     """Estimate the mean of a card's four circled values (round to tens, add, divide by 4) within a stated tolerance."""
     difficulty = _difficulty(difficulty)
@@ -815,12 +825,14 @@ def mean_estimate(card_id: int, difficulty: int = 2) -> Question:
         ("forgot_to_divide", [v for s in sums for v in _around(s, tolerance)]),
         ("wrong_count", [v for s in sums for count in (3, 2) for v in _around(s / count, tolerance)]),
         ("median_like", _middle_values(values) + [Fraction(round_to_ten(v)) for v in sorted(values)[1:3]]),
+        *slips(mean, whole=False, which=(TIMES_TEN, PLACE_VALUE)),
+        *slips(estimate, whole=False, which=(TIMES_TEN, PLACE_VALUE)),
     ]
     return build(
         "mean_estimate",
         params,
         answer=NUMBER,
-        check={"rule": "within_tolerance", "expected": exact_text(mean), "tolerance": str(tolerance)},
+        check={"rule": "within_tolerance", "expected": exact_text(mean), "tolerance": str(tolerance), "unworked": _unworked(sums, len(values))},
         misconceptions=_typed_misconceptions(candidates, lambda v: abs(v - mean) <= tolerance),
         cards=[card_id],
         difficulty=difficulty,
@@ -853,13 +865,14 @@ def mean_exact(card_id: int, difficulty: int = 2) -> Question:
         ("remainder_as_decimal", [quotient + Fraction(remainder, 10)]),
         ("rounded_mean", [Fraction(math.floor(mean)), Fraction(math.ceil(mean))] + _one_decimal(mean)),
         ("median_like", _middle_values(values)),
+        *slips(mean, whole=False),
     ]
     return _ask(
         "mean_exact",
         params,
         ["sum_given"] if difficulty == 1 else [],
         answer=NUMBER,
-        check={"rule": "equals", "expected": exact_text(mean)},
+        check={"rule": "equals", "expected": exact_text(mean), "unworked": _unworked([total], count)},
         misconceptions=_typed_misconceptions(candidates, lambda v: v == mean),
         cards=[card_id],
         difficulty=difficulty,

@@ -9,13 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tutor.answers import AnswerError, describe, read_answer
-from tutor.checks import check_text, exact, run_check, uses_only
+from tutor.checks import check_text, exact, run_check, typed_back, uses_only
 from tutor.drills import CHOICE, Question, Text, texts
 from tutor.text import N_
 
 RIGHT, WRONG, UNREADABLE = "right", "wrong", "unreadable"
 #: Shown when an expression uses a number that is not on the pupil's cards (or uses one twice).
 USED_OTHER_NUMBERS = "used_other_numbers"
+#: The refusal code of an answer that is the question's own division typed back ("224/4" for a mean).
+TYPE_THE_RESULT = "type_the_result"
 
 
 @dataclass
@@ -73,6 +75,10 @@ def mark(question: Question, typed: str, locale: str) -> Marked:
             reading = read_answer(typed, locale, allow=question.allow)
         except AnswerError as error:
             return Marked(UNREADABLE, typed, feedback=[Text(error.msgid, error.params)], error_code=error.code)
+        unworked = typed_back(question.check, reading)
+        if unworked:  # not wrong, and not right either: the pupil has not done the division yet
+            message = Text(N_("You wrote the division %(division)s: work it out and type the result."), {"division": unworked})
+            return Marked(UNREADABLE, typed, feedback=[message], error_code=TYPE_THE_RESULT)
         value, read_as = str(reading.value), describe(reading.value, locale)
         correct = run_check(question.check, reading.value, reading)
     params = {**_check_params(question, locale), "value": read_as or value}

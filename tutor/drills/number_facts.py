@@ -25,7 +25,7 @@ from __future__ import annotations
 from itertools import combinations, product
 
 from tutor.deck import Card, kids2
-from tutor.drills import CHOICE, NUMBER, Question, Text, build, misconception, texts
+from tutor.drills import CHOICE, NUMBER, OFF_BY_ONE, TIMES_TEN, Question, Text, build, misconception, slips, texts
 
 DIFFICULTIES = (1, 2, 3)
 #: How many number buttons a question offers, by difficulty; at 3 the answer is typed.
@@ -210,7 +210,8 @@ def multiply_top_numbers(card_a: int, card_b: int, difficulty: int = 2) -> Quest
     }
     neighbours = {x * y for x, y in ((a, b - 1), (a, b + 1), (a - 1, b), (a + 1, b)) if x >= 1 and y >= 1}
     swapped = [int(str(right)[::-1])] if right >= 10 and right % 10 else []
-    misconceptions = _claim([right], [("added", [a + b]), ("neighbour_fact", sorted(neighbours)), ("digits_swapped", swapped)])
+    one_or_ten_out = [(mid, [int(v) for v in values]) for mid, values in slips(right, which=(OFF_BY_ONE, TIMES_TEN))]
+    misconceptions = _claim([right], [("added", [a + b]), ("neighbour_fact", sorted(neighbours)), ("digits_swapped", swapped), *one_or_ten_out])
     return build(
         kind,
         params,
@@ -270,6 +271,8 @@ def _pair_question(kind: str, hand: list[int], targets: list[int], wrong_targets
     choices.append({"value": NONE, "label": _label(kind, NONE)})
     expected = sorted(_pair_value(p) for p in right if p in offered) or [NONE]
     answer = labels[expected[0]] if right else _label(kind, NONE)
+    in_pairs = {card.id for pair in offered for card in pair}
+    cards = [c for c in cards if c not in hand or c in in_pairs]  # the top card and the cards on the buttons
     params = {
         **params,
         "tops": ", ".join(str(kids2()[c].top) for c in hand if not kids2()[c].is_special),
@@ -422,7 +425,7 @@ def tens_friend_card(hand: list[int], top_card: int, difficulty: int = 2) -> Que
         check={"rule": "choice", "expected": expected},
         misconceptions=_claim(expected, [(mid, [c.id for c in group]) for mid, group in candidates]),
         choices=choices,
-        cards=[top_card, *hand],
+        cards=[top_card, *(c.id for c in offered)],
         difficulty=difficulty,
     )
 
@@ -526,8 +529,11 @@ def _compare_misconceptions(items: list, right, value, views: list[tuple[str, ob
     return _claim([right], candidates)
 
 
-def compare_numbers(numbers: list[int], difficulty: int = 2) -> Question:
-    """Which of two or more whole numbers is the largest (or a tie); answered with buttons."""
+def compare_numbers(numbers: list[int], difficulty: int = 2, cards: list[int] = ()) -> Question:
+    """Which of two or more whole numbers is the largest (or a tie); answered with buttons.
+
+    ``cards``: the Kids2 cards the numbers come from (MultiWar's products), shown with the question.
+    """
     _check_difficulty(difficulty)
     _check_counts(*numbers)
     if len(numbers) < 2:
@@ -555,6 +561,7 @@ def compare_numbers(numbers: list[int], difficulty: int = 2) -> Question:
         check={"rule": "choice", "expected": [str(right)]},
         misconceptions=misconceptions,
         choices=choices,
+        cards=list(cards),
         difficulty=difficulty,
         hides_result=True,
     )

@@ -221,10 +221,12 @@ def triplesmart_extreme_expression(card_ids: list[int], target_card: int, diffic
     )
 
 
-def _distance(kind: str, card_ids: list[int], target_card: int, value, difficulty: int) -> Question:
+def _distance(kind: str, card_ids: list[int], target_card: int, value, difficulty: int) -> Question | None:
     _, target = _tops(card_ids, target_card)
     value = Fraction(str(value))
     distance = abs(value - target)
+    if distance == 0:
+        return None  # a perfect hit: "how far from 9 to 9?" asks nothing
     bigger, smaller = max(value, Fraction(target)), min(value, Fraction(target))
     params = {"value": _num(value), "target": target, "distance": _num(distance), "bigger": _num(bigger), "smaller": _num(smaller)}
     right = _num(distance)
@@ -245,28 +247,30 @@ def _distance(kind: str, card_ids: list[int], target_card: int, value, difficult
     )
 
 
-def triplesmart_distance(card_ids: list[int], target_card: int, value, difficulty: int = 2) -> Question:
-    """How far is the pupil's value (made with + and -) from the target?"""
+def triplesmart_distance(card_ids: list[int], target_card: int, value, difficulty: int = 2) -> Question | None:
+    """How far is the pupil's value (made with + and -) from the target? None after a perfect hit."""
     return _distance("triplesmart_distance", card_ids, target_card, value, difficulty)
 
 
-def triplesmart_extreme_distance(card_ids: list[int], target_card: int, value, difficulty: int = 2) -> Question:
-    """How far is the pupil's value (made with + - x /, maybe a fraction) from the target?"""
+def triplesmart_extreme_distance(card_ids: list[int], target_card: int, value, difficulty: int = 2) -> Question | None:
+    """How far is the pupil's value (made with + - x /, maybe a fraction) from the target? None after a perfect hit."""
     return _distance("triplesmart_extreme_distance", card_ids, target_card, value, difficulty)
 
 
-def _better(kind: str, search: str, card_ids: list[int], target_card: int, value, difficulty: int) -> Question:
+def _better(kind: str, search: str, card_ids: list[int], target_card: int, value, difficulty: int) -> Question | None:
     values, target = _tops(card_ids, target_card)
-    params = _triple_params(values, target, search)
     value = Fraction(str(value))
     distance = abs(value - target)
+    if distance == 0:
+        return None  # a perfect hit: nothing is closer, so "can you get closer?" asks nothing
+    params = _triple_params(values, target, search)
     params.update(value=_num(value), distance=_num(distance))
     better = distance > Fraction(params["best_distance"])
     right = YES if better else NO
     if better:
         candidates = [("missed_closer", [NO])]
     else:
-        candidates = [("exact_is_best" if distance == 0 else "already_best", [YES])]
+        candidates = [("already_best", [YES])]
     return _ask(
         kind,
         params,
@@ -280,13 +284,13 @@ def _better(kind: str, search: str, card_ids: list[int], target_card: int, value
     )
 
 
-def triplesmart_better(card_ids: list[int], target_card: int, value, difficulty: int = 2) -> Question:
-    """Can + and - with these cards get closer to the target than the pupil's value? (yes/no)"""
+def triplesmart_better(card_ids: list[int], target_card: int, value, difficulty: int = 2) -> Question | None:
+    """Can + and - with these cards get closer to the target than the pupil's value? (yes/no; None after a perfect hit)"""
     return _better("triplesmart_better", ADD_SUB, card_ids, target_card, value, difficulty)
 
 
-def triplesmart_extreme_better(card_ids: list[int], target_card: int, value, difficulty: int = 2) -> Question:
-    """Can + - x / with these cards get closer to the target than the pupil's value? (yes/no)"""
+def triplesmart_extreme_better(card_ids: list[int], target_card: int, value, difficulty: int = 2) -> Question | None:
+    """Can + - x / with these cards get closer to the target than the pupil's value? (yes/no; None after a perfect hit)"""
     return _better("triplesmart_extreme_better", FOUR_OPS, card_ids, target_card, value, difficulty)
 
 
