@@ -43,10 +43,11 @@ test: setup system-packages
 
 bench: setup
 	$(BIN)/python bench/lesson_step.py
-	$(BIN)/python bench/answers.py
+	$(BIN)/python bench/answers.py --hostile
 	$(BIN)/python bench/deck_check.py
 	$(BIN)/python bench/simulate_games.py
 	$(BIN)/python bench/dashboard.py
+	$(BIN)/python bench/pace.py
 
 vendor:
 	scripts/vendor.sh

