@@ -30,3 +30,12 @@ def right_answer(question: dict, locale: str) -> str:
     if rule == "is_prime":
         return "2"
     raise AssertionError(f"no answer key for the rule {rule}")
+
+
+def accepted_move(lesson, game_state, pupil: int = 0):
+    """The first legal move the lesson does not refuse (a refused choice is stored as an answer)."""
+    for move in game_state.legal_moves():
+        judged = lesson.judge(game_state, pupil, move)
+        if judged is None or judged.correct:
+            return move
+    raise AssertionError("the rules allow no move the lesson accepts")

@@ -51,9 +51,9 @@ def browser():
 class Visit:
     """One pupil's browser tab, with checks that run on every page it sees."""
 
-    def __init__(self, browser, base_url):
+    def __init__(self, browser, base_url, viewport=(1200, 900)):
         self.base_url = base_url
-        self.context = browser.new_context(viewport={"width": 1200, "height": 900})
+        self.context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
         self.context.add_init_script(path=str(AXE))  # injected by the browser, not by the page: the CSP still holds
         self.page = self.context.new_page()
         self.problems: list[str] = []
@@ -87,6 +87,31 @@ class Visit:
             self.page.keyboard.press(key)
         self.page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
         self.page.wait_for_timeout(50)  # htmx:afterSettle handlers (focus) run just after the classes go
+
+    def click(self, locator):
+        """Click something that sends an htmx request, and wait until the new fragment has settled."""
+        with self.page.expect_response(lambda response: response.request.method == "POST"):
+            locator.click()
+        self.page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+        self.page.wait_for_timeout(50)
+
+    def sign_in(self, name, language="English"):
+        """As a guest, in the language whose button says ``language``."""
+        page = self.page
+        page.goto(self.base_url + "/")
+        page.get_by_role("button", name=language).click()
+        page.wait_for_load_state("networkidle")
+        page.locator("input#name").fill(name)
+        page.locator("input#name").press("Enter")
+        page.wait_for_load_state("networkidle")
+
+    def start(self, game_id, players="2"):
+        """Start a lesson from its start page; the page is then at the first intro step."""
+        page = self.page
+        page.goto(f"{self.base_url}/lessons/{game_id}")
+        page.locator(f"input[name=players][value='{players}']").check()
+        page.locator("form.panel button.primary").click()
+        page.wait_for_load_state("networkidle")
 
     def close(self):
         self.context.close()

@@ -119,3 +119,59 @@ def test_a_pupil_plays_a_lesson_with_the_keyboard_through_drill_answers(browser,
     assert page.locator("table.progress meter").count() >= 1
     assert not visit.problems, visit.problems
     visit.close()
+
+
+def test_a_page_left_open_in_another_tab_is_refused_and_shows_the_lesson_as_it_is_now(browser, live_server):
+    visit = Visit(browser, live_server)
+    visit.sign_in("Tabs")
+    visit.start("calculation-war")
+    old_tab = visit.page
+    new_tab = visit.context.new_page()
+    new_tab.goto(old_tab.url)
+    with new_tab.expect_response(lambda response: response.request.method == "POST"):
+        new_tab.locator("form[action$='/next-step'] button").click()
+    new_tab.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    assert new_tab.locator(".coach .step").inner_text().startswith("Step 2 of")
+    visit.click(old_tab.locator("form[action$='/next-step'] button"))  # the old tab's Next belongs to step 1
+    assert "This page was out of date" in old_tab.locator("section#lesson .lesson-flashes").inner_text()
+    assert old_tab.locator(".coach .step").inner_text().startswith("Step 2 of"), "the lesson moved on once, and the old tab shows it"
+    steps = old_tab.locator("section#lesson input[name=step]").evaluate_all("inputs => [...new Set(inputs.map(i => i.value))]")
+    assert steps == new_tab.locator("section#lesson input[name=step]").first.input_value().split(), "the old tab's forms now carry the current step"
+    assert old_tab.locator("#request-problem").is_hidden()
+    visit.axe("a page that was out of date")
+    assert all("409" in problem for problem in visit.problems), visit.problems  # the browser notes the 409 itself
+    visit.close()
+
+
+def test_a_request_that_fails_says_so_and_offers_a_reload(browser, live_server):
+    visit = Visit(browser, live_server)
+    visit.sign_in("Offline")
+    visit.start("calculation-war")
+    page = visit.page
+    box = page.locator("#request-problem")
+    assert box.is_hidden()
+    # a form from an earlier session: the server refuses it (400), htmx does not swap it in
+    page.evaluate("""() => {
+        document.body.setAttribute('hx-headers', JSON.stringify({'X-CSRFToken': 'from-another-session'}));
+        document.querySelectorAll('input[name=csrf_token]').forEach(input => { input.value = 'from-another-session'; });
+    }""")
+    with page.expect_response(lambda response: response.status == 400):
+        page.locator("form[action$='/next-step'] button").click()
+    box.wait_for(state="visible")
+    assert box.locator("[data-problem=response]").is_visible() and box.locator("[data-problem=send]").is_hidden()
+    assert "did not work" in box.inner_text()
+    assert "data-reload" in visit.focused(), "the reload button has the focus"
+    visit.axe("the message for a failed request")
+    page.locator("#request-problem [data-reload]").click()
+    page.wait_for_load_state("networkidle")
+    assert box.is_hidden() and page.locator(".coach .step").inner_text().startswith("Step 1 of"), "nothing was changed"
+    # the server cannot be reached
+    page.route("**/next-step", lambda route: route.abort())
+    page.locator("form[action$='/next-step'] button").click()
+    box.wait_for(state="visible")
+    assert box.locator("[data-problem=send]").is_visible() and box.locator("[data-problem=response]").is_hidden()
+    page.unroute("**/next-step")
+    visit.click(page.locator("form[action$='/next-step'] button"))
+    assert box.is_hidden(), "a request that works takes the message away"
+    assert page.locator(".coach .step").inner_text().startswith("Step 2 of")
+    visit.close()

@@ -48,11 +48,30 @@ def make_a_move(visit: Visit) -> None:
         if page.locator("input#expression").count() and page.locator(".flash-error").count():
             raise AssertionError(page.locator(".flash-error").inner_text())
         return
+    if page.locator("section.hand form[action$='/pick']").count() and pick_marked_cards(visit):
+        return
     buttons = page.locator("section.hand button.card-button, section.moves button.move-button")
     assert buttons.count(), "the pupil should have a move: " + page.locator("section#lesson").inner_text()[:500]
     assert "data-autofocus" in visit.focused() or "button" in visit.focused()
     buttons.first.focus()
     visit.press("Enter")
+
+
+def pick_marked_cards(visit: Visit) -> bool:
+    """In a game of picked cards: ask what can be played, then pick the marked cards one by one,
+    trying to play them after each, until the rules take them (False: they never did)."""
+    page = visit.page
+    if page.locator("form[action$='/show-playable'] button").count():
+        page.locator("form[action$='/show-playable'] button").focus()
+        visit.press("Enter")
+    for index in range(page.locator("section.hand button.card-button.playable").count()):
+        page.locator("section.hand button.card-button.playable").nth(index).focus()
+        visit.press("Enter")
+        page.locator("form[action$='/play-picked'] button").focus()
+        visit.press("Enter")
+        if not page.locator(".told-refused").count():
+            return True
+    return False
 
 
 @pytest.mark.parametrize("game_id,language,button", CASES)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from tests.answer_key import right_answer as answer_key
 from tutor.checks import exact
+from tutor.engine.play import bot_rng, make_bots
 from tutor.lessons import LESSONS
-from tutor.lessons.runner import FINISHED, INTRO, PLAY, LessonError, LessonRun
+from tutor.lessons.base import move_token
+from tutor.lessons.runner import FINISHED, INTRO, PLAY, PUPIL, LessonError, LessonRun
 
 LESSON = LESSONS["calculation-war"]
 
@@ -168,3 +173,61 @@ def test_four_players_play_in_teams_with_a_computer_partner():
     run = started(players=4, bots=("strong",))
     play_lesson(run)
     assert run.game_state().winners() in ([0, 2], [1, 3])
+
+
+# --- pace ---------------------------------------------------------------------------------------
+
+def paced_lesson(game_id, players, seed, wrong_share):
+    """A lesson played by a pupil who moves like a beginner computer and answers wrong at first with chance ``wrong_share``.
+
+    Returns the pupil's turns and, per gap between two of the pupil's moves, whether each
+    question asked in it got a wrong first answer.
+    """
+    lesson = LESSONS[game_id]
+    run = LessonRun.start(lesson, players, {}, ["strong", "beginner"], seed, now_ms=0)
+    pupil = make_bots(run.game, ["beginner"])[PUPIL]
+    chance = random.Random(seed)
+    gaps, now = [[]], 0
+    run.skip_intro(lesson, {}, now)
+    while run.stage != FINISHED:
+        now += 1000
+        question = run.question
+        if question is not None and run.question_open:
+            wrong = next((c["value"] for c in question["choices"] if c["value"] not in question["check"]["expected"]), None) if question["answer"] == "choice" else "987654"
+            give_wrong = run.tries == 0 and wrong is not None and chance.random() < wrong_share
+            attempt = run.answer(wrong if give_wrong else answer_key(question, "en"), "en", now)
+            if attempt.first_try:
+                gaps[-1].append(not attempt.correct)
+        elif question is not None:
+            run.close_question(lesson, {}, now)
+        else:
+            state = run.game_state()
+            run.move(move_token(pupil.choose(state.player_view(PUPIL), state.legal_moves(), bot_rng(seed, len(run.moves)))), lesson, {}, now)
+            gaps.append([])
+    turns, previous = 0, None
+    for move in run.moves:
+        if move["player"] >= 0:
+            turns += move["player"] == PUPIL and previous != PUPIL
+            previous = move["player"]
+    return turns, gaps
+
+
+@pytest.mark.parametrize("game_id", sorted(LESSONS))
+def test_the_pace_holds_in_every_game_one_question_between_two_moves_unless_an_answer_was_wrong(game_id):
+    rate = LESSONS[game_id].questions_per_turn
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        turns, gaps = paced_lesson(game_id, players, seed, wrong_share=0.3)
+        for gap in gaps:
+            for before, _ in zip(gap, gap[1:]):
+                assert before, (game_id, players, seed, gap)  # a second question only after a wrong answer
+        first_questions = sum(1 for gap in gaps if gap)
+        assert first_questions <= 1 + rate * turns, (game_id, players, turns, first_questions)
+        assert first_questions, (game_id, players)
+
+
+def test_a_wrong_answer_keeps_the_lessons_follow_up_question():
+    follow_ups = 0
+    for seed in range(4):
+        _, gaps = paced_lesson("calculation-war", 2, seed, wrong_share=1.0)
+        follow_ups += sum(1 for gap in gaps if len(gap) > 1)
+    assert follow_ups  # after a wrong answer the next offered question is asked in the same gap

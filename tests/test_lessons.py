@@ -13,7 +13,7 @@ from tests.answer_key import right_answer
 from tutor.deck import kids2
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
-from tutor.text import LOCALES
+from tutor.text import LOCALES, spell_in
 
 DECK = kids2()
 
@@ -74,3 +74,27 @@ def test_the_crazy_banana_extreme_intro_lists_the_primes_to_200():
     texts = [lesson.intro_text(step, run.game_state(), PUPIL) for step in range(len(lesson.intro_steps()))]
     listed = next(text.params["primes"] for text in texts if "primes" in text.params)
     assert listed.startswith("2, 3, 5, 7") and listed.endswith("193, 197, 199") and listed.count(",") == 45
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "winners", "key", "names"),
+    [
+        ("calculation-war", 4, [0], "finished_you", []),
+        ("calculation-war", 4, [3], "finished_other", ["Computer 3"]),
+        ("calculation-war", 4, [1, 3], "finished_others", ["Computer 1", "Computer 3"]),
+        ("crazy-banana-tiervenner", 4, [0, 2], "finished_draw", ["Computer 2"]),
+        ("crazy-banana-overslag", 3, [2, 1], "finished_others", ["Computer 2", "Computer 1"]),
+        ("fraction-master", 4, [0, 2], "finished_team", []),  # partners: the pupil and Computer 2
+        ("fraction-master", 4, [1, 3], "finished_others", ["Computer 1", "Computer 3"]),
+    ],
+)
+def test_the_end_of_a_game_names_every_winner(game_id, players, winners, key, names):
+    from types import SimpleNamespace
+
+    lesson = LESSONS[game_id]
+    state = SimpleNamespace(game=SimpleNamespace(players=players), ended_by=None, winners=lambda: winners)
+    [line] = lesson.finish_story(state, PUPIL)
+    assert line.msgid == lesson.content()["narration"][key]
+    said = spell_in(line, "en")
+    for name in names:
+        assert name in said, said

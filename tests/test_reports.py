@@ -278,7 +278,9 @@ def test_recent_answers_show_no_typed_text_for_unreadable_answers_and_the_chosen
 
 
 def test_every_refusal_code_has_a_short_description():
-    codes = {key.split("/")[0] for key in answers.MESSAGES}
+    from tutor.drills import marking
+
+    codes = {key.split("/")[0] for key in answers.MESSAGES} | {marking.TYPE_THE_RESULT, "not_a_choice"}
     assert codes - set(reports.ERROR_DESCRIPTIONS) == set()
     assert reports.error_description("letters") == "letters instead of numbers"
     assert reports.error_description("no_such_code") == reports.UNKNOWN_ERROR

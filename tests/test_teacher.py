@@ -9,9 +9,11 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 from sqlalchemy import func, select, update
 
-from tests.answer_key import right_answer
+from tests.answer_key import accepted_move, right_answer
 from tests.conftest import PASSWORD, run_id_in, run_record
 from tutor import db
+from tutor.lessons import LESSONS
+from tutor.lessons.base import move_token
 from tutor.lessons.runner import LessonRun
 from tutor.models import (
     Assignment,
@@ -50,6 +52,17 @@ def teacher_client(app, staff):
 
 
 # --- accounts and sessions --------------------------------------------------------------------
+
+def take_a_step(client, run_id: str, run: LessonRun, answer: str | None = None) -> None:
+    """One pupil action: answer the open question (``answer``, or the right one), go on after it, or make a move the lesson accepts."""
+    if run.question and run.question_open:
+        client.post(f"/runs/{run_id}/answer", data={"answer": right_answer(run.question, "en") if answer is None else answer})
+    elif run.question:
+        client.post(f"/runs/{run_id}/go-on")
+    else:
+        client.post(f"/runs/{run_id}/move", data={"move": move_token(accepted_move(LESSONS[run.game_id], run.game_state()))})
+
+
 def test_a_teacher_signs_in_and_sees_their_classes(app, staff, client):
     staff.teacher()
     response = staff.sign_in(client)
@@ -397,16 +410,11 @@ def play_through(client, app, run_id, answers_right=True, limit=400):
         run = LessonRun.from_dict(run_record(app, run_id).data)
         if run.stage == "finished":
             return run
-        if run.question and run.question_open:
+        wrong = None
+        if run.question and run.question_open and not answers_right:
             question = run.current_question()
-            answer = right_answer(run.question, "en") if answers_right else ("999999" if question.answer == "number" else question.choices[-1]["value"])
-            client.post(f"/runs/{run_id}/answer", data={"answer": answer})
-        elif run.question:
-            client.post(f"/runs/{run_id}/go-on")
-        else:
-            from tutor.lessons.base import move_token
-
-            client.post(f"/runs/{run_id}/move", data={"move": move_token(run.game_state().legal_moves()[0])})
+            wrong = "999999" if question.answer == "number" else question.choices[-1]["value"]
+        take_a_step(client, run_id, run, wrong)
     raise AssertionError("the lesson did not finish")
 
 
@@ -428,15 +436,8 @@ def test_a_pupil_does_homework_and_the_teacher_sees_it_done(app, staff, teacher_
         run = LessonRun.from_dict(run_record(app, ada_run).data)
         if answered >= 2:
             break
-        if run.question and run.question_open:
-            ada.post(f"/runs/{ada_run}/answer", data={"answer": right_answer(run.question, "en")})
-            answered += 1
-        elif run.question:
-            ada.post(f"/runs/{ada_run}/go-on")
-        else:
-            from tutor.lessons.base import move_token
-
-            ada.post(f"/runs/{ada_run}/move", data={"move": move_token(run.game_state().legal_moves()[0])})
+        answered += bool(run.question and run.question_open)
+        take_a_step(ada, ada_run, run)
     with app.app_context():
         work = db.session().scalar(select(AssignmentWork).join(Pupil).where(Pupil.name == "Ada"))
         assert work.questions == 2 and work.first_try_right == 2 and work.done_at is not None
@@ -472,14 +473,7 @@ def test_an_unreadable_answer_is_stored_as_its_refusal_code_not_the_text(app, gu
         run = LessonRun.from_dict(run_record(app, run_id).data)
         if run.question and run.question_open and run.question["answer"] == "number":
             break
-        if run.question and run.question_open:
-            client.post(f"/runs/{run_id}/answer", data={"answer": right_answer(run.question, "en")})
-        elif run.question:
-            client.post(f"/runs/{run_id}/go-on")
-        else:
-            from tutor.lessons.base import move_token
-
-            client.post(f"/runs/{run_id}/move", data={"move": move_token(run.game_state().legal_moves()[0])})
+        take_a_step(client, run_id, run)
     else:
         raise AssertionError("no typed question came up")
     client.post(f"/runs/{run_id}/answer", data={"answer": "Ada 91234567"})

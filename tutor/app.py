@@ -17,6 +17,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         MAX_CONTENT_LENGTH=64 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,  # a form's token lives as long as the sign-in: a lesson left open over lunch still works
         **config.DEFAULTS,
     )
     if test_config is None:
@@ -34,9 +35,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     security.init_app(app)
 
-    from tutor.web import auth, dashboards, lessons, main, present, replay, teacher
+    from tutor.web import auth, dashboards, errors, lessons, main, present, replay, teacher
 
     present.init_app(app)
+    errors.init_app(app)
     for blueprint in (auth.bp, main.bp, lessons.bp, teacher.bp, dashboards.bp, replay.bp):
         app.register_blueprint(blueprint)
     return app

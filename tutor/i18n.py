@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from flask import g, request, session
-from flask_babel import Babel, get_locale, gettext, ngettext
+from flask_babel import Babel, get_locale, get_translations, gettext
 
-from tutor.drills import Text
-from tutor.text import LOCALES
+from tutor.text import LOCALES, spell
 
 LANGUAGE_NAMES = {"en": "English", "nb": "Norsk bokmål", "sv": "Svenska", "it": "Italiano"}
 
@@ -30,18 +29,7 @@ def current_locale() -> str:
 
 def say(text) -> str:
     """Translate a core :class:`Text` (fields may be Texts themselves) for the current locale."""
-    if text is None:
-        return ""
-    if isinstance(text, dict):
-        text = Text.from_dict(text)
-    if not isinstance(text, Text):
-        return str(text)
-    params = {key: say(value) if isinstance(value, (Text, dict)) else value for key, value in text.params.items()}
-    if text.plural:
-        fields = {key: value for key, value in params.items() if key != "num"}
-        return ngettext(text.msgid, text.plural, params["num"], **fields)
-    translated = gettext(text.msgid)
-    return translated % params if params else translated
+    return spell(text, get_translations())
 
 
 def tr(message: str) -> str:

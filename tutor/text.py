@@ -47,3 +47,27 @@ def render(message: str, params: dict | None = None, gettext: Callable[[str], st
     """Translate ``message`` with ``gettext`` and fill its ``%(name)s`` fields."""
     text = (gettext or (lambda s: s))(message)
     return text % params if params else text
+
+
+def spell(text, catalogue) -> str:
+    """A core Text as words from ``catalogue`` (a gettext Translations object).
+
+    Fields that are Texts (or their stored dicts) are spelt first, so "Computer 1 and
+    Computer 3" fills a sentence whole; a Text with a plural form chooses it by ``num``.
+    """
+    from tutor.drills import Text  # the core's text type; imported here because drills imports this module
+
+    if text is None:
+        return ""
+    if isinstance(text, dict):
+        text = Text.from_dict(text)
+    if not isinstance(text, Text):
+        return str(text)
+    params = {key: spell(value, catalogue) if isinstance(value, (Text, dict)) else value for key, value in text.params.items()}
+    translated = catalogue.ngettext(text.msgid, text.plural, params["num"]) if text.plural else catalogue.gettext(text.msgid)
+    return translated % params if params else translated
+
+
+def spell_in(text, locale: str) -> str:
+    """A core Text as words in ``locale``, outside a request (tests, the CLI, reports)."""
+    return spell(text, _catalogue(locale if locale in LOCALES else DEFAULT_LOCALE))

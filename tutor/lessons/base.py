@@ -22,12 +22,20 @@ HAND, ACTION = "hand", "action"
 
 @dataclass
 class Row:
-    """One line of a zone on the table: whose it is, a note, and its cards (None = face down)."""
+    """One line of a zone on the table: whose it is, a note, and its cards (None = face down).
+
+    ``mark`` picks the row out and says why ("won", "plays next"): the word is shown with the
+    frame, so a highlighted row never needs a colour to be understood.
+    """
 
     name: Text
     cards: list = field(default_factory=list)
     note: Text | None = None
-    highlight: bool = False
+    mark: Text | None = None
+
+    @property
+    def highlight(self) -> bool:
+        return self.mark is not None
 
 
 @dataclass
@@ -85,6 +93,18 @@ def computer_name(player: int) -> Text:
     return Text(N_("Computer %(n)s"), {"n": player})
 
 
+def and_list(items: list) -> Text | str | int:
+    """Two to four things as one listing, "176 and 201", "176, 201 and 150" (one thing: itself)."""
+    items = list(items)
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return Text(N_("%(first)s and %(second)s"), {"first": items[0], "second": items[1]})
+    if len(items) == 3:
+        return Text(N_("%(first)s, %(second)s and %(third)s"), {"first": items[0], "second": items[1], "third": items[2]})
+    return Text(N_("%(first)s, %(second)s, %(third)s and %(fourth)s"), {"first": items[0], "second": items[1], "third": items[2], "fourth": and_list(items[3:])})
+
+
 class Lesson:
     """A game's lesson: its content file, lesson defaults and drill points."""
 
@@ -97,8 +117,10 @@ class Lesson:
     typed_move: ClassVar[bool] = False
     #: The pupil builds a move by picking cards, then confirms (a pair, a fraction): no list of combinations.
     picks_cards: ClassVar[bool] = False
-    #: Only legal moves are offered (lessons not yet judging every choice).
-    offers_legal_moves_only: ClassVar[bool] = False
+    #: The pace of drill questions: how many per turn of the pupil (see LessonRun's pacing).
+    questions_per_turn: ClassVar[float] = 1 / 3
+    #: Fractions written a/b in the lesson's texts are drawn stacked, numerator over denominator.
+    stacks_fractions: ClassVar[bool] = False
 
     #: A content file of narration and computer players shared by a family of games.
     common_content: ClassVar[str] = ""
@@ -140,7 +162,7 @@ class Lesson:
         if player == pupil:
             return Text(N_("You"))
         if self.is_partner(player, pupil, players):
-            return Text(N_("Partner: computer %(n)s"), {"n": player})
+            return Text(N_("Computer %(n)s (your partner)"), {"n": player})
         return computer_name(player)
 
     def scoreboard(self, game_state, pupil: int) -> list[Text]:
@@ -168,6 +190,14 @@ class Lesson:
 
     def move_from_picks(self, game_state, pupil: int, picked: list[int]) -> Move | None:
         """The move the picked cards make, for lessons with ``picks_cards`` (None: not a move)."""
+        return None
+
+    def pickable(self, game_state, pupil: int) -> list[int]:
+        """The cards the pupil picks from now, in the order shown: the hand (Fraction Master's layer: the interval cards)."""
+        return sorted(game_state.player_view(pupil).get("hand", []))
+
+    def picked_note(self, game_state, pupil: int, picked: list[int]) -> Text | None:
+        """What the picked cards make so far, shown beside them ("Your fraction: 4/9"); None: nothing to say."""
         return None
 
     def playable(self, game_state, pupil: int) -> set[int]:
@@ -199,15 +229,19 @@ class Lesson:
 
     def finish_story(self, game_state, pupil: int) -> list[Text]:
         """How the game ended and who won, from the pupil's side of the table."""
-        winners = game_state.winners()
+        players = game_state.game.players
         story = [self.narration(f"ended_{game_state.ended_by}")] if game_state.ended_by else []
-        mates = {pupil} | {p for p in range(game_state.game.players) if self.is_partner(p, pupil, game_state.game.players)}
-        if len(winners) > 1 and not set(winners) <= mates:
-            story.append(self.narration("finished_draw"))
-        elif pupil in winners:
-            story.append(self.narration("finished_team" if len(winners) > 1 else "finished_you"))
+        mates = {pupil} | {p for p in range(players) if self.is_partner(p, pupil, players)}
+        ours = [p for p in game_state.winners() if p in mates]
+        theirs = [self.seat_name(p, pupil, players) for p in game_state.winners() if p not in mates]
+        if ours and theirs:
+            story.append(self.narration("finished_draw", others=and_list(theirs)))
+        elif ours:
+            story.append(self.narration("finished_team" if len(ours) > 1 else "finished_you"))
+        elif len(theirs) == 1:
+            story.append(self.narration("finished_other", name=theirs[0]))
         else:
-            story.append(self.narration("finished_other", name=computer_name(winners[0])))
+            story.append(self.narration("finished_others", names=and_list(theirs)))
         return story
 
     def move_from_text(self, game_state, pupil: int, text: str, locale: str) -> Move:

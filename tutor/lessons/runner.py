@@ -4,6 +4,11 @@
 stores in the database after every step; so a reload, a restart or another app server
 carries on exactly where the pupil was. The clock is passed in (``now_ms``), never
 read here, so a run is reproducible in tests.
+
+The runner keeps the pace of questions, whatever a lesson's drill points offer: about
+``questions_per_turn`` per turn of the pupil (a lesson setting, default one per three
+turns) and never more than one between two of the pupil's moves, except after a wrong
+answer. An offered question the pace does not allow is dropped (see ``_paced``).
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from tutor.text import N_
 
 PUPIL = 0
 INTRO, PLAY, FINISHED = "intro", "play", "finished"
+#: Credit saved up in quiet turns is capped, so a lesson does not catch up with a run of questions.
+PACE_CREDIT_MAX = 1.5
 
 
 class LessonError(ValueError):
@@ -68,6 +75,11 @@ class LessonRun:
     marked: dict | None = None
     rounds_reviewed: int = 0
     last_drill_point: str = ""
+    pace_credit: float = 1.0  # questions the pace allows now (see _paced); a question costs 1
+    pace_turns: int = 0  # the pupil's turns already paid into pace_credit
+    pace_gap: int = 0  # the pupil's moves made when the last question opened: the gap it was asked in
+    pace_asked: int = 0  # questions opened in that gap
+    pace_followup: bool = False  # the last question got a wrong answer: one more may follow in the same gap
     started_ms: int = 0
     turn_started_ms: int = 0
     picked: list[int] = field(default_factory=list)  # cards picked towards a move (pairs, fractions)
@@ -75,6 +87,7 @@ class LessonRun:
     move_tries: int = 0  # choices made since this turn's decision began (a refused one is a wrong try)
     move_hints: int = 0  # times the pupil asked to see what they can play this turn
     show_playable: bool = False
+    step: int = 0  # counts the saved changes; every lesson form carries it, so a stale page or a double submit is refused
 
     # --- building and storing -----------------------------------------------------------
     @classmethod
@@ -140,6 +153,7 @@ class LessonRun:
     # --- play -------------------------------------------------------------------------------
     def advance(self, lesson: Lesson, levels: dict, now_ms: int) -> None:
         """Play chance and computer moves until the pupil must act: move, or answer a drill."""
+        self._pace_turns(lesson)
         game_state = self.game_state()
         bots = {seat: bot for seat, bot in enumerate(make_bots(self.game, self.bots)) if seat != PUPIL}
         while self.question is None:
@@ -190,7 +204,7 @@ class LessonRun:
     def pick(self, card_id: int, lesson: Lesson) -> None:
         """Pick a card of the hand towards a move, or put a picked card back (lessons with picks_cards)."""
         self._expect_pupil_turn()
-        if not lesson.picks_cards or card_id not in self.game_state().player_view(PUPIL).get("hand", []):
+        if not lesson.picks_cards or card_id not in lesson.pickable(self.game_state(), PUPIL):
             raise LessonError("that card cannot be picked")
         if card_id in self.picked:
             self.picked.remove(card_id)
@@ -201,6 +215,8 @@ class LessonRun:
     def play_picked(self, lesson: Lesson, levels: dict, now_ms: int) -> Attempt | None:
         """Play the picked cards as one move; the rules judge it like any choice."""
         self._expect_pupil_turn()
+        if not lesson.picks_cards:
+            raise LessonError("this game's moves are not made by picking cards")
         move = lesson.move_from_picks(self.game_state(), PUPIL, list(self.picked))
         if move is None:
             self.told = Judged(False, lesson.narration("pick_more")).to_dict()
@@ -224,8 +240,8 @@ class LessonRun:
     def _choose(self, move: Move | None, lesson: Lesson, levels: dict, now_ms: int) -> Attempt | None:
         self._expect_pupil_turn()
         game_state = self.game_state()
-        if move is None:
-            raise LessonError("that is not a move")
+        if move is None or (move.kind.startswith("play") and not move.cards):
+            raise LessonError("that is not a move")  # a play always names its cards (a forged form does not)
         judged = lesson.judge(game_state, PUPIL, move)
         legal = game_state.is_legal(move)
         if not legal and judged is None:
@@ -295,17 +311,63 @@ class LessonRun:
             return False
         if now_ms - self.turn_started_ms < seconds * 1000:
             return False
-        self._pupil_moves(bot_rng(self.seed, len(self.moves)).choice(game_state.legal_moves()), lesson, levels, now_ms)
-        self.told = Judged(True, Text(N_("The hourglass ran out, so a move was chosen for you: see your card on the table."))).to_dict()
+        move = bot_rng(self.seed, len(self.moves)).choice(game_state.legal_moves())
+        judged = lesson.judge(game_state, PUPIL, move)  # what the move does, told before the table changes
+        self._pupil_moves(move, lesson, levels, now_ms)
+        told = Text(N_("The hourglass ran out, so a move was chosen for you: see your card on the table."))
+        if judged is not None and judged.correct:
+            told = Text(N_("The hourglass ran out, so a move was chosen for you. %(move)s"), {"move": judged.told})
+        self.told = Judged(True, told).to_dict()
         return True
 
     # --- drills -----------------------------------------------------------------------------
     def _ask(self, questions: list[Question], now_ms: int) -> None:
         self.queued.extend(q.to_dict() for q in questions if q is not None)
-        if self.question is None and self.queued:
-            self.question = self.queued.pop(0)
+        while self.question is None and self.queued:
+            question = self.queued.pop(0)
+            if not self._paced():
+                continue  # dropped: a question about this position makes no sense later
+            self.question = question
             self.question_open, self.tries, self.hints_shown = True, 0, 0
             self.solution_shown, self.marked, self.asked_at_ms = False, None, now_ms
+
+    # --- pace ---------------------------------------------------------------------------------
+    def _pace_turns(self, lesson: Lesson) -> None:
+        """Each turn the pupil has played earns the lesson's ``questions_per_turn`` towards the next question.
+
+        A turn is the pupil's moves with no other player's move between them (draws and
+        a play, several fractions and "end my turn" are one turn).
+        """
+        turns, previous = 0, None
+        for move in self.moves:
+            if move["player"] != CHANCE:
+                turns += move["player"] == PUPIL and previous != PUPIL
+                previous = move["player"]
+        if turns > self.pace_turns:
+            rate = lesson.questions_per_turn
+            self.pace_credit = min(PACE_CREDIT_MAX, self.pace_credit + rate * (turns - self.pace_turns))
+            self.pace_turns = turns
+
+    def _paced(self) -> bool:
+        """Whether the next offered question may open now; counts it if so.
+
+        At most one question between two of the pupil's moves, except that a wrong answer
+        may be followed by one more (the lesson's follow-up, which costs no credit). A
+        first question in a gap needs a whole credit: with ``questions_per_turn`` 1/3 that
+        is about one question per three turns of the pupil, whatever the lesson offers.
+        """
+        gap = sum(1 for m in self.moves if m["player"] == PUPIL)
+        if gap != self.pace_gap:
+            self.pace_gap, self.pace_asked, self.pace_followup = gap, 0, False
+        if self.pace_asked and not self.pace_followup:
+            return False
+        if not self.pace_asked:
+            if self.pace_credit < 1:
+                return False
+            self.pace_credit -= 1
+        self.pace_asked += 1
+        self.pace_followup = False
+        return True
 
     def answer(self, typed: str, locale: str, now_ms: int) -> Attempt:
         """Mark an answer to the open question; an unreadable one costs nothing."""
@@ -335,6 +397,7 @@ class LessonRun:
         if readable:
             self.tries += 1
             self.asked_at_ms = now_ms
+            self.pace_followup = self.pace_followup or marked.status != RIGHT
         if marked.status == RIGHT or (question.answer == "choice" and readable and self.tries >= 2):
             self.question_open = False
         return attempt

@@ -71,6 +71,7 @@ ERROR_DESCRIPTIONS = {
     "zero_denominator": N_("a fraction with 0 under the line"),
     "division_by_zero": N_("division by zero"),
     "not_a_choice": N_("not one of the buttons"),
+    "type_the_result": N_("the calculation typed back instead of its result"),
 }
 UNKNOWN_ERROR = N_("an unknown reason")
 

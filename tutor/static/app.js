@@ -1,4 +1,4 @@
-// Kortmatte's only script: keyboard focus after each htmx swap, and the hourglass.
+// Kortmatte's only script: keyboard focus after each htmx swap, the hourglass, and a message when a request fails.
 // Served from the app itself; no inline script anywhere (the CSP forbids it).
 (function () {
   "use strict";
@@ -34,8 +34,43 @@
     focusFirst(document.getElementById("lesson"));
     startHourglass(document);
   });
+  // After a step, what the coach says (the others' moves, the result) comes back into view
+  // if the page was scrolled past it; the focus then scrolls only if its target is not in view.
+  function showCoach() {
+    var lesson = document.getElementById("lesson");
+    var first = lesson && lesson.querySelector(".lesson-flashes, .coach, .drill");
+    if (first && first.getBoundingClientRect().top < 0) {
+      first.scrollIntoView({ block: "start" });
+    }
+  }
+
   document.addEventListener("htmx:afterSettle", function (event) {
+    showCoach();
     focusFirst(event.detail.elt.closest ? event.detail.elt : document);
     startHourglass(document);
+  });
+
+  // An error response is not swapped in: say so with the page's own (translated) message and
+  // offer a reload, instead of leaving buttons that seem to do nothing.
+  function showProblem(kind) {
+    var box = document.getElementById("request-problem");
+    if (!box) { return; }
+    box.querySelectorAll("[data-problem]").forEach(function (line) {
+      line.hidden = line.getAttribute("data-problem") !== kind;
+    });
+    box.hidden = false;
+    var reload = box.querySelector("[data-reload]");
+    if (reload) { reload.focus(); }
+  }
+  document.addEventListener("htmx:responseError", function () { showProblem("response"); });
+  document.addEventListener("htmx:sendError", function () { showProblem("send"); });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var box = document.getElementById("request-problem");
+    if (box && event.detail.successful) { box.hidden = true; }
+  });
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#request-problem [data-reload]")) {
+      window.location.reload();
+    }
   });
 })();

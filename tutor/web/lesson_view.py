@@ -6,10 +6,29 @@ turns card ids into cards and gathers what the template needs.
 
 from __future__ import annotations
 
+import re
+
+from markupsafe import Markup, escape
+
 from tutor.deck import kids2
+from tutor.i18n import say
 from tutor.lessons import LESSONS
 from tutor.lessons.base import HAND
 from tutor.lessons.runner import FINISHED, INTRO, PLAY, PUPIL, LessonRun
+
+#: A fraction written a/b, not part of a longer run of digits and slashes (such as a date).
+WRITTEN_FRACTION = re.compile(r"(?<![\d/])(\d+)/(\d+)(?![\d/])")
+
+
+def say_stacked(text) -> Markup:
+    """``say(text)`` with every fraction a/b drawn stacked, numerator over denominator.
+
+    The slash stays in the page, hidden from the eye (class ``frac-bar``), so a screen
+    reader reads "4/9" and copying gives "4/9". The markup has no quotes, so even inside
+    an attribute it cannot break the page.
+    """
+    written = str(escape(say(text)))
+    return Markup(WRITTEN_FRACTION.sub(r"<span class=frac><span class=frac-num>\1</span><span class=frac-bar>/</span><span class=frac-den>\2</span></span>", written))
 
 
 def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = "") -> dict:
@@ -24,10 +43,10 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
     hide_result = bool(question and question.hides_result)
     view = state.player_view(PUPIL)
     hand = [deck[c] for c in view.get("hand", [])]
-    if lesson.offers_legal_moves_only:
-        hand_choices = {choice.cards[0]: choice for choice in choices if choice.place == HAND}
-    else:  # every card can be chosen; the rules judge the choice
-        hand_choices = {card.id: lesson.hand_choice(state, PUPIL, card.id) for card in hand} if pupil_to_move else {}
+    picking = lesson.picks_cards and pupil_to_move
+    pick_from = [deck[c] for c in lesson.pickable(state, PUPIL)] if picking else []
+    # every card can be chosen; the rules judge the choice
+    hand_choices = {card.id: lesson.hand_choice(state, PUPIL, card.id) for card in (pick_from if picking else hand)} if pupil_to_move else {}
     narration = []
     if run.stage == INTRO:
         narration.append(lesson.intro_text(run.intro_step, state, PUPIL))
@@ -40,7 +59,7 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
     if hide_result:
         for zone in zones:
             for row in zone.rows:
-                row.highlight = False
+                row.mark = None
     return {
         "run": run,
         "lesson": lesson,
@@ -57,8 +76,11 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
         "action_choices": [choice for choice in choices if choice.place != HAND],
         "picks_cards": lesson.picks_cards and pupil_to_move,
         "picked": run.picked,
+        "pick_from": pick_from,
+        "picked_note": lesson.picked_note(state, PUPIL, run.picked) if picking and run.picked else None,
+        "say": say_stacked if lesson.stacks_fractions else say,  # shadows the global in this page only
         "playable": lesson.playable(state, PUPIL) if pupil_to_move and run.show_playable else set(),
-        "can_ask_playable": pupil_to_move and bool(hand_choices) and not lesson.offers_legal_moves_only and not run.show_playable,
+        "can_ask_playable": pupil_to_move and bool(hand_choices) and not run.show_playable,
         "told": run.current_told(),
         "typed_move": lesson.typed_move and pupil_to_move,
         "typed": typed,

@@ -125,11 +125,33 @@ def play(run_id):
     return render_lesson(record, run)
 
 
+def out_of_date(run_id: str):
+    """The page the pupil acted on was out of date (another tab, a double click): nothing was changed.
+
+    Answers 409 with the lesson as it is now, which htmx swaps in like any step.
+    """
+    flash(_("This page was out of date, so nothing was changed. Here is where the lesson is now."), "info")
+    record, run = load(run_id)
+    if wants_fragment():
+        return render_lesson(record, run, "lesson"), 409
+    return render_lesson(record, run), 409
+
+
 def lesson_action(action):
-    """Run ``action(run, lesson, levels, now)``, store any answer it returns, save the run, show the result."""
+    """Run ``action(run, lesson, levels, now)``, store any answer it returns, save the run, show the result.
+
+    Every lesson form carries the step it was drawn at (``run.step``); a form from another
+    step is refused before anything happens, so an answer cannot land on a later question
+    and a double submit counts once. A form without a step (a page from before steps
+    existed) is judged by the runner alone. Two requests for the same step at once: the
+    run's version column lets only the first save, the other is refused the same way.
+    """
 
     def handler(run_id):
         record, run = load(run_id)
+        posted = request.form.get("step")
+        if posted is not None and posted != str(run.step):
+            return out_of_date(run_id)
         lesson = LESSONS[run.game_id]
         database = db.session()
         levels = skill_levels(database, record.pupil_id)
@@ -137,9 +159,9 @@ def lesson_action(action):
             attempt = action(run, lesson, levels, now_ms())
         except LessonError:
             database.rollback()
-            flash(_("That step was already done. Here is where the lesson is now."), "info")
-            record, run = load(run_id)
-        else:
+            return out_of_date(run_id)
+        run.step += 1
+        try:
             record.data, record.stage = run.to_dict(), run.stage
             finished = run.stage == FINISHED and record.finished_at is None
             if finished:
@@ -149,11 +171,10 @@ def lesson_action(action):
                 skill_record = record_attempt(database, record.pupil_id, record.id, attempt)[1]
                 first_try_right = attempt.correct if attempt.first_try else None
             classroom.note_step(database, record, utcnow(), first_try_right=first_try_right, finished=finished, skill_record=skill_record)
-            try:
-                database.commit()
-            except StaleDataError:
-                database.rollback()
-                record, run = load(run_id)
+            database.commit()
+        except StaleDataError:  # the same step was saved by another request meanwhile
+            database.rollback()
+            return out_of_date(run_id)
         if wants_fragment():
             return render_lesson(record, run, "lesson")
         return redirect(url_for("lessons.play", run_id=run_id))
@@ -199,11 +220,14 @@ def show_playable(run, lesson, levels, now):
 @lesson_action
 def typed_move(run, lesson, levels, now):
     try:
-        return run.typed_move(request.form.get("expression", ""), current_locale(), lesson, levels, now)
+        attempt = run.typed_move(request.form.get("expression", ""), current_locale(), lesson, levels, now)
     except (AnswerError, MoveRefused) as error:
         flash(say(Text(error.msgid, error.params)), "error")
         session["typed_move"] = request.form.get("expression", "")[:200]
-    return None
+        return None
+    if run.told and not run.told["correct"]:  # the rules refused it (told in the coach box): keep the text to correct
+        session["typed_move"] = request.form.get("expression", "")[:200]
+    return attempt
 
 
 @lesson_action

@@ -9,7 +9,7 @@ from tutor import classroom, content, db, skills
 from tutor.engine import GAMES
 from tutor.lessons import LESSONS
 from tutor.models import LessonRunRecord, utcnow
-from tutor.progress import skill_records
+from tutor.progress import right_after_retry, skill_records
 from tutor.text import LOCALES
 from tutor.web.auth import current_pupil, current_teacher, pupil_required, safe_next
 
@@ -61,4 +61,4 @@ def progress():
             continue
         state = skills.SkillState(record.p_known, record.attempts, record.correct, record.streak) if record else None
         rows.append({"id": skill_id, "info": info, "record": record, "status": skills.status(state)})
-    return render_template("progress.html", rows=rows)
+    return render_template("progress.html", rows=rows, retried=right_after_retry(db.session(), current_pupil().id))

@@ -1,0 +1,171 @@
+"""A step can't land on the wrong question: every lesson form carries the step it was drawn at.
+
+A page left open in a second tab, a double click and two copies of one request racing each
+other are all answered 409 with "this page was out of date" and the lesson as it is now;
+nothing is played or stored twice.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+
+from sqlalchemy import func, select
+
+from tests.conftest import run_record
+from tutor import db
+from tutor.lessons.runner import LessonRun
+from tutor.models import AttemptRecord
+
+OUT_OF_DATE = "This page was out of date"
+
+
+def run_of(app, run_id) -> LessonRun:
+    return LessonRun.from_dict(run_record(app, run_id).data)
+
+
+def stored_answers(app) -> int:
+    with app.app_context():
+        return db.session().scalar(select(func.count()).select_from(AttemptRecord))
+
+
+def forms(page: str) -> list[str]:
+    lesson = page[page.index('<section id="lesson"') :]
+    return re.findall(r"<form\b.*?</form>", lesson, flags=re.S)
+
+
+def step_of(page: str) -> str:
+    """The step every lesson form on the page carries (they must all agree)."""
+    steps = {re.search(r'name="step" value="([^"]*)"', form).group(1) for form in forms(page)}
+    assert len(steps) == 1, steps
+    return steps.pop()
+
+
+def wrong(question) -> str:
+    if question.answer == "choice":
+        return next(c["value"] for c in question.choices if c["value"] not in question.check["expected"])
+    return "100000"
+
+
+def start(guest, client, game_id="calculation-war", **form) -> str:
+    guest.sign_in()
+    run_id = guest.start(game_id, **form)
+    client.post(f"/runs/{run_id}/skip-intro")
+    return run_id
+
+
+def move_until_question(client, app, run_id, limit=60):
+    for _ in range(limit):
+        run = run_of(app, run_id)
+        if run.question:
+            return run.current_question()
+        page = client.get(f"/runs/{run_id}").get_data(as_text=True)
+        token = html.unescape(re.search(r'name="move" value="([^"]+)"', page).group(1))
+        client.post(f"/runs/{run_id}/move", data={"move": token, "step": step_of(page)})
+    raise AssertionError("no drill question came up")
+
+
+def pupils_turn(client, app, run_id) -> str:
+    """Close any open question; the page at the pupil's turn."""
+    while run_of(app, run_id).question:
+        client.post(f"/runs/{run_id}/go-on")
+    return client.get(f"/runs/{run_id}").get_data(as_text=True)
+
+
+def test_every_lesson_form_carries_the_current_step(guest, client, app):
+    """Walk several games through intro, question and turn: every form says the step it belongs to."""
+    guest.sign_in()
+    seen = set()
+    for game_id, form in [("calculation-war", {"turn_seconds": "30"}), ("multimatch", {}), ("triplesmart", {}), ("crazy-banana-extreme", {}), ("fraction-master", {})]:
+        run_id = guest.start(game_id, **form)
+        pages = [client.get(f"/runs/{run_id}").get_data(as_text=True)]
+        pages.append(client.post(f"/runs/{run_id}/skip-intro", data={"step": step_of(pages[0])}, headers={"HX-Request": "true"}).get_data(as_text=True))
+        assert step_of(pages[1]) == str(int(step_of(pages[0])) + 1), "every saved step moves the counter on"
+        if run_of(app, run_id).question:
+            pages.append(client.post(f"/runs/{run_id}/hint", headers={"HX-Request": "true"}).get_data(as_text=True))
+        pages.append(pupils_turn(client, app, run_id))
+        if game_id == "multimatch":
+            card = re.search(r'name="card" value="(\d+)"', pages[-1]).group(1)
+            pages.append(client.post(f"/runs/{run_id}/pick", data={"card": card}, headers={"HX-Request": "true"}).get_data(as_text=True))
+        assert str(run_of(app, run_id).step) == step_of(pages[-1])
+        for page in pages:
+            step = step_of(page)
+            for form in forms(page):
+                assert f'name="step" value="{step}"' in form, form[:300]
+                seen.add(re.search(r'action="/runs/[^/]+/([a-z-]+)"', form).group(1))
+    assert seen >= {"next-step", "skip-intro", "answer", "hint", "solution", "go-on", "move", "pick", "play-picked", "typed-move", "hourglass", "show-playable"}, seen
+
+
+def test_an_answer_from_a_second_tab_is_not_marked_against_a_later_question(guest, client, app):
+    run_id = start(guest, client)
+    first = move_until_question(client, app, run_id)
+    old_tab = client.get(f"/runs/{run_id}").get_data(as_text=True)
+    old_step = step_of(old_tab)
+    # The other tab answers, goes on and plays until the next question is open.
+    client.post(f"/runs/{run_id}/answer", data={"answer": wrong(first)})
+    client.post(f"/runs/{run_id}/go-on")
+    later = move_until_question(client, app, run_id)
+    assert later is not None
+    before, stored = run_of(app, run_id).to_dict(), stored_answers(app)
+    response = client.post(f"/runs/{run_id}/answer", data={"answer": wrong(later), "step": old_step}, headers={"HX-Request": "true"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert page.lstrip().startswith('<section id="lesson"') and OUT_OF_DATE in page
+    assert step_of(page) == str(run_of(app, run_id).step), "the answer shows the table as it is now"
+    assert run_of(app, run_id).to_dict() == before and stored_answers(app) == stored
+
+
+def test_a_move_from_a_second_tab_is_not_played_a_turn_later(guest, client, app):
+    run_id = start(guest, client)
+    old_tab = pupils_turn(client, app, run_id)
+    token = html.unescape(re.search(r'name="move" value="([^"]+)"', old_tab).group(1))
+    client.post(f"/runs/{run_id}/move", data={"move": token, "step": step_of(old_tab)})
+    later = pupils_turn(client, app, run_id)
+    run = run_of(app, run_id)
+    still_mine = html.unescape(re.search(r'name="move" value="([^"]+)"', later).group(1))
+    response = client.post(f"/runs/{run_id}/move", data={"move": still_mine, "step": step_of(old_tab)})
+    assert response.status_code == 409 and OUT_OF_DATE in response.get_data(as_text=True)
+    assert "<html" in response.get_data(as_text=True), "a plain form gets the whole page"
+    assert run_of(app, run_id).moves == run.moves
+
+
+def test_a_double_submit_counts_once(guest, client, app):
+    run_id = start(guest, client)
+    question = move_until_question(client, app, run_id)
+    step = step_of(client.get(f"/runs/{run_id}").get_data(as_text=True))
+    stored = stored_answers(app)
+    first = client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": step})
+    second = client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": step})
+    assert (first.status_code, second.status_code) == (302, 409)
+    assert stored_answers(app) == stored + 1
+    assert run_of(app, run_id).tries == 1
+
+
+def test_two_copies_of_one_answer_posted_at_once_store_one_row(guest, client, app):
+    """Two browsers (two clients with one session) post the same wrong answer at the same moment."""
+    run_id = start(guest, client)
+    question = move_until_question(client, app, run_id)
+    cookie = client.get_cookie("session").value
+    copies = [app.test_client() for _ in range(2)]
+    for copy in copies:
+        copy.set_cookie("session", cookie)
+    for _ in range(4):
+        run = run_of(app, run_id)
+        if not run.question_open:
+            break
+        stored, statuses = stored_answers(app), []
+        barrier = threading.Barrier(2)
+
+        def post(copy):
+            barrier.wait()
+            statuses.append(copy.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": str(run.step)}, headers={"HX-Request": "true"}).status_code)
+
+        threads = [threading.Thread(target=post, args=(copy,)) for copy in copies]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(statuses) == [200, 409], statuses
+        assert stored_answers(app) == stored + 1
+        assert run_of(app, run_id).step == run.step + 1
