@@ -1,6 +1,6 @@
 """The lesson page on school screens: a 1024x768 laptop or tablet and a 390x844 phone.
 
-For several games, in real Chromium at both sizes, the open question, the pupil's hand (or,
+For every game, in real Chromium at both sizes, the open question, the pupil's hand (or,
 in games without a hand, the pupil's own cards and the move form) and what just happened
 (the coach box with the others' moves) are inside the viewport, without scrolling, both
 when a question is open and after each move. Nothing is wider than the screen, opponents'
@@ -28,6 +28,9 @@ GAMES = {  # game -> seed of the deal
     "crazy-banana-extreme": 404,
     "triplesmart-extreme": 505,
     "multiwar": 606,
+    "triplesmart": 808,
+    "crazy-banana-overslag": 909,
+    "fraction-master": 1010,
 }
 
 BOXES = """(selectors) => selectors.map(selector => {
