@@ -239,3 +239,23 @@ def test_hostile_forms_on_a_finished_lesson_never_give_a_server_error(app, clien
         if rule.rule.startswith("/runs/<run_id>/"):
             for form in hostile_forms(rule.rule.rsplit("/", 1)[1], str(run_of(app, run_id).step)):
                 assert client.post(rule.rule.replace("<run_id>", run_id), data=form).status_code in (302, 409)
+
+
+def test_a_stored_run_that_cannot_be_read_back_gets_a_page_that_says_so(app, client, guest, caplog):
+    from sqlalchemy import update
+
+    from tutor import db
+    from tutor.models import LessonRunRecord
+
+    guest.sign_in()
+    run_id = guest.start()
+    data = run_record(app, run_id).data
+    data["tries"] = "1"  # a count stored as text: the runner refuses it on load
+    with app.app_context():
+        database = db.session()
+        database.execute(update(LessonRunRecord).where(LessonRunRecord.public_id == run_id).values(data=data))
+        database.commit()
+    for response in (client.get(f"/runs/{run_id}"), client.post(f"/runs/{run_id}/go-on")):
+        page = response.get_data(as_text=True)
+        assert response.status_code == 500 and "This game cannot go on" in page and "Start a new game" in page
+    assert "Ada" not in caplog.text and '"tries"' not in caplog.text

@@ -22,6 +22,7 @@ MESSAGES = {
     413: (lazy_gettext("That was too much"), lazy_gettext("What you sent is too long for us. Please send something shorter.")),
     429: (lazy_gettext("Please wait a moment"), lazy_gettext("There were too many tries in a short time. Wait a little, then try again.")),
     500: (lazy_gettext("Something went wrong"), lazy_gettext("We could not finish that step. Everything up to your last step is saved: reload the page or go to the home page.")),
+    "broken_run": (lazy_gettext("This game cannot go on"), lazy_gettext("Something in this saved game is broken, so it cannot be played on. Your answers so far are kept. Start a new game from the home page.")),
     "csrf": (lazy_gettext("This page is too old"), lazy_gettext("This page was opened before you last signed in or out, so it cannot be sent. Reload the page and try again.")),
 }
 

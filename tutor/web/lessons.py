@@ -9,14 +9,14 @@ from __future__ import annotations
 import secrets
 import time
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
 from sqlalchemy.orm.exc import StaleDataError
 
 from tutor import classroom, content, db
-from tutor.engine import GAMES, InvalidOptions
+from tutor.engine import GAMES, InvalidOptions, InvalidState
 from tutor.answers import AnswerError
 from tutor.drills import Text
 from tutor.i18n import current_locale, say
@@ -27,6 +27,7 @@ from tutor.models import LessonRunRecord, utcnow
 from tutor.progress import record_attempt, skill_levels
 from tutor.web.lesson_view import lesson_context
 from tutor.web.auth import current_pupil, pupil_required
+from tutor.web.errors import error_page
 from tutor.web.htmx import wants_fragment
 
 bp = Blueprint("lessons", __name__)
@@ -106,7 +107,11 @@ def load(run_id: str) -> tuple[LessonRunRecord, LessonRun]:
     record = db.session().scalar(select(LessonRunRecord).where(LessonRunRecord.public_id == str(run_id), LessonRunRecord.pupil_id == current_pupil().id))
     if record is None:
         abort(404)
-    return record, LessonRun.from_dict(record.data)
+    try:
+        return record, LessonRun.from_dict(record.data)
+    except InvalidState:  # a stored run that cannot be played on (a bug or a bad edit): say so, never a 500
+        current_app.logger.error("lesson run %s could not be read back", record.id)  # the row id only: no names, no answers
+        abort(make_response(*error_page(500, "broken_run")))
 
 
 def render_lesson(record: LessonRunRecord, run: LessonRun, block: str | None = None):
