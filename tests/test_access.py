@@ -1,7 +1,9 @@
 """Every URL that carries an id is checked against the signed-in user: another's id is a 404.
+Every POST needs the CSRF token of its own session.
 
-The test walks the app's URL map, so a new route is covered the moment it exists. A route
+The tests walk the app's URL map, so a new route is covered the moment it exists. A route
 with an argument this table does not know fails the test until the table says what it is.
+A refused request changes nothing that is stored.
 """
 
 from __future__ import annotations
@@ -10,22 +12,25 @@ import re
 from datetime import date, timedelta
 
 import pytest
+from sqlalchemy import select
 
-from tests.conftest import run_id_in
+from tests.conftest import PASSWORD, run_id_in
+from tutor import db
+from tutor.models import Base, Teacher
 
 #: Who may use an id in a URL, by the URL argument's name.
 TEACHER_IDS = {"class_id", "pupil_id", "assignment_id", "run_id", "teacher_id"}
 PUBLIC_ARGUMENTS = {"game_id", "code", "filename"}
 
 
-def homework_form(game="calculation-war"):
+def homework_form(game="calculation-war", **fields):
     due = (date.today() + timedelta(days=5)).isoformat()
-    return {"game": game, f"{game}-players": "2", f"{game}-bots": "beginner", "goal": "games", "goal_count": "1", "due_date": due, "due_time": "18:00", "everyone": "yes"}
+    return {"game": game, f"{game}-players": "2", f"{game}-bots": "beginner", "goal": "games", "goal_count": "1", "due_date": due, "due_time": "18:00", "everyone": "yes", **fields}
 
 
 @pytest.fixture
 def two_schools(app, staff):
-    """Teacher A with a class, a co-teacher, a pupil who has started homework; teacher B with a class of their own."""
+    """Teacher A with a class, a co-teacher, a pupil who has started homework set for her alone; teacher B with a class of their own."""
     staff.teacher("a@school.example", "Anna")
     staff.teacher("co@school.example", "Cora")
     staff.teacher("b@school.example", "Bo")
@@ -34,21 +39,17 @@ def two_schools(app, staff):
     teacher_a = app.test_client()
     staff.sign_in(teacher_a, "a@school.example")
     teacher_a.post(f"/teacher/classes/{class_a.public_id}/co-teachers", data={"email": "co@school.example"})
-    created = teacher_a.post(f"/teacher/classes/{class_a.public_id}/homework/new", data=homework_form())
+    ada = staff.pupil(class_a.code, "Ada").public_id
+    created = teacher_a.post(f"/teacher/classes/{class_a.public_id}/homework/new", data=homework_form(everyone="no", pupils=ada))
     assignment_id = created.headers["Location"].rsplit("/", 1)[1]
     pupil_a = app.test_client()
     staff.sign_in_pupil(pupil_a, class_a.code, "Ada")
     run_id = run_id_in(pupil_a.post(f"/homework/{assignment_id}/start").headers["Location"])
     with app.app_context():
-        from sqlalchemy import select
-
-        from tutor import db
-        from tutor.models import Teacher
-
         co_teacher = db.session().scalar(select(Teacher.public_id).where(Teacher.email == "co@school.example"))
     ids = {
         "class_id": class_a.public_id,
-        "pupil_id": staff.pupil(class_a.code, "Ada").public_id,
+        "pupil_id": ada,
         "assignment_id": assignment_id,
         "run_id": run_id,
         "teacher_id": co_teacher,
@@ -73,19 +74,35 @@ def methods(rule):
     return sorted(rule.methods - {"HEAD", "OPTIONS"})
 
 
+def stored_state(app) -> dict:
+    """Every row of every table, a session's last-seen time aside: what a refused request must leave alone."""
+    with app.app_context():
+        database = db.session()
+        state = {}
+        for table in Base.metadata.sorted_tables:
+            columns = [column for column in table.columns if column.name != "last_seen_at"]
+            state[table.name] = sorted((tuple(row) for row in database.execute(select(*columns))), key=repr)
+        return state
+
+
 def test_another_teacher_gets_404_for_every_teacher_url(app, staff, two_schools):
     other = app.test_client()
     assert staff.sign_in(other, "b@school.example").status_code == 302
+    before = stored_state(app)
+    own_class = {"class_id": two_schools["class_b"].public_id}  # B's own class with A's other ids: still A's
     checked = 0
     for rule in rules(app):
         if not rule.rule.startswith("/teacher/") or not set(rule.arguments) & TEACHER_IDS:
             continue
-        url = url_for_rule(rule, two_schools["ids"])
-        for method in methods(rule):
-            response = other.open(url, method=method, data={"confirm": "yes", "name": "X", "names": "Eve", "email": "b@school.example"})
-            assert response.status_code == 404, f"{method} {url} gave {response.status_code} to another teacher"
-            checked += 1
-    assert checked >= 20
+        mixed = [{name: value} for name, value in own_class.items() if name in rule.arguments and len(set(rule.arguments) & TEACHER_IDS) > 1]
+        for ids in [two_schools["ids"], *({**two_schools["ids"], **mix} for mix in mixed)]:
+            url = url_for_rule(rule, ids)
+            for method in methods(rule):
+                response = other.open(url, method=method, data={"confirm": "yes", "name": "X", "names": "Eve", "email": "b@school.example"})
+                assert response.status_code == 404, f"{method} {url} gave {response.status_code} to another teacher"
+                checked += 1
+    assert checked >= 21
+    assert stored_state(app) == before
     # ...while the class's own teachers reach every page they may read
     for client_email in ("a@school.example", "co@school.example"):
         own = app.test_client()
@@ -108,7 +125,7 @@ def test_teacher_urls_send_pupils_and_strangers_to_the_teacher_sign_in(app, two_
 
 
 def test_another_pupil_gets_404_for_every_pupil_url(app, staff, two_schools):
-    """A pupil of another class, a classmate and a guest cannot reach Ada's run or her class's homework."""
+    """A pupil of another class, a guest and a classmate cannot reach Ada's run or the homework set for her alone."""
     outsiders = []
     bea = app.test_client()
     staff.sign_in_pupil(bea, two_schools["class_b"].code, "Bea")
@@ -118,16 +135,19 @@ def test_another_pupil_gets_404_for_every_pupil_url(app, staff, two_schools):
     outsiders.append(guest)
     classmate = app.test_client()
     staff.sign_in_pupil(classmate, two_schools["class_a"].code, "Ali")
+    outsiders.append(classmate)
+    before = stored_state(app)
     checked = 0
     for rule in rules(app):
         if rule.rule.startswith(("/teacher/", "/static")) or not set(rule.arguments) & TEACHER_IDS or "code" in rule.arguments:
             continue  # the sign-in pages with a class code are public: see the next test
         url = url_for_rule(rule, two_schools["ids"])
         for method in methods(rule):
-            for client in outsiders + ([classmate] if "run_id" in rule.arguments else []):
+            for client in outsiders:
                 assert client.open(url, method=method).status_code == 404, f"{method} {url}"
                 checked += 1
-    assert checked >= 20
+    assert checked >= 40
+    assert stored_state(app) == before
     assert two_schools["pupil_a"].get(f"/runs/{two_schools['ids']['run_id']}").status_code == 200
 
 
@@ -173,3 +193,33 @@ def test_hostile_values_in_urls_forms_and_queries_never_give_a_server_error(app,
                     assert response.status_code < 500, f"{method} {url}: {response.status_code}"
                     checked += 1
     assert checked > 500
+
+
+#: A form each POST route would act on: right e-mail and password, a confirmed deletion, a name, an answer.
+ACTING_FORM = {
+    "email": "a@school.example", "password": PASSWORD, "confirm": "yes", "name": "Eve", "names": "Eve", "locale": "sv",
+    "pick": "sun", "pin": "1234", "answer": "12", "move": "play:1:", "players": "2", "strength": "beginner", "next": "/progress",
+}
+
+
+def test_every_post_needs_the_csrf_token_of_its_own_session(app, staff, two_schools):
+    """With CSRF checks on, as in production: no token, or a real token of another session, is the 400 page and changes nothing."""
+    owner = app.test_client()
+    staff.sign_in(owner, "a@school.example")
+    clients = {"teacher": owner, "pupil": two_schools["pupil_a"], "stranger": app.test_client()}
+    app.config["WTF_CSRF_ENABLED"] = True
+    page = app.test_client().get("/").get_data(as_text=True)
+    foreign = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    before = stored_state(app)
+    checked = 0
+    for rule in rules(app):
+        if "POST" not in rule.methods:
+            continue
+        url = url_for_rule(rule, two_schools["ids"])
+        for who, client in clients.items():
+            for form, headers in [(ACTING_FORM, {}), ({**ACTING_FORM, "csrf_token": foreign}, {}), (ACTING_FORM, {"HX-Request": "true", "X-CSRFToken": foreign})]:
+                response = client.post(url, data=form, headers=headers)
+                assert response.status_code == 400 and "This page is too old" in response.get_data(as_text=True), f"{who}: POST {url} without its own token gave {response.status_code}"
+                checked += 1
+    assert checked >= 3 * 3 * 30
+    assert stored_state(app) == before, "a refused POST changed what is stored (a sign-out, an answer, a deletion...)"

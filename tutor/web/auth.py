@@ -102,10 +102,14 @@ def inject_people():
     }
 
 
+#: Longer than any page of ours: a huge Location header only breaks proxies.
+NEXT_MAX = 1000
+
+
 def safe_next(target: str | None, default: str) -> str:
-    """Only ever go back to a path on this site (no scheme, no host, no control characters)."""
+    """Only ever go back to a path on this site (no scheme, no host, no control characters, not huge)."""
     target = str(target or "")
-    if not target.startswith("/") or target.startswith("//") or "\\" in target or any(ord(ch) < 32 or ord(ch) == 127 for ch in target):
+    if len(target) > NEXT_MAX or not target.startswith("/") or target.startswith("//") or "\\" in target or any(ord(ch) < 32 or ord(ch) == 127 for ch in target):
         return default
     parts = urlsplit(target)
     if parts.scheme or parts.netloc:
