@@ -60,5 +60,6 @@ def progress():
         if skill_id not in practised and record is None:
             continue
         state = skills.SkillState(record.p_known, record.attempts, record.correct, record.streak) if record else None
-        rows.append({"id": skill_id, "info": info, "record": record, "status": skills.status(state)})
+        judged_by = skills.Params(mastery=record.mastery_threshold) if record else skills.DEFAULT_PARAMS  # the threshold stored with the record
+        rows.append({"id": skill_id, "info": info, "record": record, "status": skills.status(state, judged_by)})
     return render_template("progress.html", rows=rows, retried=right_after_retry(db.session(), current_pupil().id))

@@ -1,0 +1,201 @@
+"""The pupil's skill levels set how hard the next questions are: in every game, and through the web layer.
+
+A pupil who barely knows any skill (P(known) 0.05) and one who nearly masters them all
+(0.97) play the same deal. Every question asked must have the difficulty that
+:func:`tutor.drills.difficulty_for` gives for the pupil's level in the question's own skill.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from sqlalchemy import select
+
+from tests.answer_key import accepted_move, right_answer
+from tests.conftest import Guest, run_record
+from tests.test_progress import wrong_answer
+from tutor import classroom, db
+from tutor.checks import exact
+from tutor.deck import kids2
+from tutor.drills import Question, difficulty_for
+from tutor.drills.card_sums import TOLERANCE, estimate_card_sum
+from tutor.drills.fractions_primes_mean import MEAN_TOLERANCE, mean_estimate
+from tutor.engine import Move
+from tutor.lessons import LESSONS
+from tutor.lessons.base import move_token
+from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
+from tutor.models import Pupil, SkillRecord
+from tutor.progress import skill_levels
+from tutor.skills import SKILLS
+
+WEAK, STRONG = dict.fromkeys(SKILLS, 0.05), dict.fromkeys(SKILLS, 0.97)
+EASIEST, HARDEST = difficulty_for(0.05), difficulty_for(0.97)
+
+#: Every kind of question each lesson's drill points ask; the walk below must meet them all.
+DRILL_KINDS = {
+    "calculation-war": {"estimate_card_sum", "best_card", "winning_card", "exact_card_sum"},
+    "multimatch": {"multiply_top_numbers", "factor_pair_cards"},
+    "crazy-banana-overslag": {"estimate_card_sum", "exact_card_sum"},
+    "crazy-banana-tiervenner": {"tens_friend_number", "tens_friend_card"},
+    "crazy-banana-extreme": {"estimate_card_sum", "exact_card_sum", "mean_estimate", "mean_exact", "prime_which_sum"},
+    "multiwar": {"multiply_top_numbers", "compare_numbers"},
+    "triplesmart": {"triplesmart_distance", "triplesmart_better"},
+    "triplesmart-extreme": {"triplesmart_extreme_distance", "triplesmart_extreme_better"},
+    "fraction-master": {"fraction_in_interval", "fraction_from_hand", "fraction_larger", "fraction_order", "fraction_equivalent"},
+}
+
+
+def pupils(game_id: str) -> list[dict[str, float]]:
+    """The weak and the strong pupil, and pupils who know some of the game's skills and not the others.
+
+    Pupil ``b`` knows the skills whose place in the game's list has bit ``b`` set, so any two
+    of the game's skills differ for one of them: a drill point that reads another skill's
+    level than its question's is caught.
+    """
+    game_skills = classroom.game_skills(game_id)
+    mixed = [{**WEAK, **{skill: 0.97 for place, skill in enumerate(game_skills) if place >> bit & 1}} for bit in range((len(game_skills) - 1).bit_length())]
+    return [WEAK, STRONG, *mixed]
+
+
+def played(game_id: str, levels: dict, players: int = 2, seed: int = 7) -> tuple[LessonRun, list[Question]]:
+    """A whole lesson through the runner for a pupil with ``levels``; the questions asked.
+
+    The pupil first gives a wrong answer where one is easy to give, then the right one: a
+    wrong answer lets one more question follow, which is made when the pupil goes on.
+    """
+    lesson = LESSONS[game_id]
+    run = LessonRun.start(lesson, players, {}, ["beginner"], seed, now_ms=0)
+    run.skip_intro(lesson, levels, 0)
+    asked = []
+    for step in range(1, 3000):
+        if run.stage == FINISHED:
+            return run, asked
+        question = run.current_question()
+        if question and run.question_open:
+            if not run.tries:
+                asked.append(question)
+            wrong = wrong_answer(run.question) if not run.tries else None
+            run.answer(wrong or right_answer(run.question, "en"), "en", step)
+        elif question:
+            run.close_question(lesson, levels, step)
+        else:
+            pupil_moves(run, lesson, levels, step)
+    raise AssertionError(f"{game_id} did not end")
+
+
+def pupil_moves(run: LessonRun, lesson, levels: dict, now: int) -> None:
+    """The pupil's move as the lesson page makes it: typed, picked card by card, or one button."""
+    if lesson.typed_move:
+        tops = [kids2()[c].top for c in run.game_state().turned[PUPIL] if not kids2()[c].is_special]
+        run.typed_move(" + ".join(map(str, tops[:2])), "en", lesson, levels, now)
+        return
+    move = accepted_move(lesson, run.game_state())
+    if lesson.picks_cards and move.cards and not move.detail:  # a special card's colour is a button of its own
+        for card in move.cards:
+            run.pick(card, lesson)
+        run.play_picked(lesson, levels, now)
+    else:
+        run.move(move_token(move), lesson, levels, now)
+
+
+def without_difficulty(question: Question) -> dict:
+    return {**question.to_dict(), "difficulty": None}
+
+
+@pytest.mark.parametrize("game_id", sorted(LESSONS))
+def test_the_runner_passes_the_pupils_levels_to_the_drill_points(game_id):
+    _, weak = played(game_id, WEAK)
+    _, strong = played(game_id, STRONG)
+    assert weak and [q.kind for q in weak] == [q.kind for q in strong]  # the same deal asks the same questions
+    assert {q.difficulty for q in weak} == {EASIEST} and {q.difficulty for q in strong} == {HARDEST}
+    assert any(without_difficulty(a) != without_difficulty(b) for a, b in zip(weak, strong))  # not only the label differs
+
+
+def drill_points(game_id: str, run: LessonRun):
+    """Every position of a played run at which the runner consults a drill point, with that drill point."""
+    lesson = LESSONS[game_id]
+    state, rounds = run.game.new_state(), 0
+    for index, move in enumerate(run.moves):
+        state.apply(Move.from_dict(move))
+        if lesson.round_number(state) > rounds:
+            rounds = lesson.round_number(state)
+            yield index, state, lesson.after_round
+        if not state.is_over and state.current_player == PUPIL:
+            yield index, state, lesson.before_move
+
+
+@pytest.mark.parametrize("game_id", sorted(LESSONS))
+def test_every_drill_point_asks_at_the_difficulty_of_the_pupils_level_in_the_questions_skill(game_id):
+    asked, differs = set(), False
+    for players, seed in ((2, 0), (3, 1), (4, 2)):
+        run, _ = played(game_id, {}, players, seed)
+        for index, state, drill_point in drill_points(game_id, run):
+            for draw in range(4):  # several draws, so every kind a drill point chooses among comes up
+                questions = {}
+                for number, levels in enumerate(pupils(game_id)):
+                    questions[number] = [q for q in drill_point(state, PUPIL, random.Random(f"{players}:{index}:{draw}"), levels) if q is not None]
+                    for question in questions[number]:
+                        assert question.difficulty == difficulty_for(levels[question.skill]), (question.kind, question.skill, levels[question.skill])
+                        asked.add(question.kind)
+                differs |= any(without_difficulty(a) != without_difficulty(b) for a, b in zip(questions[0], questions[1]))
+    assert asked >= DRILL_KINDS[game_id], f"{game_id} never asked {DRILL_KINDS[game_id] - asked}"
+    assert differs
+
+
+def signed_in_guest(app, name: str, levels: dict[str, float]) -> tuple[Guest, int]:
+    """A guest signed in on a client of their own, with skill records stored at ``levels``."""
+    guest = Guest(app.test_client())
+    guest.sign_in(name)
+    with app.app_context():
+        database = db.session()
+        pupil_id = database.scalar(select(Pupil.id).where(Pupil.name == name))
+        for skill, p_known in levels.items():
+            database.add(SkillRecord(pupil_id=pupil_id, skill=skill, p_known=p_known, attempts=5, correct=3, streak=1, mastery_threshold=0.95))
+        database.commit()
+    return guest, pupil_id
+
+
+def next_form(run: LessonRun) -> tuple[str, dict]:
+    """What the pupil posts next: a right answer, going on after it, or a move the lesson accepts."""
+    if run.question and run.question_open:
+        return "answer", {"answer": right_answer(run.question, "en")}
+    if run.question:
+        return "go-on", {}
+    return "move", {"move": move_token(accepted_move(LESSONS[run.game_id], run.game_state()))}
+
+
+@pytest.mark.parametrize("name, stored", [("Ada", {"estimate_sum": 0.97, "compare": 0.05, "exact_sum": 0.6}), ("Ola", {})])
+def test_the_web_layer_makes_each_question_with_the_levels_stored_when_it_is_made(app, name, stored):
+    """Levels nobody stored count as weak; the answers given on the way update the stored levels."""
+    guest, pupil_id = signed_in_guest(app, name, stored)
+    run_id = guest.start("calculation-war")
+    made = {}  # each question (as stored) -> the levels stored just before the step that made it
+    action, form = "skip-intro", {}
+    for _ in range(80):
+        with app.app_context():
+            levels = skill_levels(db.session(), pupil_id)
+        assert guest.client.post(f"/runs/{run_id}/{action}", data=form).status_code == 302
+        run = LessonRun.from_dict(run_record(app, run_id).data)
+        for question in filter(None, [run.question, *run.queued]):
+            made.setdefault(json.dumps(question, sort_keys=True), (Question.from_dict(question), levels))
+        if len(made) >= 4 or run.stage == FINISHED:
+            break
+        action, form = next_form(run)
+    first, _ = next(iter(made.values()))
+    assert first.skill == "estimate_sum" and first.difficulty == (HARDEST if name == "Ada" else EASIEST)
+    assert len(made) >= 3 and len({q.skill for q, _ in made.values()}) >= 2
+    assert [q.difficulty for q, _ in made.values()] == [difficulty_for(levels.get(q.skill, 0.0)) for q, levels in made.values()]
+
+
+def estimate_tolerances(ask, card: int) -> list:
+    return [exact(ask(card, difficulty).check["tolerance"]) for difficulty in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("ask, stated", [(estimate_card_sum, TOLERANCE), (mean_estimate, MEAN_TOLERANCE)])
+def test_a_harder_estimate_never_allows_more_and_the_hardest_allows_least(ask, stated):
+    assert stated[1] > stated[2] > stated[3]
+    by_card = [estimate_tolerances(ask, card.id) for card in kids2().cards if not card.is_special]
+    assert all(easy >= middle >= hard for easy, middle, hard in by_card)
+    assert any(middle > hard for _, middle, hard in by_card) and any(easy > middle for easy, middle, _ in by_card)

@@ -1,0 +1,178 @@
+"""Storing answers and skill records, checked against figures worked out by hand.
+
+The answers come from a real lesson run (so the runner's marks of a first try, a tap's
+buttons and the hints shown are what is stored) and go through ``record_attempt`` into the
+database. The figures use the default parameters of docs/skill-model.md: P(known) 0.2 at the
+start, slip 0.1, guess 0.15, learning 0.15, each hint closing 30 % of the gap.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sqlalchemy import select
+
+from tests.answer_key import right_answer
+from tutor import db, reports, skills
+from tutor.answers import describe
+from tutor.checks import exact
+from tutor.classroom import export_pupil
+from tutor.lessons import LESSONS
+from tutor.lessons.runner import Attempt, LessonRun
+from tutor.models import AttemptRecord, Pupil, SkillRecord
+from tutor.progress import record_attempt, right_after_retry, skill_records
+
+LESSON = LESSONS["calculation-war"]
+#: P(known) after one answer from 0.2, worked out in tests/test_skills.py.
+RIGHT_TYPED, WRONG_TYPED = 0.66, 0.174286  # 0.18 / 0.30 = 0.6, + 0.4 * 0.15; 0.02 / 0.70 = 0.028571, + 0.971429 * 0.15
+RIGHT_TYPED_TWICE = 0.932791  # 0.594 / (0.594 + 0.34 * 0.15) = 0.920930, + 0.079070 * 0.15
+
+
+@pytest.fixture
+def database(app):
+    with app.app_context():
+        yield db.session()
+
+
+def new_pupil(database, name: str = "Ada") -> int:
+    pupil = Pupil(name=name)
+    database.add(pupil)
+    database.flush()
+    return pupil.id
+
+
+def open_question(kind: str, seed: int = 7) -> LessonRun:
+    """A Calculation War run with a question of ``kind`` open; every earlier question answered right."""
+    run = LessonRun.start(LESSON, 2, {}, ["beginner"], seed, now_ms=0)
+    run.skip_intro(LESSON, {}, 0)
+    for _ in range(500):
+        question = run.current_question()
+        if question and run.question_open:
+            if question.kind == kind:
+                return run
+            run.answer(right_answer(question.to_dict(), "en"), "en", 0)
+        elif question:
+            run.close_question(LESSON, {}, 0)
+        else:
+            run.move(f"play:{min(run.game_state().hands[0])}:", LESSON, {}, 0)
+    raise AssertionError(f"no {kind} question in the game of seed {seed}")
+
+
+def right(run: LessonRun) -> str:
+    return right_answer(run.question, "en")
+
+
+def wrong_answer(question: dict) -> str | None:
+    """A readable wrong answer to a stored question: a button that is not right, or a number just outside what counts.
+
+    None when there is no simple one (a typed expression, a fraction in an interval).
+    """
+    check = question["check"]
+    if question["answer"] == "choice":
+        return next((c["value"] for c in question["choices"] if c["value"] not in check["expected"]), None)
+    if check["rule"] in ("equals", "within_tolerance"):
+        return describe(exact(check["expected"]) + exact(check.get("tolerance", "0")) + 1, "en")
+    return None
+
+
+def wrong(run: LessonRun) -> str:
+    return wrong_answer(run.question)
+
+
+def store(database, pupil_id: int, *attempts: Attempt) -> SkillRecord:
+    """Record the attempts in order; the skill record of the last one."""
+    for attempt in attempts:
+        record_attempt(database, pupil_id, None, attempt)
+    database.flush()
+    return skill_records(database, pupil_id)[attempts[-1].skill]
+
+
+def typed(correct: bool, skill: str = "multiply", hints: int = 0) -> Attempt:
+    """A typed first answer, as the runner reports one."""
+    return Attempt(skill, "multiply_top_numbers", {}, "42", "42", correct, True, True, hints, 3000, 0)
+
+
+def test_a_wrong_first_try_updates_the_skill_and_the_right_retry_is_counted_apart(database):
+    ada = new_pupil(database)
+    run = open_question("estimate_card_sum")
+    first, retry = run.answer(wrong(run), "en", 1000), run.answer(right(run), "en", 2000)
+    record = store(database, ada, first, retry)
+    assert (record.attempts, record.correct, record.streak) == (1, 0, 0)
+    assert record.p_known == pytest.approx(WRONG_TYPED, abs=1e-6)
+    rows = database.scalars(select(AttemptRecord).where(AttemptRecord.pupil_id == ada).order_by(AttemptRecord.id)).all()
+    assert [(r.correct, r.first_try) for r in rows] == [(False, True), (True, False)]
+    assert rows[0].p_known_after == pytest.approx(WRONG_TYPED, abs=1e-6) and rows[1].p_known_after is None
+    assert right_after_retry(database, ada) == {"estimate_sum": 1}
+
+
+def test_an_unreadable_answer_is_stored_as_its_refusal_and_the_next_readable_one_is_the_first_try(database):
+    ada = new_pupil(database)
+    run = open_question("estimate_card_sum")
+    record = store(database, ada, run.answer("my phone is seventeen", "en", 1000), run.answer(right(run), "en", 2000))
+    assert (record.attempts, record.correct, record.streak) == (1, 1, 1)
+    assert record.p_known == pytest.approx(RIGHT_TYPED)
+    refused = database.scalars(select(AttemptRecord).where(AttemptRecord.pupil_id == ada).order_by(AttemptRecord.id)).first()
+    assert refused.typed == "" and refused.error_code and not refused.first_try and refused.p_known_after is None
+    assert right_after_retry(database, ada) == {}
+
+
+def test_a_tap_counts_with_the_guess_chance_of_one_button_in_so_many(database):
+    run = open_question("winning_card")
+    assert len(run.question["choices"]) == 2  # you or the computer: a lucky tap is right half the time
+    # right: 0.18 / (0.18 + 0.8 * 0.5) = 0.310345, + 0.689655 * 0.15 = 0.413793
+    assert store(database, new_pupil(database, "Ada"), run.answer(right(run), "en", 1000)).p_known == pytest.approx(0.413793, abs=1e-6)
+    run = open_question("winning_card")
+    # wrong: 0.02 / (0.02 + 0.8 * 0.5) = 0.047619, + 0.952381 * 0.15 = 0.190476
+    assert store(database, new_pupil(database, "Ola"), run.answer(wrong(run), "en", 1000)).p_known == pytest.approx(0.190476, abs=1e-6)
+
+
+def test_hints_shown_before_a_right_answer_are_stored_and_make_it_count_for_less(database):
+    ada = new_pupil(database)
+    run = open_question("estimate_card_sum")
+    run.hint()
+    run.hint()
+    attempt = run.answer(right(run), "en", 1000)
+    # guess after two hints: 1 - 0.85 * 0.7 ** 2 = 0.5835; 0.18 / (0.18 + 0.8 * 0.5835) = 0.278293, + 0.721707 * 0.15 = 0.386549
+    assert store(database, ada, attempt).p_known == pytest.approx(0.386549, abs=1e-6)
+    assert database.scalar(select(AttemptRecord.hints_used).where(AttemptRecord.pupil_id == ada)) == 2
+
+
+def test_the_stored_streak_grows_with_right_first_tries_and_a_wrong_one_resets_it(database):
+    ada = new_pupil(database)
+    seen = []
+    for correct in (True, True, False, True):
+        record = store(database, ada, typed(correct))
+        seen.append((record.attempts, record.correct, record.streak))
+    assert seen == [(1, 1, 1), (2, 2, 2), (3, 2, 0), (4, 3, 1)]
+
+
+def test_a_record_keeps_the_mastery_threshold_it_was_started_with_when_the_default_changes(database, monkeypatch):
+    monkeypatch.setattr(skills, "DEFAULT_PARAMS", skills.Params(mastery=0.9))
+    ada = new_pupil(database, "Ada")
+    assert store(database, ada, typed(True)).mastery_threshold == 0.9
+    monkeypatch.setattr(skills, "DEFAULT_PARAMS", skills.Params(mastery=0.99))
+    ola = new_pupil(database, "Ola")
+    for pupil in (ada, ola, ola):
+        record = store(database, pupil, typed(True))
+    records = {pupil: skill_records(database, pupil)["multiply"] for pupil in (ada, ola)}
+    assert {pupil: (r.mastery_threshold, r.attempts) for pupil, r in records.items()} == {ada: (0.9, 2), ola: (0.99, 2)}
+    assert records[ada].p_known == records[ola].p_known == pytest.approx(RIGHT_TYPED_TWICE, abs=1e-6)
+    # the same 0.93 is mastered for the record judged by 0.9, proficient for the one judged by 0.99
+    assert dict(reports.pupil_skills(database, ada))["multiply"].level == "mastered"
+    assert dict(reports.pupil_skills(database, ola))["multiply"].level == "proficient"
+    exported = {pupil: export_pupil(database, database.get(Pupil, pupil))["skills"] for pupil in (ada, ola)}
+    assert [s["level"] for s in exported[ada]] == ["mastered"] and [s["level"] for s in exported[ola]] == ["proficient"]
+
+
+def test_the_progress_page_judges_a_record_by_its_stored_threshold(app, guest, client):
+    guest.sign_in("Ada")
+    with app.app_context():
+        database = db.session()
+        ada = database.scalar(select(Pupil.id).where(Pupil.name == "Ada"))
+        for skill, threshold in (("multiply", 0.9), ("estimate_sum", 0.99)):
+            database.add(SkillRecord(pupil_id=ada, skill=skill, p_known=RIGHT_TYPED_TWICE, attempts=2, correct=2, streak=2, mastery_threshold=threshold))
+        database.commit()
+    page = client.get("/progress").get_data(as_text=True)
+    rows = {re.search(r"<th scope=\"row\">([^<]+)", row).group(1): row for row in re.findall(r"<tr>.*?</tr>", page, re.S) if 'scope="row"' in row}
+    assert re.search(r"<td>mastered</td>", rows["Times tables"]) and re.search(r"<td>proficient</td>", rows["Estimate a sum"])
