@@ -1,10 +1,12 @@
 """One conformance check that runs against every registered game."""
 
+import copy
 import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from tutor.deck import kids2
 from tutor.engine import CHANCE, GAMES, IllegalMove, InvalidState, Move, make_game
 from tutor.engine.play import chance_rng, replay, simulate
 
@@ -53,52 +55,219 @@ def test_illegal_moves_raise_and_leave_the_state_unchanged(game_id, players):
         assert state.to_dict() == before
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_corrupt_states_are_refused(game_id):
-    game = make_game(game_id, 2)
+# --- corrupt stored states ----------------------------------------------------------------------
+
+def card_lists(value):
+    """Every list of card ids in a stored state, in order (the lists themselves, to change in place)."""
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from card_lists(item)
+    elif isinstance(value, list):
+        if value and all(isinstance(item, int) and not isinstance(item, bool) for item in value):
+            yield value
+        else:
+            for item in value:
+                yield from card_lists(item)
+
+
+def first_card_list(data):
+    """The first non-empty card list of a stored state: every state opens with its piles or hands."""
+    found = next(card_lists(data), None)
+    assert found, "the stored state holds no list of card ids"
+    return found
+
+
+def corrupted(change):
+    """A corruption: ``change`` edits a deep copy of the stored state in place."""
+
+    def corrupt(data, game):
+        data = copy.deepcopy(data)
+        change(data, game)
+        return data
+
+    return corrupt
+
+
+def grown(key: str, size: int):
+    """``data[key][0]`` filled to ``size`` with number cards from the piles, so no card is lost or doubled."""
+
+    def change(data, game):
+        target = data[key][0]
+        piles = [*data.get("draw_piles", []), *data.get("collection_piles", []), data.get("draw_pile", [])]
+        for pile in piles:
+            for card_id in [c for c in pile if not kids2()[c].is_special]:
+                if len(target) < size:
+                    pile.remove(card_id)
+                    target.append(card_id)
+        assert len(target) == size, "not enough number cards in the piles to grow the hand"
+
+    return corrupted(change)
+
+
+@corrupted
+def fullest_hand_emptied(data, game):
+    """A player still in the game with no cards (the cards go to the draw pile)."""
+    fullest = max(data["hands"], key=len)
+    data["draw_pile"].extend(fullest)
+    fullest.clear()
+
+
+#: A hand (or a battle's turned row, in games without hands) of a size the rules never deal.
+WRONG_SIZE = {
+    "calculation-war": grown("hands", 6),
+    "multiwar": grown("turned", 4),
+    "multimatch": fullest_hand_emptied,
+    "crazy-banana-overslag": fullest_hand_emptied,
+    "crazy-banana-tiervenner": fullest_hand_emptied,
+    "crazy-banana-extreme": fullest_hand_emptied,
+    "triplesmart": grown("turned", 5),
+    "triplesmart-extreme": grown("turned", 5),
+    "fraction-master": grown("hands", 7),
+}
+
+#: Whose turn it is, by the key each game stores it under (the first one present is corrupted).
+TURN_KEYS = ("turn", "layer", "waiting")
+#: The count every game keeps, by the key it stores it under.
+COUNT_KEYS = ("rounds", "turns")
+
+
+def first_key(data, keys):
+    return next(key for key in keys if key in data)
+
+
+def set_first(keys, value):
+    return corrupted(lambda data, game: data.update({first_key(data, keys): value(data, game)}))
+
+
+def no_seat(data, game):
+    return [game.players] if isinstance(data[first_key(data, TURN_KEYS)], list) else game.players
+
+
+CORRUPTIONS = {
+    "nothing stored": lambda data, game: {},
+    "a card twice": corrupted(lambda data, game: first_card_list(data).append(first_card_list(data)[0])),
+    "a card not in the deck": corrupted(lambda data, game: first_card_list(data).__setitem__(0, 9999)),
+    "a negative card id": corrupted(lambda data, game: first_card_list(data).__setitem__(0, -1)),
+    "a card missing": corrupted(lambda data, game: first_card_list(data).pop()),
+    "a hand of the wrong size": lambda data, game: WRONG_SIZE[game.id](data, game),
+    "the turn with no seat": set_first(TURN_KEYS, no_seat),
+    "a negative count": set_first(COUNT_KEYS, lambda data, game: -1),
+    "a count as text": set_first(COUNT_KEYS, lambda data, game: str(data[first_key(data, COUNT_KEYS)])),
+    "a count as true": set_first(COUNT_KEYS, lambda data, game: True),
+    "a card id as text": corrupted(lambda data, game: first_card_list(data).__setitem__(0, str(first_card_list(data)[0]))),
+    "a card list as text": corrupted(lambda data, game: data.update({next(iter(data)): "0,1,2"})),
+    "an unknown phase": corrupted(lambda data, game: data.update(phase="paused")),
+}
+
+
+def test_every_game_has_a_hand_of_the_wrong_size():
+    assert sorted(WRONG_SIZE) == sorted(GAMES)
+
+
+@pytest.mark.parametrize("game_id,players", [(game_id, players) for game_id, game in GAMES.items() for players in (2, game.max_players)])
+def test_corrupt_states_are_refused(game_id, players):
+    game = make_game(game_id, players)
     state, _ = random_playout(game, seed=5, max_moves=30)
     data = state.to_dict()
-    with pytest.raises(InvalidState):
-        game.state_from_dict({})
-    with pytest.raises(InvalidState):
-        game.state_from_dict(_with_a_card_duplicated(data))
+    assert game.state_from_dict(copy.deepcopy(data)).to_dict() == data  # the state itself is fine
+    accepted = []
+    for name, corrupt in CORRUPTIONS.items():
+        try:
+            game.state_from_dict(corrupt(data, game))
+            accepted.append(name)
+        except InvalidState:
+            pass
+    assert not accepted, f"{game_id} accepted {accepted}"
 
 
-def _with_a_card_duplicated(data):
-    """A copy of a stored state in which the first card found in a card list appears twice."""
-    found = False
+# --- what a player may see -----------------------------------------------------------------------
 
-    def walk(value):
-        nonlocal found
-        if isinstance(value, dict):
-            return {key: walk(item) for key, item in value.items()}
-        if isinstance(value, list):
-            if not found and value and all(isinstance(item, int) and not isinstance(item, bool) for item in value):
-                found = True
-                return value + value[:1]
-            return [walk(item) for item in value]
-        return value
+#: Card lists no player may see by game: the other players' hands and every face-down pile (a player
+#: does not know their own face-down piles and pot either).
+HIDDEN_ZONES = {
+    "calculation-war": ("hands", "draw_piles", "collection_piles"),
+    "multiwar": ("draw_piles", "collection_piles", "pot"),
+    "multimatch": ("hands", "draw_pile"),
+    "crazy-banana-overslag": ("hands", "draw_pile"),
+    "crazy-banana-tiervenner": ("hands", "draw_pile"),
+    "crazy-banana-extreme": ("hands", "draw_pile"),
+    "triplesmart": ("draw_piles", "collection_piles", "pot", "target_pile"),
+    "triplesmart-extreme": ("draw_piles", "collection_piles", "pot", "target_pile"),
+    "fraction-master": ("hands", "draw_piles"),
+}
+#: A hidden card id c is replaced by MARK + c, a number no view can show by chance.
+MARK = 100_000
+SECRET = "secret"
 
-    corrupted = walk(data)
-    assert found, "the stored state holds no list of card ids"
-    return corrupted
+
+def marked(state, viewer: int):
+    """A copy of ``state`` with every card ``viewer`` may not know marked; how many were marked.
+
+    Besides the hidden zones: a card laid face down this step in Calculation War, and in
+    TripleSmart what another player submitted before the battle is decided.
+    """
+    copied, count = state.clone(), 0
+
+    def mark(cards: list, keep=lambda card_id: False) -> None:
+        nonlocal count
+        for index, card_id in enumerate(cards):
+            if not keep(card_id):
+                cards[index], count = MARK + card_id, count + 1
+
+    for name in HIDDEN_ZONES[state.game.id]:
+        zone = getattr(copied, name)
+        for owner, cards in enumerate(zone if zone and isinstance(zone[0], list) else [zone]):
+            if name != "hands" or owner != viewer:
+                mark(cards)
+    if state.game.id == "calculation-war" and state.waiting:
+        face_down = {cards[-1] for p, cards in enumerate(state.played) if p != viewer and p in state.contenders and p not in state.waiting and cards}
+        for cards in copied.played:
+            mark(cards, keep=lambda card_id: card_id not in face_down)
+    for player, submitted in getattr(copied, "submissions", {}).items():
+        if int(player) != viewer:
+            mark(submitted["cards"])
+            submitted.update(expression=SECRET, value=SECRET)
+    return copied, count
+
+
+def secrets_in(value, path="view"):
+    """Where a marked card or a secret appears in a view (keys, values, nested anywhere)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from secrets_in(key, f"{path} key")
+            yield from secrets_in(item, f"{path}[{key!r}]")
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for index, item in enumerate(value):
+            yield from secrets_in(item, f"{path}[{index}]")
+    elif isinstance(value, str) and SECRET in value or isinstance(value, int) and value >= MARK:
+        yield f"{path} = {value!r}"
+
+
+def test_every_game_says_what_is_hidden():
+    assert sorted(HIDDEN_ZONES) == sorted(GAMES)
 
 
 @pytest.mark.parametrize("game_id,players", GAME_SETUPS)
 def test_player_view_hides_other_hands(game_id, players):
-    state, _ = random_playout(make_game(game_id, players), seed=11, max_moves=10)
-    view = state.player_view(0)
-    others = {c for p in range(1, players) for c in state.hands[p]} if hasattr(state, "hands") else set()
-    assert not others & set(_all_ints(view.get("hand", [])))
-    assert "draw_piles" not in view and "hands" not in view
+    """No view shows a card its player may not know, anywhere: hands, piles, pots, records.
 
-
-def _all_ints(value):
-    if isinstance(value, int):
-        yield value
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from _all_ints(item)
+    Every card a player may not know is marked; the view of the marked state must show
+    no marked card and be the same view as before: it cannot depend on the hidden cards.
+    """
+    game = make_game(game_id, players)
+    rng, state, hidden = random.Random(11), game.new_state(), 0
+    for ply in range(150):
+        if state.is_over:
+            break
+        for viewer in range(players):
+            secret, count = marked(state, viewer)
+            view = secret.player_view(viewer)
+            leaks = list(secrets_in(view))
+            assert not leaks, f"{game_id}, player {viewer} at move {ply} sees hidden cards: {leaks[:5]}"
+            assert view == state.player_view(viewer), f"{game_id}: the view depends on hidden cards"
+            hidden += count
+        state.apply(state.chance_move(chance_rng(11, ply)) if state.is_chance else rng.choice(state.legal_moves()))
+    assert hidden, f"{game_id}: nothing was ever hidden, so nothing was tested"
 
 
 @settings(max_examples=40, deadline=None)

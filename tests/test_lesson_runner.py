@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import asdict
 
 import pytest
 
-from tests.answer_key import right_answer as answer_key
+from tests.answer_key import accepted_move, right_answer as answer_key
 from tutor.checks import exact
+from tutor.drills.card_sums import best_card, exact_card_sum
 from tutor.engine.play import bot_rng, make_bots
 from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
@@ -78,18 +81,38 @@ def test_the_same_seed_and_the_same_actions_give_the_same_lesson():
     assert first.to_dict() == second.to_dict()
 
 
+def wrong(question):
+    if question.answer == "choice":
+        return next(c["value"] for c in question.choices if c["value"] not in question.check["expected"])
+    return "100000"
+
+
+def pupil_step(run, now):
+    """Wrong at the first try of every question, then right; lays the first card the lesson accepts."""
+    question = run.current_question()
+    if question and run.question_open:
+        return run.answer(wrong(question) if run.tries == 0 else right(question), "en", now)
+    if question:
+        return run.close_question(LESSON, {}, now)
+    return run.move(move_token(accepted_move(LESSON, run.game_state())), LESSON, {}, now)
+
+
 def test_a_run_survives_a_round_trip_through_a_dict_at_every_step():
-    run = started(seed=5)
-    run.skip_intro(LESSON, {}, 0)
-    for step in range(30):
-        run = LessonRun.from_dict(run.to_dict())
-        question = run.current_question()
-        if question and run.question_open:
-            run.answer(right(question), "en", step)
-        elif question:
-            run.close_question(LESSON, {}, step)
-        elif run.stage == PLAY:
-            run.move(f"play:{min(run.game_state().hands[0])}:", LESSON, {}, step)
+    """Rebuilt from its stored dict before every step (as every request does), a run plays like one kept in memory."""
+    kept = started(seed=5)
+    kept.skip_intro(LESSON, {}, 0)
+    stored, attempts = json.loads(json.dumps(kept.to_dict())), []
+    for now in range(1000, 1_000_000, 1000):
+        if kept.stage == FINISHED:
+            break
+        reloaded = LessonRun.from_dict(stored)
+        attempt = pupil_step(kept, now)
+        assert pupil_step(reloaded, now) == attempt, now  # the same answer, first try or not, the same time taken
+        stored = json.loads(json.dumps(reloaded.to_dict()))
+        assert stored == json.loads(json.dumps(asdict(kept))), now
+        attempts.append(attempt)
+    assert kept.stage == FINISHED
+    assert any(a and not a.first_try and a.correct for a in attempts)  # right after a wrong first try: the retry counter was kept
 
 
 def test_wrong_then_right_answers_make_two_attempts_but_only_the_first_counts_for_the_skill():
@@ -144,6 +167,64 @@ def test_hints_are_graded_and_stop_at_the_last():
     assert shown[: len(hints)] == hints and run.hints_shown == len(hints)
     run.show_solution()
     assert run.solution_shown and not run.question_open
+
+
+def test_a_choice_question_stays_open_after_one_wrong_try_and_closes_after_the_second():
+    run = started(seed=2)
+    run.skip_intro(LESSON, {}, 0)
+    while run.question is not None:
+        run.close_question(LESSON, {}, 0)
+    question = best_card(sorted(run.game_state().hands[0]))
+    run.question, run.question_open, run.tries = question.to_dict(), True, 0
+    wrongs = [c["value"] for c in question.choices if c["value"] not in question.check["expected"]]
+    first = run.answer(wrongs[0], "en", 1000)
+    assert first.first_try and not first.correct and run.question_open and run.tries == 1
+    assert run.hint() == question.hints[0]  # still open: a hint helps the second try
+    second = run.answer(wrongs[1], "en", 2000)
+    assert not second.first_try and not second.correct and not run.question_open and run.tries == 2
+    with pytest.raises(LessonError):
+        run.answer(question.check["expected"][0], "en", 3000)
+
+
+def test_a_typed_question_stays_open_until_it_is_answered_right():
+    run = started(seed=2)
+    run.skip_intro(LESSON, {}, 0)
+    question = exact_card_sum(min(run.game_state().hands[0]))
+    run.question, run.question_open, run.tries = question.to_dict(), True, 0
+    for tries in range(1, 4):
+        assert not run.answer("100000", "en", tries * 1000).correct
+        assert run.question_open and run.tries == tries
+    assert run.answer(right(question), "en", 5000).correct and not run.question_open
+
+
+def test_the_hourglass_gives_turn_seconds_counted_in_milliseconds():
+    start = 1_000_000
+    run = LessonRun.start(LESSON, 2, {"turn_seconds": 30}, ["beginner"], 7, now_ms=start)
+    run.skip_intro(LESSON, {}, start + 4_000)  # the pupil's first turn begins now
+    assert run.turn_started_ms == start + 4_000
+    while run.question is not None:
+        run.close_question(LESSON, {}, start + 9_000)  # the turn begins again after the question
+    turn_start = run.turn_started_ms
+    assert turn_start in (start + 4_000, start + 9_000)
+    moves = len(run.moves)
+    assert not run.hourglass_ran_out(LESSON, {}, turn_start + 29_999) and len(run.moves) == moves
+    assert run.hourglass_ran_out(LESSON, {}, turn_start + 30_000) and len(run.moves) > moves
+
+
+def test_the_playing_time_limit_counts_minutes_in_milliseconds():
+    start = 1_000_000
+    run = LessonRun.start(LESSON, 2, {"time_limit_minutes": 1, "round_limit": 0}, ["beginner"], 7, now_ms=start)
+    run.skip_intro(LESSON, {}, start)
+    for now in (start + 59_999, start + 60_000):  # a round decided just before the minute is up, then one at the minute
+        rounds = run.game_state().rounds
+        while run.game_state().rounds == rounds and not run.game_state().is_over:
+            if run.question is not None:
+                run.close_question(LESSON, {}, now)
+            else:
+                run.move(move_token(accepted_move(LESSON, run.game_state())), LESSON, {}, now)
+        state = run.game_state()
+        assert state.is_over == (now == start + 60_000), now
+    assert state.ended_by == "time_limit"
 
 
 def test_the_hourglass_lays_a_card_when_time_runs_out():

@@ -35,8 +35,8 @@ import random
 from typing import ClassVar
 
 from tutor.deck import Card, kids2
-from tutor.engine.core import CHANCE, TERMINAL, Bot, Game, InvalidState, Move, Option
-from tutor.engine.war_family import SidePilesState
+from tutor.engine.core import CHANCE, TERMINAL, Bot, Game, InvalidState, Move, Option, stored_int
+from tutor.engine.war_family import SidePilesState, card_list
 from tutor.text import N_
 
 HAND_SIZE = 5
@@ -269,17 +269,17 @@ class CalculationWarState(SidePilesState):
         state = cls(game)
         try:
             state.phase = data["phase"]
-            state.rounds = int(data["rounds"])
-            state.wars = int(data["wars"])
+            state.rounds = stored_int(data["rounds"])
+            state.wars = stored_int(data["wars"])
             state.ended_by = data["ended_by"]
-            state.draw_piles = [[int(c) for c in p] for p in data["draw_piles"]]
-            state.collection_piles = [[int(c) for c in p] for p in data["collection_piles"]]
-            state.hands = [[int(c) for c in h] for h in data["hands"]]
-            state.played = [[int(c) for c in p] for p in data["played"]]
-            state.contenders = [int(p) for p in data["contenders"]]
-            state.waiting = [int(p) for p in data["waiting"]]
-            state.refill_queue = [int(p) for p in data["refill_queue"]]
-            state.reshuffle_side = None if data["reshuffle_side"] is None else int(data["reshuffle_side"])
+            state.draw_piles = [card_list(p, "a draw pile") for p in data["draw_piles"]]
+            state.collection_piles = [card_list(p, "a collection pile") for p in data["collection_piles"]]
+            state.hands = [card_list(h, "a hand") for h in data["hands"]]
+            state.played = [card_list(p, "a played row") for p in data["played"]]
+            state.contenders = [stored_int(p) for p in data["contenders"]]
+            state.waiting = [stored_int(p) for p in data["waiting"]]
+            state.refill_queue = [stored_int(p) for p in data["refill_queue"]]
+            state.reshuffle_side = None if data["reshuffle_side"] is None else stored_int(data["reshuffle_side"])
             state.last_round = data["last_round"]
             state.battles = data.get("battles", [])  # absent in runs stored before battles were recorded
             if not isinstance(state.battles, list) or not all(isinstance(b, dict) for b in state.battles):
@@ -297,10 +297,10 @@ class CalculationWarState(SidePilesState):
             problems.append("unknown phase or end reason")
         if (self.phase == "over") != bool(self.ended_by):
             problems.append("end reason does not match the phase")
-        if len(self.draw_piles) != sides or len(self.collection_piles) != sides:
-            problems.append("wrong number of piles")
-        if len(self.hands) != players or len(self.played) != players:
-            problems.append("wrong number of hands")
+        if len(self.draw_piles) != sides or len(self.collection_piles) != sides or len(self.hands) != players or len(self.played) != players:
+            raise InvalidState("calculation-war: wrong number of piles or hands")  # the checks below look them up
+        if self.rounds < 0 or self.wars < 0:
+            problems.append("a negative count")
         if self.phase != "deal" and sorted(self.card_ids()) != sorted(self.game.card_ids()):
             problems.append("cards lost or duplicated")
         if self.phase == "deal" and self.card_ids():
@@ -308,7 +308,7 @@ class CalculationWarState(SidePilesState):
         if any(len(hand) > HAND_SIZE for hand in self.hands):
             problems.append("a hand holds more than five cards")
         if not set(self.waiting) <= set(self.contenders) <= set(range(players)):
-            problems.append("waiting players are not contenders")
+            raise InvalidState("calculation-war: waiting players are not contenders")  # the checks below look them up
         if self.phase == "play" and (not self.waiting or any(not self.hands[p] for p in self.waiting)):
             problems.append("a player must lay a card but holds none")
         if self.phase != "play" and (self.waiting or self.contenders):

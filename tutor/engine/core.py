@@ -35,6 +35,13 @@ class InvalidOptions(ValueError):
     """Options or a player count that this game does not accept."""
 
 
+def stored_int(value) -> int:
+    """A whole number read from a stored state; text, a float or true/false raises TypeError (JSON keeps types)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"not an integer: {value!r}")
+    return value
+
+
 @dataclass(frozen=True)
 class Move:
     """One move: what kind, by whom, which cards, and any further choice."""

@@ -112,7 +112,7 @@ from itertools import permutations
 from typing import ClassVar, Iterable
 
 from tutor.deck import kids2
-from tutor.engine.core import CHANCE, TERMINAL, Bot, Game, InvalidState, Move, Option, State
+from tutor.engine.core import CHANCE, TERMINAL, Bot, Game, InvalidState, Move, Option, State, stored_int
 from tutor.engine.war_family import sides_for
 from tutor.text import N_
 
@@ -537,11 +537,11 @@ class FractionMasterState(State):
             state.interval = _ints(data["interval"])
             state.removed = _ints(data["removed"])
             state.phase = str(data["phase"])
-            state.layer = _integer(data["layer"])
+            state.layer = stored_int(data["layer"])
             state.waiting = _ints(data["waiting"])
-            state.rounds = _integer(data["rounds"])
-            state.turns = _integer(data["turns"])
-            state.dry_turns = _integer(data["dry_turns"])
+            state.rounds = stored_int(data["rounds"])
+            state.turns = stored_int(data["turns"])
+            state.dry_turns = stored_int(data["dry_turns"])
             state.ended_by = str(data["ended_by"])
             state.turn_record = _read_record(data["turn_record"], finished=False)
             state.last_turn = _read_record(data["last_turn"], finished=True)
@@ -638,10 +638,10 @@ def _read_record(data, finished: bool) -> dict | None:
     if not isinstance(data, dict):
         raise TypeError("a turn record is not a dict")
     record = {
-        "player": _integer(data["player"]),
-        "layer": _integer(data["layer"]),
+        "player": stored_int(data["player"]),
+        "layer": stored_int(data["layer"]),
         "interval": _ints(data["interval"]),
-        "drew": _integer(data["drew"]),
+        "drew": stored_int(data["drew"]),
         "specials": _ints(data["specials"]),
         "fractions": [_ints(pair) for pair in _list(data["fractions"])],
     }
@@ -651,14 +651,8 @@ def _read_record(data, finished: bool) -> dict | None:
         raise ValueError("a turn record with a special card in a fraction")
     if finished:
         record["kept"] = bool(_boolean(data["kept"]))
-        record["turn"] = _integer(data["turn"])
+        record["turn"] = stored_int(data["turn"])
     return record
-
-
-def _integer(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"not an integer: {value!r}")
-    return value
 
 
 def _boolean(value) -> bool:
@@ -674,7 +668,7 @@ def _list(value) -> list:
 
 
 def _ints(value) -> list[int]:
-    card_ids = [_integer(item) for item in _list(value)]
+    card_ids = [stored_int(item) for item in _list(value)]
     if any(not 0 <= c < len(kids2()) for c in card_ids):
         raise ValueError("not a card of the deck")
     return card_ids

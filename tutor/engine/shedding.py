@@ -88,7 +88,7 @@ from itertools import combinations
 from typing import ClassVar
 
 from tutor.deck import BANANA, KOCHA, Card, kids2
-from tutor.engine.core import CHANCE, TERMINAL, Bot, Game, InvalidState, Move, Option, State
+from tutor.engine.core import CHANCE, TERMINAL, Bot, Game, InvalidState, Move, Option, State, stored_int
 from tutor.primes import is_prime
 from tutor.text import N_
 
@@ -539,24 +539,24 @@ class SheddingState(State):
     def from_dict(cls, game: SheddingGame, data: dict) -> SheddingState:
         state = cls(game)
         try:
-            state.draw_pile = [_integer(c) for c in data["draw_pile"]]
-            state.discard_pile = [_integer(c) for c in data["discard_pile"]]
-            state.hands = [[_integer(c) for c in hand] for hand in data["hands"]]
+            state.draw_pile = [stored_int(c) for c in data["draw_pile"]]
+            state.discard_pile = [stored_int(c) for c in data["discard_pile"]]
+            state.hands = [[stored_int(c) for c in hand] for hand in data["hands"]]
             state.phase = str(data["phase"])
-            state.turn = _integer(data["turn"])
-            state.direction = _integer(data["direction"])
+            state.turn = stored_int(data["turn"])
+            state.direction = stored_int(data["direction"])
             state.colour = str(data["colour"])
-            state.drawn = _integer(data["drawn"])
+            state.drawn = stored_int(data["drawn"])
             state.called = data["called"]
-            state.pending_draws = [[_integer(x) for x in entry] for entry in data["pending_draws"]]
-            state.knock_queue = [_integer(p) for p in data["knock_queue"]]
-            state.exposed = None if data["exposed"] is None else _integer(data["exposed"])
-            state.finished = [_integer(p) for p in data["finished"]]
-            state.turns = _integer(data["turns"])
-            state.dry_passes = _integer(data["dry_passes"])
+            state.pending_draws = [[stored_int(x) for x in entry] for entry in data["pending_draws"]]
+            state.knock_queue = [stored_int(p) for p in data["knock_queue"]]
+            state.exposed = None if data["exposed"] is None else stored_int(data["exposed"])
+            state.finished = [stored_int(p) for p in data["finished"]]
+            state.turns = stored_int(data["turns"])
+            state.dry_passes = stored_int(data["dry_passes"])
             state.ended_by = str(data["ended_by"])
             event = data["last_event"]
-            state.last_event = None if event is None else {**event, "cards": [_integer(c) for c in event["cards"]]}
+            state.last_event = None if event is None else {**event, "cards": [stored_int(c) for c in event["cards"]]}
             state.play_log = [_log_entry(entry) for entry in data.get("play_log", [])]  # runs stored before the log had none
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise InvalidState(f"{game.id}: malformed state ({error!r})") from error
@@ -635,14 +635,8 @@ class SheddingState(State):
 
 
 def _log_entry(entry: dict) -> dict:
-    optional = {key: None if entry[key] is None else _integer(entry[key]) for key in ("target", "next")}
-    return {"player": _integer(entry["player"]), "cards": [_integer(c) for c in entry["cards"]], "on": _integer(entry["on"]), **optional}
-
-
-def _integer(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"not an integer: {value!r}")
-    return value
+    optional = {key: None if entry[key] is None else stored_int(entry[key]) for key in ("target", "next")}
+    return {"player": stored_int(entry["player"]), "cards": [stored_int(c) for c in entry["cards"]], "on": stored_int(entry["on"]), **optional}
 
 
 # --- computer players ----------------------------------------------------------------------

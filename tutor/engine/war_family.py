@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from tutor.engine.core import CHANCE, TERMINAL, InvalidState, Move, Option, State
+from tutor.engine.core import CHANCE, TERMINAL, InvalidState, Move, Option, State, stored_int
 from tutor.text import N_
 
 #: What :meth:`WarFamilyState._draw` returns when it paused for a reshuffle.
@@ -69,7 +69,7 @@ def limit_options() -> tuple[Option, ...]:
 def card_list(value, what: str) -> list[int]:
     if not isinstance(value, list):
         raise TypeError(f"{what} is not a list")
-    return [int(card_id) for card_id in value]
+    return [stored_int(card_id) for card_id in value]
 
 
 class SidePilesState(State):
@@ -273,10 +273,10 @@ class WarFamilyState(SidePilesState):
         self.draw_piles = [card_list(p, "a draw pile") for p in data["draw_piles"]]
         self.collection_piles = [card_list(p, "a collection pile") for p in data["collection_piles"]]
         self.phase = str(data["phase"])
-        self.rounds = int(data["rounds"])
-        self.wars = int(data["wars"])
+        self.rounds = stored_int(data["rounds"])
+        self.wars = stored_int(data["wars"])
         self.ended_by = str(data["ended_by"])
-        self.reshuffle_side = None if data["reshuffle_side"] is None else int(data["reshuffle_side"])
+        self.reshuffle_side = None if data["reshuffle_side"] is None else stored_int(data["reshuffle_side"])
         last_round = data["last_round"]
         if last_round is not None and not isinstance(last_round, dict):
             raise TypeError("last_round is not a record")
@@ -380,11 +380,11 @@ class BattleTableState(WarFamilyState):
         """Read the table fields of a stored state (KeyError, TypeError or ValueError when malformed)."""
         self.pot = [card_list(p, "a pot") for p in data["pot"]]
         self.turned = [card_list(t, "a turned row") for t in data["turned"]]
-        self.contenders = [int(p) for p in data["contenders"]]
-        self.waiting = [int(p) for p in data["waiting"]]
-        self.out = [int(p) for p in data["out"]]
-        self.pot_due = [int(n) for n in data["pot_due"]]
-        self.turn_due = [int(n) for n in data["turn_due"]]
+        self.contenders = [stored_int(p) for p in data["contenders"]]
+        self.waiting = [stored_int(p) for p in data["waiting"]]
+        self.out = [stored_int(p) for p in data["out"]]
+        self.pot_due = [stored_int(n) for n in data["pot_due"]]
+        self.turn_due = [stored_int(n) for n in data["turn_due"]]
         self.battles = data["battles"]
         if not isinstance(self.battles, list) or not all(isinstance(b, dict) for b in self.battles):
             raise TypeError("battles is not a list of records")
@@ -396,7 +396,7 @@ class BattleTableState(WarFamilyState):
         if not (len(self.pot) == len(self.turned) == len(self.pot_due) == len(self.turn_due) == players):
             self.raise_problems(problems + ["wrong number of table rows"])
         if not movers | set(self.out) <= set(self.contenders) <= set(range(players)):
-            problems.append("moving or out players are not contenders")
+            self.raise_problems(problems + ["moving or out players are not contenders"])  # the checks below look them up
         if len(set(self.contenders)) != len(self.contenders) or set(self.waiting) & set(self.out):
             problems.append("a player contends twice, or both waits and is out")
         if any(not 0 <= n <= self.pot_per_war for n in self.pot_due) or any(not 0 <= n <= self.turned_per_battle for n in self.turn_due):

@@ -14,12 +14,15 @@ answer. An offered question the pace does not allow is dropped (see ``_paced``).
 from __future__ import annotations
 
 import random
+import types
 from dataclasses import asdict, dataclass, field
+from typing import get_args, get_origin, get_type_hints
 
 from tutor.drills import CHOICE, Question, Text
 from tutor.drills.marking import RIGHT, UNREADABLE, Marked, mark
-from tutor.engine import CHANCE, Move, make_game
+from tutor.engine import CHANCE, InvalidState, Move, make_game
 from tutor.engine.play import bot_rng, make_bots, next_automatic_move
+from tutor.lessons import LESSONS
 from tutor.lessons.base import Judged, Lesson, move_from_token, move_token
 from tutor.text import N_
 
@@ -27,6 +30,19 @@ PUPIL = 0
 INTRO, PLAY, FINISHED = "intro", "play", "finished"
 #: Credit saved up in quiet turns is capped, so a lesson does not catch up with a run of questions.
 PACE_CREDIT_MAX = 1.5
+
+
+def _fits(value, hint) -> bool:
+    """Whether a stored value has the type its field declares (JSON gives no guarantee; a bool is no count)."""
+    if get_origin(hint) is types.UnionType:
+        return any(_fits(value, option) for option in get_args(hint))
+    if get_origin(hint) is list:
+        return isinstance(value, list) and all(_fits(item, get_args(hint)[0]) for item in value)
+    if hint is type(None):
+        return value is None
+    if hint in (int, float):
+        return isinstance(value, (int, float) if hint is float else int) and not isinstance(value, bool)
+    return isinstance(value, hint)
 
 
 class LessonError(ValueError):
@@ -106,9 +122,40 @@ class LessonRun:
 
     @classmethod
     def from_dict(cls, data: dict) -> LessonRun:
-        run = cls(**data)
+        """Rebuild a stored run; one that cannot occur raises :class:`InvalidState` now, not mid-lesson."""
+        try:
+            run = cls(**data)
+            problems = run._problems()
+        except (KeyError, TypeError, ValueError) as error:  # an unknown field, game, bot or option; a malformed record
+            raise InvalidState(f"lesson run: malformed ({error!r})") from error
+        if problems:
+            raise InvalidState("lesson run: " + "; ".join(problems))
         run.game_state()  # validates the stored position
         return run
+
+    def _problems(self) -> list[str]:
+        """What is impossible about this run, apart from the game position (its engine checks that)."""
+        problems = [f"{name} is {getattr(self, name)!r}" for name, hint in FIELD_TYPES.items() if not _fits(getattr(self, name), hint)]
+        if problems:
+            return problems
+        if any(getattr(self, name) < 0 for name, hint in FIELD_TYPES.items() if hint is int and name != "seed"):
+            problems.append("a negative count or time")
+        if self.stage not in (INTRO, PLAY, FINISHED):
+            problems.append(f"unknown stage {self.stage!r}")
+        if self.intro_step > len(LESSONS[self.game_id].intro_steps()) - (self.stage == INTRO):  # past the intro it is one beyond
+            problems.append("no such intro step")
+        make_bots(self.game, self.bots)
+        # The stored records must read back (each raises on junk): the moves, the questions, the judgements.
+        for move in self.moves:
+            Move.from_dict(move)
+        for queued in self.queued:
+            Question.from_dict(queued)
+        question = self.current_question()
+        if question and self.hints_shown > len(question.hints):
+            problems.append("more hints shown than the question has")
+        self.current_marked()
+        self.current_told()
+        return problems
 
     @property
     def game(self):
@@ -427,3 +474,7 @@ class LessonRun:
     def _expect(self, stage: str) -> None:
         if self.stage != stage:
             raise LessonError(f"the lesson is at {self.stage}, not {stage}")
+
+
+#: The type each stored field must have, checked when a run is loaded (:func:`_fits`).
+FIELD_TYPES = get_type_hints(LessonRun)

@@ -1,0 +1,282 @@
+"""A lesson run kept in the database between every step plays exactly like one kept in memory.
+
+Every request of the web layer loads the run from ``LessonRunRecord.data``, acts and saves
+it again, so anything the round trip loses (a retry counter, a picked card, the time a
+question opened) changes the lesson. Here a pupil plays whole lessons of every game
+through the routes (wrong answers, retries, hints, refused choices, picks, typed moves,
+the hourglass) while the same steps are played on a run that never leaves memory; after
+each step the stored run must equal that one, and the stored answers its answers.
+
+A stored run that cannot occur is refused when it is loaded (``InvalidState``), before
+it can crash a page or corrupt play.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from dataclasses import asdict, dataclass
+from types import SimpleNamespace
+from typing import Callable
+
+import pytest
+from sqlalchemy import select
+
+from tests.answer_key import right_answer
+from tests.conftest import run_record
+from tutor import db
+from tutor.engine import GAMES, InvalidState, make_game
+from tutor.engine.play import make_bots
+from tutor.lessons import LESSONS
+from tutor.lessons.base import move_from_token, move_token
+from tutor.lessons.runner import FINISHED, INTRO, PUPIL, Attempt, LessonRun
+from tutor.models import AttemptRecord
+from tutor.progress import skill_levels
+from tutor.web import lessons as web_lessons
+
+UNREADABLE = "seventeen"
+WRONG_NUMBER = "987654"
+#: A typed move that can never be made: a player has at most three number cards in a battle.
+IMPOSSIBLE_EXPRESSION = "9+9+9+9"
+
+
+@dataclass
+class Step:
+    """One request of the pupil, and the same runner call made on the run kept in memory."""
+
+    route: str
+    form: dict
+    act: Callable[[LessonRun, object, dict, int], Attempt | None]
+    wait_ms: int = 1500
+
+
+def answer(text):
+    return Step("answer", {"answer": text}, lambda run, lesson, levels, now: run.answer(text, "en", now))
+
+
+def move(token):
+    return Step("move", {"move": token}, lambda run, lesson, levels, now: run.move(token, lesson, levels, now))
+
+
+def pick(card_id):
+    return Step("pick", {"card": str(card_id)}, lambda run, lesson, levels, now: run.pick(card_id, lesson))
+
+
+def typed_move(text):
+    return Step("typed-move", {"expression": text}, lambda run, lesson, levels, now: run.typed_move(text, "en", lesson, levels, now))
+
+
+NEXT_STEP = Step("next-step", {}, lambda run, lesson, levels, now: run.next_intro(lesson, levels, now))
+SKIP_INTRO = Step("skip-intro", {}, lambda run, lesson, levels, now: run.skip_intro(lesson, levels, now))
+HINT = Step("hint", {}, lambda run, lesson, levels, now: run.hint())
+SOLUTION = Step("solution", {}, lambda run, lesson, levels, now: run.show_solution())
+GO_ON = Step("go-on", {}, lambda run, lesson, levels, now: run.close_question(lesson, levels, now))
+PLAY_PICKED = Step("play-picked", {}, lambda run, lesson, levels, now: run.play_picked(lesson, levels, now))
+SHOW_PLAYABLE = Step("show-playable", {}, lambda run, lesson, levels, now: run.show_what_I_can_play())
+
+
+def hourglass(wait_ms):
+    return Step("hourglass", {}, lambda run, lesson, levels, now: run.hourglass_ran_out(lesson, levels, now), wait_ms)
+
+
+class Pupil:
+    """Decides the next steps from the run kept in memory: often wrong at first, sometimes twice, then right."""
+
+    def __init__(self, lesson, seed: int) -> None:
+        self.lesson, self.chance = lesson, random.Random(seed)
+
+    def next_steps(self, run: LessonRun) -> list[Step]:
+        if run.stage == INTRO:
+            return [NEXT_STEP if run.intro_step == 0 else SKIP_INTRO]
+        if run.question is not None:
+            return [self.about_question(run)]
+        return self.turn(run)
+
+    def about_question(self, run: LessonRun) -> Step:
+        question = run.current_question()
+        roll = self.chance.random()
+        if not run.question_open:
+            return GO_ON
+        if roll < 0.05:
+            return SOLUTION
+        if roll < 0.15 and run.hints_shown < len(question.hints):
+            return HINT
+        if roll < 0.2:
+            return answer(UNREADABLE)
+        if run.tries < 2 and roll < 0.75:
+            wrong = [c["value"] for c in question.choices if c["value"] not in question.check["expected"]]
+            if question.answer != "choice":
+                return answer(WRONG_NUMBER)
+            if wrong:
+                return answer(wrong[run.tries % len(wrong)])
+        return answer(right_answer(run.question, "en"))
+
+    def turn(self, run: LessonRun) -> list[Step]:
+        state = run.game_state()
+        roll = self.chance.random()
+        if run.options.get("turn_seconds") and roll < 0.3:
+            return [hourglass(run.options["turn_seconds"] * 1000 + (500 if roll < 0.2 else -2000))]  # late, or not yet
+        if roll < 0.4 and run.move_tries < 2:
+            refused = self.refused_choice(run, state)
+            if refused:
+                return refused
+        if roll < 0.5 and not run.show_playable:
+            return [SHOW_PLAYABLE]
+        bot = make_bots(run.game, ["beginner"])[PUPIL]
+        return self.make(run, state, bot.choose(state.player_view(PUPIL), state.legal_moves(), self.chance))
+
+    def refused_choice(self, run: LessonRun, state) -> list[Step]:
+        """A choice the rules refuse and the lesson explains: nothing is played, the pupil tries again."""
+        if self.lesson.typed_move:
+            return [typed_move(IMPOSSIBLE_EXPRESSION)]
+        for card_id in self.lesson.pickable(state, PUPIL):
+            choice = move_from_token(self.lesson.hand_choice(state, PUPIL, card_id).token, PUPIL)
+            if not state.is_legal(choice) and self.lesson.judge(state, PUPIL, choice) is not None:
+                return self.make(run, state, choice)
+        return []
+
+    def make(self, run: LessonRun, state, chosen) -> list[Step]:
+        """The move as the page makes it: typed, picked card by card, or a button."""
+        if self.lesson.typed_move and chosen.kind == "submit":
+            return [typed_move(chosen.detail)]
+        if self.lesson.picks_cards and chosen.cards and self.lesson.move_from_picks(state, PUPIL, list(chosen.cards)) == chosen:
+            return [pick(card_id) for card_id in run.picked] + [pick(card_id) for card_id in chosen.cards] + [PLAY_PICKED]
+        return [move(move_token(chosen))]
+
+
+def as_stored(run: LessonRun) -> dict:
+    """What the run holds, as the JSON column gives it back."""
+    return json.loads(json.dumps(asdict(run)))
+
+
+def attempt_facts(attempt) -> tuple:
+    kind = attempt.kind if isinstance(attempt, Attempt) else attempt.question_kind
+    return (attempt.skill, kind, attempt.question, attempt.correct, attempt.readable, attempt.first_try, attempt.hints_used, attempt.time_ms, attempt.move_index)
+
+
+def stored_attempts(app) -> list[AttemptRecord]:
+    with app.app_context():
+        return list(db.session().scalars(select(AttemptRecord).order_by(AttemptRecord.id)))
+
+
+def play_through_the_database(app, client, guest, monkeypatch, game_id, players, options, seed, max_steps=1500):
+    """Play a whole lesson through the routes and in memory side by side; returns the answers kept in memory."""
+    lesson = LESSONS[game_id]
+    clock = [1_000_000]
+    monkeypatch.setattr(web_lessons, "now_ms", lambda: clock[0])
+    monkeypatch.setattr(web_lessons, "secrets", SimpleNamespace(randbits=lambda bits: seed))
+    guest.sign_in()
+    run_id = guest.start(game_id, players=str(players), **options)
+    record = run_record(app, run_id)
+    kept = LessonRun.start(lesson, players, options, ["beginner"], record.seed, clock[0])
+    assert record.data == as_stored(kept)
+    pupil, attempts, planned = Pupil(lesson, seed), [], []
+    for _ in range(max_steps):
+        if kept.stage == FINISHED:
+            break
+        planned = planned or pupil.next_steps(kept)
+        step = planned.pop(0)
+        clock[0] += step.wait_ms
+        with app.app_context():
+            levels = skill_levels(db.session(), record.pupil_id)
+        response = client.post(f"/runs/{run_id}/{step.route}", data={**step.form, "step": str(kept.step)})
+        assert response.status_code == 302, (step.route, response.status_code)
+        attempt = step.act(kept, lesson, levels, clock[0])
+        kept.step += 1
+        if isinstance(attempt, Attempt):  # the hourglass says whether it ran out
+            attempts.append(attempt)
+        stored = run_record(app, run_id).data
+        assert stored == as_stored(kept), (game_id, step.route, {k: (stored.get(k), v) for k, v in as_stored(kept).items() if stored.get(k) != v})
+    assert kept.stage == FINISHED and run_record(app, run_id).stage == FINISHED, f"{game_id}: the lesson did not finish"
+    assert [attempt_facts(a) for a in stored_attempts(app)] == [attempt_facts(a) for a in attempts]
+    return attempts
+
+
+# One short lesson of every game (a seed each that tries retries, refused choices and picks), the hourglass in one.
+LESSON_PLAYS = [
+    ("calculation-war", 2, {"turn_seconds": "20"}, 4),
+    ("multiwar", 3, {}, 1),
+    ("multimatch", 2, {}, 7),
+    ("crazy-banana-overslag", 3, {}, 8),
+    ("crazy-banana-tiervenner", 2, {}, 7),
+    ("crazy-banana-extreme", 4, {}, 3),
+    ("triplesmart", 2, {}, 1),
+    ("triplesmart-extreme", 3, {}, 2),
+    ("fraction-master", 2, {}, 5),
+]
+
+
+def test_every_game_has_a_lesson_played_through_the_database():
+    assert sorted(game_id for game_id, *_ in LESSON_PLAYS) == sorted(LESSONS) == sorted(GAMES)
+
+
+@pytest.mark.parametrize("game_id,players,options,seed", LESSON_PLAYS)
+def test_a_run_reloaded_from_the_database_at_every_step_plays_like_one_kept_in_memory(app, client, guest, monkeypatch, game_id, players, options, seed):
+    attempts = play_through_the_database(app, client, guest, monkeypatch, game_id, players, options, seed)
+    drills = [a for a in attempts if not a.kind.startswith("choice:")]
+    # The lesson must have tried what a lost field would break: retries after a first try, and a second wrong choice.
+    assert any(not a.first_try and a.readable for a in drills), game_id
+    assert any(a.first_try and not a.correct for a in drills), game_id
+
+
+# --- a stored run that cannot occur is refused when it is loaded --------------------------------------
+
+def stored_run(game_id="calculation-war", players=2, question=True) -> dict:
+    """A stored run in play, with an open question when ``question``."""
+    lesson = LESSONS[game_id]
+    run = LessonRun.start(lesson, players, {}, ["beginner"], seed=4, now_ms=0)
+    run.skip_intro(lesson, {}, 0)
+    while question and run.question is None:
+        run.move(move_token(run.game_state().legal_moves()[0]), lesson, {}, 0)
+    return as_stored(run)
+
+
+def other_games_state() -> dict:
+    state = make_game("multiwar", 2).new_state()
+    while state.is_chance:
+        state.apply(state.chance_move(random.Random(1)))
+    return state.to_dict()
+
+
+def changed(data: dict, **fields) -> dict:
+    return {**copy.deepcopy(data), **fields}
+
+
+CORRUPT_RUNS = {
+    "an unknown game": lambda d: changed(d, game_id="chess"),
+    "too many players": lambda d: changed(d, players=7),
+    "players as text": lambda d: changed(d, players="2"),
+    "an unknown option": lambda d: changed(d, options={**d["options"], "jokers": 2}),
+    "an unknown computer player": lambda d: changed(d, bots=["grandmaster"]),
+    "an unknown stage": lambda d: changed(d, stage="paused"),
+    "an intro step past the intro": lambda d: changed(d, stage=INTRO, intro_step=len(LESSONS[d["game_id"]].intro_steps())),
+    "a negative step": lambda d: changed(d, step=-1),
+    "tries as text": lambda d: changed(d, tries="1"),
+    "tries as true": lambda d: changed(d, tries=True),
+    "a negative hint count": lambda d: changed(d, hints_shown=-1),
+    "more hints than the question has": lambda d: changed(d, hints_shown=len(d["question"]["hints"]) + 1),
+    "a question open flag as text": lambda d: changed(d, question_open="yes"),
+    "a question that is not a question": lambda d: changed(d, question={"kind": "sum"}),
+    "a queued question that is not a question": lambda d: changed(d, queued=[{"prompt": "?"}]),
+    "a malformed move": lambda d: changed(d, moves=d["moves"] + [{"kind": "play"}]),
+    "a picked card as text": lambda d: changed(d, picked=["12"]),
+    "a judgement that is not one": lambda d: changed(d, told={"correct": True}),
+    "a marked answer that is not one": lambda d: changed(d, marked={"status": "right"}),
+    "the state of another game": lambda d: changed(d, state=other_games_state()),
+    "an impossible position": lambda d: changed(d, state={**d["state"], "hands": [[], []]}),
+    "a missing field": lambda d: {k: v for k, v in d.items() if k != "state"},
+    "an unknown field": lambda d: changed(d, mood="happy"),
+}
+
+
+def test_a_valid_stored_run_loads():
+    for data in (stored_run(), stored_run("fraction-master", 3, question=False)):
+        assert as_stored(LessonRun.from_dict(data)) == data
+
+
+@pytest.mark.parametrize("corruption", sorted(CORRUPT_RUNS))
+def test_a_corrupt_stored_run_is_refused_when_loaded(corruption):
+    data = stored_run()
+    with pytest.raises(InvalidState):
+        LessonRun.from_dict(CORRUPT_RUNS[corruption](data))
