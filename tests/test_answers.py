@@ -27,6 +27,7 @@ from tutor.answers import (
     format_number,
     parse_answer,
     read_answer,
+    read_back,
 )
 
 LOCALES = ("en", "nb", "sv", "it")
@@ -189,13 +190,41 @@ def test_messages_help_with_the_locales_own_decimal_sign():
 
 def test_a_reading_keeps_the_literals_and_how_we_read_it():
     reading = read_answer(" 1 3/4 + 0,5 - ½ ", "nb", allow=ALLOW_ADD_SUB)
-    assert reading == Reading(sympy.Rational(7, 4), (sympy.Rational(7, 4), sympy.Rational(1, 2), sympy.Rational(1, 2)), "1,75", " 1 3/4 + 0,5 - ½ ")
+    numbers = (sympy.Rational(7, 4), sympy.Rational(1, 2), sympy.Rational(1, 2))
+    assert reading == Reading(sympy.Rational(7, 4), numbers, "1 3/4 + 0,5 − 1/2", " 1 3/4 + 0,5 - ½ ", "calculation")
     assert read_answer("3/4 x 4 - -2", "en", allow=ALLOW_FOUR_OPS).numbers == (3, 4, 4, 2)
     assert read_answer("3/4 + 1", "en", allow=ALLOW_ADD_SUB).numbers == (sympy.Rational(3, 4), 1)
     assert read_answer("-3/4", "sv").numbers == (sympy.Rational(3, 4),)
     assert read_answer("7/3", "it").shown == "7/3"
     assert read_answer("0.5", "it").shown == "0,5"
     assert all(isinstance(n, sympy.Rational) for n in read_answer("1 + 2,5", "it", allow=ALLOW_ADD_SUB).numbers)
+
+
+# (locale, allow, typed, read back): the pupil's own form in the locale's notation, never a reduced or converted value.
+READ_BACK = [
+    ("nb", N, "1/2", "1/2"), ("it", N, "21/81", "21/81"), ("sv", N, " 21 / 81 ", "21/81"), ("nb", N, "0.5", "0,5"),
+    ("en", N, "0.5", "0.5"), ("nb", N, "1 3/4", "1 3/4"), ("nb", N, "1½", "1 1/2"), ("en", N, "-3", "−3"),
+    ("sv", N, "-3/4", "−3/4"), ("it", N, ",5", "0,5"), ("en", N, "007", "7"), ("nb", FO, "3/4", "3/4"), ("en", FO, "-12", "−12"),
+    ("en", AS, "1/2 + 1/4", "1/2 + 1/4 = 3/4"), ("nb", AS, "10 - 4", "10 − 4 = 6"), ("nb", FO, "2 x (3 + 1)", "2 · (3 + 1) = 8"),
+    ("it", FO, "8 / 2 - -1", "8 : 2 − −1 = 5"), ("en", FO, "8 : 1 1/2", "8 ÷ 1 1/2 = 16/3"),
+]
+
+
+@pytest.mark.parametrize("locale, allow, typed, read", READ_BACK)
+def test_an_answer_is_read_back_as_typed_in_the_locales_notation(locale, allow, typed, read):
+    reading = read_answer(typed, locale, allow=allow)
+    assert read_back(reading, locale, "fraction") == read
+    assert parse_answer(read_back(reading, locale, "fraction").split(" = ")[0], locale, allow=allow) == reading.value
+
+
+def test_a_reading_says_how_the_answer_was_written():
+    assert (read_answer("21/81", "nb").form, read_answer("21/81", "nb").fraction) == ("fraction", (21, 81))
+    assert read_answer("-21/81", "nb").fraction == (21, 81) and read_answer("½", "en").fraction == (1, 2)
+    assert [read_answer(text, "en").form for text in ("12", "-12", "0.5", "1 3/4", "1½")] == ["whole", "whole", "decimal", "mixed", "mixed"]
+    assert read_answer("3/4", "en", allow=ALLOW_FOUR_OPS).form == "fraction"  # typed alone, a fraction even where "/" divides
+    assert read_answer("3/4 x 1", "en", allow=ALLOW_FOUR_OPS).form == "calculation"
+    assert read_answer("(3)", "en", allow=ALLOW_FOUR_OPS).form == "calculation" and read_answer("- -3", "en", allow=ALLOW_ADD_SUB).form == "calculation"
+    assert read_answer("21/81", "en", allow=ALLOW_ADD_SUB).value == sympy.Rational(7, 27)  # the value is exact and reduced
 
 
 def test_limits_can_be_tightened_and_are_checked_first():
@@ -221,9 +250,9 @@ def test_only_text_and_known_modes():
     assert parse_answer("3.5", "fr") == sympy.Rational(7, 2)  # an unknown locale reads like English
 
 
-DESCRIBED = [
-    (12, 1, "12", "12"), (-3, 1, "-3", "-3"), (0, 1, "0", "0"), (7, 2, "3.5", "3,5"), (-7, 2, "-3.5", "-3,5"), (1, 10, "0.1", "0,1"),
-    (7, 3, "7/3", "7/3"), (-7, 3, "-7/3", "-7/3"), (1, 8, "0.125", "0,125"), (-1, 1000, "-0.001", "-0,001"), (1, 3, "1/3", "1/3"),
+DESCRIBED = [  # the minus sign is "−" (U+2212) in every locale
+    (12, 1, "12", "12"), (-3, 1, "−3", "−3"), (0, 1, "0", "0"), (7, 2, "3.5", "3,5"), (-7, 2, "−3.5", "−3,5"), (1, 10, "0.1", "0,1"),
+    (7, 3, "7/3", "7/3"), (-7, 3, "−7/3", "−7/3"), (1, 8, "0.125", "0,125"), (-1, 1000, "−0.001", "−0,001"), (1, 3, "1/3", "1/3"),
     (617, 500, "1.234", "1,234"), (1, 2**40, f"1/{2**40}", f"1/{2**40}"), (123456789, 100, "1234567.89", "1234567,89"),
     (1, 7 * 2, "1/14", "1/14"),
 ]

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import pytest
+from babel.support import Translations
 from hypothesis import given, settings, strategies as st
 
 from tutor.checks import CHECKS, exact, run_check
-from tutor.content import drill_texts, load
+from tutor.content import drill_texts, load, plural_forms
 from tutor.deck import kids2
-from tutor.drills import CHOICE, OFF_BY_ONE, PLACE_VALUE, TIMES_TEN, Question, difficulty_for
+from tutor.drills import CHOICE, OFF_BY_ONE, PLACE_VALUE, TIMES_TEN, Question, Text, difficulty_for
 from tutor.drills import number_facts as nf
 from tutor.drills.card_sums import best_card, estimate_card_sum, exact_card_sum, round_to_ten, winning_card
-from tutor.drills.fractions_primes_mean import prime_which_sum
+from tutor.drills.fractions_primes_mean import prime_which_sum, probability_card_beats
 from tutor.drills.marking import RIGHT, UNREADABLE, WRONG, mark
-from tutor.drills.operations import triplesmart_better
+from tutor.drills.operations import razboiul_war_cards, triplesmart_better
+from tutor.text import COLOUR_ADJECTIVE, TRANSLATIONS_DIR, spell_in
 
 DECK = kids2()
 NUMBER_CARDS = list(DECK.number_card_ids)
@@ -95,6 +97,23 @@ def test_answers_are_read_in_the_pupils_notation():
     assert mark(question, "3,5", "en").status == UNREADABLE
 
 
+def test_a_fraction_is_read_back_as_the_pupil_wrote_it_not_as_its_value():
+    half = probability_card_beats(3, 1)  # one of the two other cards beats yours: 1/2, any equivalent fraction counts
+    for locale in ("en", "nb", "sv", "it"):
+        assert mark(half, "1/2", locale).read_as == "1/2"  # not "0,5"
+        assert mark(half, "2/4", locale).read_as == "2/4" and mark(half, "2/4", locale).status == RIGHT
+        assert mark(half, "-1/2", locale).read_as == "−1/2"
+    assert mark(half, "0,5", "nb").read_as == "0,5" and mark(half, "0.5", "en").read_as == "0.5"
+
+
+def test_the_feedback_writes_the_expected_value_by_the_questions_own_rule():
+    half = probability_card_beats(3, 1)
+    assert half.number_form == "fraction"
+    marked = mark(half, "0,5", "nb")
+    assert marked.status == RIGHT and marked.feedback[0].params["expected"] == "1/2"  # a chance is a fraction, also after a decimal
+    assert mark(exact_card_sum(NUMBER_CARDS[3]), "-3,5", "nb").feedback[0].params["value"] == "−3,5"  # one minus sign
+
+
 def test_every_named_check_has_feedback_in_content():
     checks = load("checks")
     assert set(CHECKS) == set(checks)
@@ -173,3 +192,36 @@ def test_every_choice_question_about_kids2_cards_carries_the_cards_it_asks_about
     ]
     for question in asked:
         assert question.answer == CHOICE and question.cards, question.kind
+
+
+# --- language a child understands ----------------------------------------------------------------
+@pytest.mark.parametrize("locale", ["en", "nb"])
+def test_a_drill_text_with_a_count_says_one_card_and_two_cards(locale):
+    """A short war (one player has only 1 or 2 cards) counts the cards each player lays with the plural form it needs."""
+    one, other, counted = plural_forms(drill_texts()["razboiul_short_war_cards"]["hints"][1])  # "So each player lays %(each)s cards, ..."
+    catalogue = Translations.load(str(TRANSLATIONS_DIR), [locale])
+    for shortest in (1, 2):
+        hint = razboiul_war_cards(9, 3, 2, shortest=shortest).hints[1]
+        assert hint.params[counted] == shortest
+        assert spell_in(hint, locale) == catalogue.ngettext(one, other, shortest) % hint.params
+    if locale == "en":
+        assert "lays 1 card," in spell_in(razboiul_war_cards(9, 3, 2, shortest=1).hints[1], "en")
+        assert "lays 2 cards," in spell_in(razboiul_war_cards(9, 3, 2, shortest=2).hints[1], "en")
+
+
+@pytest.mark.parametrize("locale", ["nb", "sv", "it"])
+def test_what_a_card_is_names_its_suit_in_words(locale):
+    """"Q♥ is a heart, even and high", never "Q♥ is ♥": a symbol alone is no word to read aloud."""
+    question = nf.shared_traits("QH", "3S")
+    described = spell_in(question.solution[0], locale).replace("Q♥", "")  # "%(a)s is %(a_traits)s."
+    assert not set(described) & set(nf.SUITS.values()), described
+    assert spell_in(Text(drill_texts()["shared_traits"]["phrases"]["heart"]["text"]), locale) in described
+    assert spell_in(Text(drill_texts()["shared_traits"]["phrases"]["spade"]["text"]), locale) in spell_in(question.solution[1], locale)
+
+
+def test_a_cards_colour_in_a_drill_is_said_as_describing_the_card():
+    """"the green 7": the colour's name in the context translators give the adjective (as the cards' names for screen readers)."""
+    hand = [card_with(lambda c: c.top == 3), card_with(lambda c: c.top == 7)]
+    question = nf.tens_friend_card(hand, card_with(lambda c: c.top == 7))
+    colours = [choice["label"].params["colour"] for choice in question.choices if "card" in choice]
+    assert colours and all(colour["context"] == COLOUR_ADJECTIVE for colour in colours)

@@ -10,10 +10,10 @@ import sympy
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tutor.answers import describe
-from tutor.checks import exact
+from tutor.checks import check_text, exact
 from tutor.content import drill_texts
 from tutor.deck import kids2
-from tutor.drills import CHOICE, NO, NUMBER, YES, Question, texts
+from tutor.drills import CHOICE, NO, NUMBER, YES, Question, Text, texts
 from tutor.drills.fractions_primes_mean import (
     GENERATORS,
     NONE,
@@ -34,7 +34,8 @@ from tutor.drills.fractions_primes_mean import (
     probability_tie_bet,
     table_fractions,
 )
-from tutor.drills.marking import RIGHT, UNREADABLE, WRONG, mark
+from tutor.drills.marking import NOT_SIMPLEST, RIGHT, UNREADABLE, WRONG, mark
+from tutor.text import spell_in
 
 DECK = kids2()
 NUMBER_CARDS = list(DECK.number_card_ids)
@@ -50,8 +51,8 @@ MY_KINDS = {
     "prime_which_sum": {"odd_means_prime", "prime_square", "even_means_prime"},
     "mean_estimate": {"forgot_to_divide", "wrong_count", "median_like", "times_ten", "place_value"},
     "mean_exact": {"forgot_to_divide", "wrong_count", "rounded_mean", "remainder_as_decimal", "median_like", "off_by_one", "times_ten", "place_value"},
-    "probability_card_beats": {"odds", "own_card_kept", "count_not_fraction", "inverted", "complement"},
-    "probability_tie": {"odds", "own_card_kept", "count_not_fraction", "inverted"},
+    "probability_card_beats": {"odds", "own_card_kept", "count_not_fraction", "inverted", "complement", "not_simplest"},
+    "probability_tie": {"odds", "own_card_kept", "count_not_fraction", "inverted", "not_simplest"},
     "probability_tie_bet": {"ignored_loss", "stake_always_lost", "sign_flipped", "odds", "own_card_kept"},
 }
 
@@ -78,7 +79,7 @@ def shows(question: Question, typed: str, misconception: str, locale: str = "en"
     assert marked.status == WRONG, (typed, marked)
     assert marked.misconception == misconception, (typed, marked.misconception, question.misconceptions)
     message = texts(question.kind)["misconceptions"][misconception]
-    assert marked.feedback[-1].msgid == message
+    assert marked.feedback[-1] == Text.from_content(message, question.hints[0].params)
     return marked
 
 
@@ -88,13 +89,11 @@ def assert_well_formed(question: Question) -> None:
     assert question.skill == entry["skill"] in SKILLS
     assert question.hints and question.solution and len(question.hints) == 3
     params = question.prompt.params
-    for text in [question.prompt, *question.hints, *question.solution]:
-        assert text.msgid % text.params
-    for case in entry.get("cases", {}).values():  # every variant fills too
-        for text in ([case["prompt"]] if "prompt" in case else []) + case.get("hints", []) + case.get("solution", []):
-            assert text % params
-    for message in entry.get("misconceptions", {}).values():
-        assert message % params
+    variants = [text for case in entry.get("cases", {}).values() for text in ([case["prompt"]] if "prompt" in case else []) + case.get("hints", []) + case.get("solution", [])]
+    said = [question.prompt, *question.hints, *question.solution, *(Text.from_content(message, params) for message in [*variants, *entry.get("misconceptions", {}).values()])]
+    for text in said:  # every text and every variant fills, its calculations written out
+        shown = spell_in(text, "nb")
+        assert shown and "%(" not in shown and "maths" not in shown, shown
     for choice in question.choices:
         label = choice["label"]
         assert label.msgid in entry.get("labels", {}).values() or label.msgid in ("Yes", "No")
@@ -420,7 +419,46 @@ def test_chances_are_fractions_and_any_equivalent_form_counts_below_difficulty_3
     assert "simplest form" in simplest.prompt.msgid and "Any equivalent" in question.prompt.msgid
     assert mark(simplest, "1/4", locale).status == RIGHT
     marked = mark(simplest, "12/48", locale)
-    assert marked.status == WRONG and marked.misconception is None
+    assert marked.status == WRONG and marked.misconception == NOT_SIMPLEST
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_mean_is_written_one_way_on_the_whole_screen(locale):
+    """The solution and the feedback write the mean alike, as a mixed number, whatever form the pupil typed."""
+    card_id = next(c for c in NUMBER_CARDS if DECK[c].circled_sum % 4 == 1)
+    question = mean_exact(card_id, 2)
+    total = DECK[card_id].circled_sum
+    mixed = f"{total // 4} 1/4"
+    marked = mark(question, describe(sympy.Rational(total, 4), locale), locale)  # typed as a decimal
+    assert marked.status == RIGHT and marked.read_as == describe(sympy.Rational(total, 4), locale)
+    assert spell_in(marked.feedback[0], locale).count(mixed) == 1
+    assert mixed in spell_in(question.solution[-1], locale)
+    assert mark(mean_estimate(card_id, 2), "1", locale).feedback[0].params["expected"] == mixed  # the estimate's too
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_21_81_for_7_27_is_not_in_simplest_form_and_is_read_back_as_21_81(locale):
+    question = probability_card_beats(28, 7, 3)  # 7 of the other 27 cards beat yours, in simplest form
+    assert question.check == {"rule": "equivalent_simplest", "expected": "7/27"}
+    marked = mark(question, "21/81", locale)
+    assert marked.read_as == "21/81" and marked.misconception == NOT_SIMPLEST and marked.status == WRONG
+    assert "wrong" not in spell_in(marked.feedback[0], "en").lower() and "simplest form" in spell_in(marked.feedback[0], "en")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_right_value_not_in_simplest_form_is_told_so_not_that_it_is_wrong(locale):
+    question = probability_tie(1, 3)  # 3/51 = 1/17, asked in simplest form
+    for typed, read in (("3/51", "3/51"), ("6/102", "6/102"), (" 3 / 51 ", "3/51")):
+        marked = mark(question, typed, locale)
+        assert marked.status == WRONG and marked.misconception == NOT_SIMPLEST, typed
+        assert marked.read_as == read  # read back as typed, not as 1/17
+        assert [line.msgid for line in marked.feedback] == [texts(question.kind)["misconceptions"][NOT_SIMPLEST]]
+        assert check_text("equivalent_simplest", False) not in [line.msgid for line in marked.feedback]
+    for typed in ("1/17", "1∕17", "1⁄17"):
+        assert mark(question, typed, locale).status == RIGHT, typed
+    wrong = mark(question, "3/52", locale)  # a wrong value is wrong, whatever its form
+    assert wrong.status == WRONG and wrong.misconception != NOT_SIMPLEST
+    assert wrong.feedback[0].msgid == check_text("equivalent_simplest", False)
 
 
 def test_chance_mistakes_are_named():

@@ -76,7 +76,7 @@ def assert_well_formed(question: Question, locales=LOCALES) -> None:
             assert mark(question, value, locale).status == RIGHT, (question.kind, value, locale)
     for item in question.misconceptions:
         assert item["id"] in entry["misconceptions"], (question.kind, item["id"])
-        render(Text(entry["misconceptions"][item["id"]], question.hints[0].params), "en")
+        render(Text.from_content(entry["misconceptions"][item["id"]], question.hints[0].params), "en")
         for value in item["values"]:
             assert not is_right(question, value), (question.kind, item["id"], value)
             if answerable(question, value):
@@ -88,7 +88,7 @@ def misconception_of(question: Question, typed: str, locale: str = "en") -> str 
     marked = mark(question, typed, locale)
     assert marked.status == WRONG, (typed, marked.status)
     if marked.misconception:
-        assert marked.feedback[-1].msgid == TOML[question.kind]["misconceptions"][marked.misconception]
+        assert marked.feedback[-1] == Text.from_content(TOML[question.kind]["misconceptions"][marked.misconception], question.hints[0].params)
     return marked.misconception
 
 
@@ -184,17 +184,23 @@ def test_every_kind_every_misconception_and_every_skill_is_used(questions):
 # ---------------------------------------------------------------- content
 
 
+def forms(text) -> list[str]:
+    """A content text's source strings: itself, or both forms of a plural table."""
+    plural = content.plural_forms(text)
+    return list(plural[:2]) if plural else [text]
+
+
 def test_content_is_complete_and_extractable():
     skills = content.load("skills")
-    extractable = set(content.translatable_strings(TOML))
+    extractable = set(content.translatable_strings(TOML)) | {form for forms_ in content.translatable_plurals(TOML) for form in forms_[:2]}
     for kind, entry in TOML.items():
         assert entry["skill"] in skills and entry["skill"] in nf.GENERATORS
-        assert entry["prompt"] in extractable and set(entry["hints"]) | set(entry["solution"]) <= extractable
+        texts = [form for text in [entry["prompt"], *entry["hints"], *entry["solution"], *entry["misconceptions"].values()] for form in forms(text)]
+        assert set(texts) <= extractable
         assert len(entry["hints"]) == 3 and len(entry["misconceptions"]) >= 3
-        assert set(entry["misconceptions"].values()) <= extractable
         assert set(entry.get("labels", {}).values()) <= extractable
         assert {p["text"] for p in entry.get("phrases", {}).values()} <= extractable
-        for text in [entry["prompt"], *entry["hints"], *entry["solution"], *entry["misconceptions"].values()]:
+        for text in texts:
             assert "%" not in PLACEHOLDER.sub("", text), text  # a stray % would break filling
     drills = content.drill_texts()  # kinds are unique across all drill files, or this raises
     assert set(TOML) <= set(drills)
@@ -204,7 +210,7 @@ def test_misconception_messages_only_use_fields_every_hint_has(questions):
     for question in questions:
         params = set(question.hints[0].params)
         for text in TOML[question.kind]["misconceptions"].values():
-            assert set(PLACEHOLDER.findall(text)) <= params, (question.kind, text)
+            assert set(PLACEHOLDER.findall(" ".join(forms(text)))) <= params, (question.kind, text)
 
 
 def test_generators_are_listed_by_skill():

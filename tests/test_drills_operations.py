@@ -14,9 +14,9 @@ from hypothesis import assume, given, settings, strategies as st
 from tutor import ROOT
 from tutor.answers import MESSAGES, describe
 from tutor.checks import exact, run_check
-from tutor.content import drill_texts, load, translatable_strings
+from tutor.content import drill_texts, load, translatable_plurals, translatable_strings
 from tutor.deck import kids2
-from tutor.drills import CHOICE, NO, YES, Question
+from tutor.drills import CHOICE, NO, YES, Question, Text
 from tutor.drills.marking import RIGHT, UNREADABLE, USED_OTHER_NUMBERS, WRONG, mark
 from tutor.drills.operations import (
     GENERATORS,
@@ -33,12 +33,13 @@ from tutor.drills.operations import (
     twentynine_which_card,
 )
 from tutor.expressions import ADD_SUB, FOUR_OPS, closest, reachable
-from tutor.text import LOCALES
+from tutor.signs import FRACTION, plain_formula, write
+from tutor.text import LOCALES, spell_in
 
 DECK = kids2()
 NUMBER_CARDS = list(DECK.number_card_ids)
 #: What the extractor finds: our content file, and the N_() texts of the drill core (the yes/no buttons).
-OUR_TEXTS = set(translatable_strings(load("drills/operations"))) | {
+OUR_TEXTS = set(translatable_strings(load("drills/operations"))) | {one for one, _, _ in translatable_plurals(load("drills/operations"))} | {
     message for _, message, _, _ in extract_from_file("python", ROOT / "tutor" / "drills" / "__init__.py", keywords={"N_": None})
 }
 OUR_KINDS = set(load("drills/operations"))
@@ -60,8 +61,8 @@ def right_answer(question: Question, locale: str) -> str:
     """What a pupil who knows the answer types: the best expression from tutor.expressions, the exact number, or a right button."""
     if question.answer == CHOICE:
         return question.check["expected"][0]
-    if question.check["rule"] == "closest_to_target":
-        return question.hints[0].params["best_expression"]
+    if question.check["rule"] == "closest_to_target":  # typed as the worked solution writes it, in the locale's signs
+        return write(question.hints[0].params["best_expression"], locale)
     return describe(exact(question.check["expected"]), locale)
 
 
@@ -76,12 +77,14 @@ def assert_well_formed(question: Question, locale: str = "en") -> None:
     assert question.kind in OUR_KINDS and question.skill in GENERATORS
     entry = drill_texts()[question.kind]
     params = question.hints[0].params
-    assert question.hints and all(h.params == params for h in question.hints)
+    fields = {key for key in params if key != "num"}  # a text with a plural form adds the count it chooses by
+    assert question.hints and all({key: h.params[key] for key in fields} == {key: params[key] for key in fields} for h in question.hints)
     for text in [question.prompt, *question.hints, *question.solution, *(c["label"] for c in question.choices)]:
         assert text.msgid in OUR_TEXTS
-        assert "%(" not in text.msgid % text.params
+        assert "%(" not in spell_in(text, locale) and "maths" not in spell_in(text, locale)
     for message in entry["misconceptions"].values():
-        assert "%(" not in message % params
+        said = spell_in(Text.from_content(message, params), locale)
+        assert "%(" not in said and "maths" not in said
     if "numbers" in question.check:
         assert USED_OTHER_NUMBERS in entry["misconceptions"]
     claimed = set()
@@ -104,7 +107,7 @@ def misconception_of(question: Question, typed: str, locale: str = "en") -> str 
     marked = mark(question, typed, locale)
     assert marked.status == WRONG, (typed, marked)
     if marked.misconception:
-        assert marked.feedback[-1].msgid == drill_texts()[question.kind]["misconceptions"][marked.misconception]
+        assert marked.feedback[-1] == Text.from_content(drill_texts()[question.kind]["misconceptions"][marked.misconception], question.hints[0].params)
     return marked.misconception
 
 
@@ -166,7 +169,7 @@ def test_difficulty_one_gives_a_tip_and_three_leaves_out_the_last_hint():
     shown = twentynine_missing_value([(10, "K"), (8, "Q"), 2], 3).prompt
     assert shown.msgid == drill_texts()["twentynine_missing_value"]["kings_queens"]["prompt"]
     assert shown.params["kings"] == "10" and shown.params["queens"] == "8"
-    assert twentynine_missing_value([(10, "K"), (8, "Q"), 2], 2).prompt.params["pile"] == "10 + 10 + 8 - 8 + 2"
+    assert write(twentynine_missing_value([(10, "K"), (8, "Q"), 2], 2).prompt.params["pile"], "en") == "10 + 10 + 8 − 8 + 2"
 
 
 # TripleSmart -----------------------------------------------------------------------------
@@ -240,13 +243,14 @@ def test_is_there_a_better_one():
     closer = triplesmart_better(hand, goal, 8)
     assert closer.answer == CHOICE and closer.check["expected"] == [YES]
     assert misconception_of(closer, NO) == "missed_closer"
-    assert closer.solution[1].params["best_expression"] == closest([3, 5, 7], 9, ADD_SUB)[2]
+    assert closer.solution[1].params["best_expression"] == plain_formula(closest([3, 5, 7], 9, ADD_SUB)[2], FRACTION)
     nothing_closer = triplesmart_better(cards(2, 2), target(9), 4)  # 2 + 2 = 4 is the best: 5 away
     assert misconception_of(nothing_closer, YES) == "already_best"
     assert mark(nothing_closer, "maybe", "en").status == UNREADABLE
     extreme = triplesmart_extreme_better(hand, target(6), 5)
     assert extreme.check["expected"] == [YES] and misconception_of(extreme, NO) == "missed_closer"
-    assert "×" in extreme.solution[1].params["best_expression"]
+    assert "×" in write(extreme.solution[1].params["best_expression"], "en")
+    assert "·" in write(extreme.solution[1].params["best_expression"], "nb")
 
 
 def test_a_perfect_hit_asks_neither_how_far_nor_whether_closer():
@@ -367,7 +371,7 @@ def test_every_triplesmart_question_is_answerable_and_consistent(hand, goal, dif
     values, aim = [DECK[c].top for c in hand], DECK[goal].top
     for make, search in ((triplesmart_expression, ADD_SUB), (triplesmart_extreme_expression, FOUR_OPS)):
         question = make(hand, goal, difficulty)
-        assert question.hints[0].params["best_expression"] == closest(values, aim, search)[2]
+        assert question.hints[0].params["best_expression"] == plain_formula(closest(values, aim, search)[2], FRACTION)
         assert_well_formed(question, locale)
         reached = {str(exact(str(v))) for v in reachable(values, search)}
         assert all(v in reached for named in question.misconceptions for v in named["values"])  # typed with the cards alone

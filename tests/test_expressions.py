@@ -38,3 +38,9 @@ def test_closest_finds_the_best_and_refuses_division_by_zero():
     distance, value, _ = closest([2, 3, 4], 1, FOUR_OPS)
     assert distance == 0
     assert all(v.denominator != 0 for v in reachable([1, 1, 2], FOUR_OPS))
+
+
+def test_expressions_are_plain_ascii_for_every_locale_to_write_in_its_own_signs():
+    texts = reachable([2, 3, 4, 6], FOUR_OPS).values()
+    assert all(text.isascii() for text in texts)
+    assert any(" * " in text for text in texts) and any(" / " in text for text in texts)

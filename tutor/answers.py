@@ -20,6 +20,9 @@ Grammar (EBNF; whitespace may stand between tokens)::
     DECIMAL  = [INT] SEP INT
     sign = "+" | "-" | "−" | "–" ;  "x" = x X * × · ⋅ ;  "/" = / ⁄ ∕ (also ÷ : as division)
 
+Every locale's school signs are read in every locale (":" and "÷" divide, "·" and "×"
+multiply); :mod:`tutor.signs` says which ones a locale writes.
+
 Decisions: the locale's decimal sign is "," (nb, sv, it) or "." (en). Comma locales also
 take "." (calculators), except a form that could be a thousands separator: 1–3 digits
 (not starting with 0), the point, exactly three digits ("1.234"); in en "1,234" is
@@ -31,7 +34,10 @@ ordinary left-associative division ("8 / 1/2" = 4, but "8 / 1 1/2" divides by 3/
 Every sign counts towards ``Limits.max_operators``, fraction bars and leading signs too.
 ``Reading.numbers`` lists the literals as typed, without signs: in four_ops "3/4" is the
 two numbers 3 and 4, elsewhere a fraction, a mixed number or ½ is one number.
-``Reading.shown`` is ``describe(value, locale)``, for "You wrote 1 3/4: I read 1,75".
+``Reading.shown`` is the answer read back in the pupil's own form and the locale's signs:
+"21/81" stays "21/81" (a pupil who did not simplify sees what they wrote, not 7/27),
+"0.5" is "0,5" in Norwegian, "3x4-2" is "3 · 4 − 2"; :func:`read_back` adds the value of
+a calculation ("3 · 4 − 2 = 10").
 
 Refusal codes (``AnswerError.code``), the first that applies in this order is reported:
 too_long, empty, letters, other_digits, equals_sign, power_not_allowed,
@@ -52,6 +58,7 @@ from typing import Callable, NamedTuple
 
 import sympy
 
+from tutor.signs import DECIMAL, decimal_sign, format_number, formula, typed_signs, write
 from tutor.text import N_, render, translator
 
 ALLOW_NUMBER = "number"
@@ -59,19 +66,16 @@ ALLOW_ADD_SUB = "add_sub"
 ALLOW_FOUR_OPS = "four_ops"
 _MODES = (ALLOW_NUMBER, ALLOW_ADD_SUB, ALLOW_FOUR_OPS)
 
-_DECIMAL_COMMA = {"nb", "sv", "it"}
-_DESCRIBE_DIGITS = 12  # describe() writes a decimal only if it re-reads under the default limits
 _DIGITS = "0123456789"
 _LITERAL = _DIGITS + ".,"
 _OPERATORS = {"+": "+", "*": "*", "×": "*", "·": "*", "⋅": "*", "∙": "*", "/": "/", "⁄": "/", "∕": "/", "÷": "÷", ":": "÷", "(": "(", ")": ")"}
 _OPERATORS.update(dict.fromkeys("-‐‑‒–−", "-"))
+_READ_BACK_LIMIT = 200  # the length of a stored attempt's read_as
 _VULGAR = {"½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅖": (2, 5), "⅗": (3, 5), "⅘": (4, 5),
            "⅙": (1, 6), "⅚": (5, 6), "⅐": (1, 7), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8), "⅞": (7, 8), "⅑": (1, 9), "⅒": (1, 10)}
 _SYMBOLS = {"=": "equals_sign", "^": "power_not_allowed", "!": "factorial_not_allowed", "%": "percent_not_allowed", "‰": "percent_not_allowed"}
 _PRIORITY = ("letters", "other_digits", "equals_sign", "power_not_allowed", "factorial_not_allowed", "percent_not_allowed",
              "bad_character", "hidden_character", "too_many_digits", "ambiguous_decimal", "decimal_comma", "bad_number")
-_SIGNS = {ALLOW_NUMBER: "- /", ALLOW_ADD_SUB: "+ − ( )", ALLOW_FOUR_OPS: "+ − x / ( )"}
-_EXAMPLES = {ALLOW_NUMBER: "12", ALLOW_ADD_SUB: "12 + 3", ALLOW_FOUR_OPS: "3 x 4"}
 
 MESSAGES = {
     "empty": N_("Type your answer in the box, for example %(example)s."),
@@ -137,14 +141,22 @@ class Limits:
     max_operators: int = 8
 
 
+#: How an answer was written: one number in one of these forms, or a calculation.
+WHOLE, DECIMAL_NUMBER, FRACTION_NUMBER, MIXED_NUMBER, CALCULATION = "whole", "decimal", "fraction", "mixed", "calculation"
+_LITERAL_FORMS = {"int": WHOLE, "dec": DECIMAL_NUMBER, "vulgar": FRACTION_NUMBER}
+
+
 @dataclass(frozen=True)
 class Reading:
-    """What we read: the exact value, the literals used, our reading in the locale (``describe``) and the typed text."""
+    """What we read: the exact value, the literals used, the answer in the pupil's own form and the locale's
+    signs (``shown``), the typed text, how it was written (``form``) and, for one fraction, its two numbers as typed."""
 
     value: sympy.Rational
     numbers: tuple = field(default=())
     shown: str = ""
     typed: str = ""
+    form: str = ""
+    fraction: tuple[int, int] | None = None
 
 
 class _Tok(NamedTuple):
@@ -163,36 +175,33 @@ _FIXED.update({(ch, spaced): _Tok("*", ch, spaced=spaced) for ch in "xX" for spa
 
 @lru_cache(maxsize=64)
 def _comma_locale(locale: str) -> bool:
-    return str(locale).replace("-", "_").split("_")[0].lower() in _DECIMAL_COMMA
+    return decimal_sign(locale) == ","
 
 
-def _parts(value) -> tuple[int, int]:
-    if isinstance(value, sympy.Rational):
-        return int(value.p), int(value.q)
-    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
-        return value.numerator, value.denominator
-    raise TypeError(f"describe() needs an exact rational number, not {type(value).__name__}")
+def describe(value, locale: str, form: str = DECIMAL) -> str:
+    """An exact value in the locale's notation (:func:`tutor.signs.format_number`): "12", "−3", "3,5", "−7/3"."""
+    return format_number(value, locale, form)
 
 
-def format_number(value, locale: str) -> str:
-    """Exact form in the locale: "12", "-3", "3,5"/"3.5" for short terminating decimals, else "-7/3". Never rounds."""
-    p, q = _parts(value)
-    sign, p = ("-" if p < 0 else ""), abs(p)
-    if q == 1:
-        return f"{sign}{p}"
-    rest, places = q, 0
-    for prime in (2, 5):
-        count = 0
-        while rest % prime == 0:
-            rest, count = rest // prime, count + 1
-        places = max(places, count)
-    if rest == 1 and len(str(p // q)) + places <= _DESCRIBE_DIGITS:
-        whole, frac = divmod(p * 10**places // q, 10**places)
-        return f"{sign}{whole}{',' if _comma_locale(locale) else '.'}{frac:0{places}d}"
-    return f"{sign}{p}/{q}"
+def _allowed_signs(allow: str, locale: str) -> str:
+    """The signs a pupil may type in this mode, as keys on their keyboard, the decimal sign included."""
+    typed = typed_signs(locale)
+    if allow == ALLOW_NUMBER:
+        keys = ["−", "/"]
+    elif allow == ALLOW_ADD_SUB:
+        keys = ["+", "−", "(", ")"]
+    else:  # "/" stays on the list where ":" divides: it writes fractions
+        keys = ["+", "−", typed["times"], typed["divide"], *(["/"] if typed["divide"] != "/" else []), "(", ")"]
+    return " ".join([*keys, decimal_sign(locale)])
 
 
-describe = format_number
+def _example(allow: str, locale: str) -> str:
+    """An answer of this mode as a pupil of ``locale`` would type it."""
+    if allow == ALLOW_NUMBER:
+        return "12"
+    if allow == ALLOW_ADD_SUB:
+        return "12 + 3"
+    return f"3 {typed_signs(locale)['times']} 4"
 
 
 def _literal(s: str, spaced: bool, comma: bool, limits: Limits, locale: str) -> _Tok:
@@ -261,17 +270,17 @@ def _tokenize(text: str, allow: str, comma: bool, limits: Limits, locale: str) -
                 tokens.append(_FIXED[ch, spaced])  # x between numbers means times
                 i, spaced = i + 1, False
             else:  # the most helpful message of all: stop here
-                raise AnswerError("letters", {"example": _EXAMPLES[allow]}, locale)
+                raise AnswerError("letters", {"example": _example(allow, locale)}, locale)
         else:
             code, params = _problem(ch, category, text[i + 1:i + 2])
             if code not in problems:
-                problems[code] = {**params, "example": _EXAMPLES[allow], "signs": _SIGNS[allow]}
+                problems[code] = {**params, "example": _example(allow, locale), "signs": _allowed_signs(allow, locale)}
             i += 2 if params.get("sign") == "**" else 1
     if problems:
         code = min(problems, key=_PRIORITY.index)
         raise AnswerError(code, problems[code], locale)
     if not tokens:
-        raise AnswerError("empty", {"example": _EXAMPLES[allow]}, locale)
+        raise AnswerError("empty", {"example": _example(allow, locale)}, locale)
     return tokens
 
 
@@ -310,6 +319,8 @@ class _Parser:
         self.tokens, self.allow, self.locale, self.typed = tokens, allow, locale, typed
         self.i = 0
         self.numbers: list[Fraction] = []
+        self.forms: list[tuple[str, tuple[int, int] | None]] = []  # each number's form, and a fraction's parts as typed
+        self.bars: set[int] = set()  # the indices of the "/" tokens that are fraction bars, not divisions
 
     def peek(self, ahead: int = 0) -> _Tok | None:
         j = self.i + ahead
@@ -380,25 +391,60 @@ class _Parser:
         if tok.form == "int" and nxt is not None and nxt.kind == "num":
             if nxt.form == "vulgar":
                 self.take()
-                return self.record(tok.value + nxt.value)
+                return self.record(tok.value + nxt.value, MIXED_NUMBER)
             if nxt.form == "int" and self.kind(1) == "/" and self.peek(2) is not None and self.peek(2).form == "int":
+                self.bars.add(self.i + 1)
                 numerator, _, denominator = self.take(), self.take(), self.take()
                 self.check_denominator(f"{tok.text} {numerator.text}/{denominator.text}", denominator.value)
                 if numerator.value >= denominator.value:
                     raise self.refuse("bad_mixed_number", example="2 1/4")
-                return self.record(tok.value + numerator.value / denominator.value)
+                return self.record(tok.value + numerator.value / denominator.value, MIXED_NUMBER)
         if self.allow != ALLOW_FOUR_OPS and self.kind() == "/":
             after = self.peek(1)
             if tok.form != "int" or after is None or after.form != "int":
                 raise self.refuse("bad_fraction", example="-3/4")
+            self.bars.add(self.i)
             self.take(), self.take()
             self.check_denominator(f"{tok.text}/{after.text}", after.value)
-            return self.record(tok.value / after.value)
-        return self.record(tok.value)
+            return self.record(tok.value / after.value, FRACTION_NUMBER, (int(tok.value), int(after.value)))
+        vulgar = (tok.value.numerator, tok.value.denominator) if tok.form == "vulgar" else None
+        return self.record(tok.value, _LITERAL_FORMS[tok.form], vulgar)
 
-    def record(self, value: Fraction) -> Fraction:
+    def record(self, value: Fraction, form: str, fraction: tuple[int, int] | None = None) -> Fraction:
         self.numbers.append(value)
+        self.forms.append((form, fraction))
         return value
+
+    def lone_fraction(self) -> None:
+        """In four_ops "3/4" divides, but typed alone it is a fraction: read it back as one."""
+        unsigned = self.tokens[1:] if self.tokens[0].kind in ("+", "-") else self.tokens
+        if [tok.kind for tok in unsigned] == ["num", "/", "num"] and unsigned[0].form == unsigned[2].form == "int":
+            self.bars.add(len(self.tokens) - 2)
+            self.forms = [(FRACTION_NUMBER, (int(self.tokens[-3].value), int(self.tokens[-1].value)))]
+
+    def reading(self, value: Fraction, locale: str) -> Reading:
+        """The reading of a parsed answer: its value, numbers, the pupil's form in the locale's signs, and how it was written."""
+        if self.allow == ALLOW_FOUR_OPS:
+            self.lone_fraction()
+        terms: list = []
+        i = 0
+        while i < len(self.tokens):
+            tok = self.tokens[i]
+            if i + 1 in self.bars:  # a fraction, written as it stands
+                terms.append((int(tok.value), int(self.tokens[i + 2].value)))
+                i += 3
+                continue
+            if tok.kind == "num":
+                terms.append((tok.value.numerator, tok.value.denominator) if tok.form == "vulgar" else tok.value)
+            else:
+                terms.append("/" if tok.kind == "÷" else tok.kind)
+            i += 1
+        operators = [j for j, tok in enumerate(self.tokens) if tok.kind != "num" and j not in self.bars]
+        single = len(self.forms) == 1 and operators in ([], [0]) and self.tokens[0].kind in ("num", "+", "-")  # at most a sign in front
+        form, fraction = self.forms[0] if single else (CALCULATION, None)
+        exact = sympy.Rational(value.numerator, value.denominator)
+        numbers = tuple(sympy.Rational(n.numerator, n.denominator) for n in self.numbers)
+        return Reading(exact, numbers, write(formula(*terms), locale), self.typed, form, fraction)
 
     def check_denominator(self, text: str, denominator: Fraction) -> None:
         if denominator == 0:
@@ -424,7 +470,7 @@ class _Parser:
         if tok.kind == "num" and tok.spaced and before.kind == "num" and {tok.form, before.form} <= {"int", "dec"} and not after_bar:
             return self.refuse("spaced_number", text=f"{before.text} {tok.text}", joined=before.text + tok.text, mixed="1 3/4")
         variant = "number" if self.allow == ALLOW_NUMBER else ""
-        sign = "x" if self.allow == ALLOW_FOUR_OPS else "+"
+        sign = typed_signs(self.locale)["times"] if self.allow == ALLOW_FOUR_OPS else "+"
         return self.refuse("missing_operator", variant, left=before.text, right=tok.text, sign=sign)
 
 
@@ -439,10 +485,18 @@ def read_answer(text: str, locale: str, *, allow: str = ALLOW_NUMBER, limits: Li
     tokens = _tokenize(text, allow, _comma_locale(locale), limits, locale)
     _check_structure(tokens, allow, limits, locale)
     parser = _Parser(tokens, allow, locale, text)
-    value = parser.answer()
-    exact = sympy.Rational(value.numerator, value.denominator)
-    numbers = tuple(sympy.Rational(n.numerator, n.denominator) for n in parser.numbers)
-    return Reading(exact, numbers, describe(exact, locale), text)
+    return parser.reading(parser.answer(), locale)
+
+
+def read_back(reading: Reading, locale: str, form: str = DECIMAL) -> str:
+    """How we read an answer, for "You wrote …: I read …": a number in the pupil's own form, a calculation with its value.
+
+    ``form`` writes a calculation's value (the question's rule, :mod:`tutor.signs`).
+    """
+    if reading.form != CALCULATION:
+        return reading.shown
+    written = f"{reading.shown} = {format_number(reading.value, locale, form)}"
+    return written if len(written) <= _READ_BACK_LIMIT else reading.shown
 
 
 def parse_answer(text: str, locale: str, *, allow: str = ALLOW_NUMBER, limits: Limits = Limits()) -> sympy.Rational:

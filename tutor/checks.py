@@ -8,13 +8,13 @@ travel as text ("173", "7/2") so a question can be stored as plain JSON.
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from typing import Callable
 
 import sympy
 
 from tutor import content
+from tutor.answers import WHOLE
 
 
 def exact(text: str) -> sympy.Rational:
@@ -45,19 +45,19 @@ def _between_strict(value, spec, reading=None) -> bool:
     return low < value < high
 
 
-SIMPLE_FRACTION = re.compile(r"^\s*[-+\u2212]?\s*(\d+)\s*[/\u2044]\s*(\d+)\s*$")
-
-
 def _equivalent_simplest(value, spec, reading=None) -> bool:
     """Equal to the expected value, and written as a whole number or a fully reduced fraction."""
     if value != exact(spec["expected"]):
         return False
-    if reading is None:
-        return True
-    typed = SIMPLE_FRACTION.match(reading.typed)
-    if typed is None:
-        return value.q == 1 and reading.typed.strip().lstrip("+-\u2212").isdigit()
-    return math.gcd(int(typed.group(1)), int(typed.group(2))) == 1 and int(typed.group(2)) != 1
+    return reading is None or in_simplest_form(reading)
+
+
+def in_simplest_form(reading) -> bool:
+    """Typed as a whole number, or as one fraction whose numerator and denominator no whole number above 1 divides."""
+    if reading.fraction is not None:
+        numerator, denominator = reading.fraction
+        return denominator != 1 and math.gcd(numerator, denominator) == 1
+    return reading.form == WHOLE
 
 
 def uses_only(numbers, allowed) -> bool:
@@ -77,19 +77,15 @@ def _is_prime(value, spec, reading=None) -> bool:
     return value.is_integer and bool(sympy.isprime(int(value)))
 
 
-UNSIGNED_FRACTION = re.compile(r"^\s*\+?\s*(\d+)\s*[/\u2044\u2215]\s*(\d+)\s*$")
-
-
 def typed_back(spec: dict, reading) -> str | None:
     """The division the question asks to work out, when it is typed back as the answer ("224/4"), else None.
 
     A question may list such unworked forms under ``unworked``: typed as a fraction they
     have the right value, but they are the question, not its result.
     """
-    typed = UNSIGNED_FRACTION.match(reading.typed) if reading is not None and spec.get("unworked") else None
-    if typed is None:
+    if reading is None or not spec.get("unworked") or reading.fraction is None or reading.value < 0:
         return None
-    written = f"{int(typed.group(1))}/{int(typed.group(2))}"
+    written = "%d/%d" % reading.fraction
     return written if written in spec["unworked"] else None
 
 

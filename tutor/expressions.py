@@ -3,7 +3,9 @@
 TripleSmart's strong computer players and the ``four_ops``/``add_sub`` drills both need
 "the best value reachable, and one expression that reaches it". With three or four
 card values the search is small, so it is exhaustive and exact (fractions, never
-floats); division by zero is simply not a value.
+floats); division by zero is simply not a value. Expressions are plain ASCII ("(7 - 5) * 3",
+"8 / 2"): the answer grammar reads them, and :mod:`tutor.signs` writes them in a reader's
+school signs.
 """
 
 from __future__ import annotations
@@ -22,11 +24,11 @@ def _combine(left: dict, right: dict, allow: str) -> dict:
         for b, eb in right.items():
             candidates = [(a + b, f"{ea} + {eb}"), (a - b, f"{ea} - {_wrap(eb, '-')}"), (b - a, f"{eb} - {_wrap(ea, '-')}")]
             if allow == FOUR_OPS:
-                candidates.append((a * b, f"{_wrap(ea, '*')} × {_wrap(eb, '*')}"))
+                candidates.append((a * b, f"{_wrap(ea, '*')} * {_wrap(eb, '*')}"))
                 if b != 0:
-                    candidates.append((a / b, f"{_wrap(ea, '*')} ÷ {_wrap(eb, '/')}"))
+                    candidates.append((a / b, f"{_wrap(ea, '*')} / {_wrap(eb, '/')}"))
                 if a != 0:
-                    candidates.append((b / a, f"{_wrap(eb, '*')} ÷ {_wrap(ea, '/')}"))
+                    candidates.append((b / a, f"{_wrap(eb, '*')} / {_wrap(ea, '/')}"))
             for value, text in candidates:
                 if value not in out or len(text) < len(out[value]):
                     out[value] = text
@@ -37,7 +39,7 @@ def _wrap(expression: str, operator: str) -> str:
     """Brackets where precedence needs them; the operand of a sum or difference keeps its own."""
     if " " not in expression:
         return expression
-    if operator == "*" and (" × " in expression or " ÷ " in expression) and " + " not in expression and " - " not in expression:
+    if operator == "*" and (" * " in expression or " / " in expression) and " + " not in expression and " - " not in expression:
         return expression
     return f"({expression})"
 

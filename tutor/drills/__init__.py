@@ -26,6 +26,7 @@ class Text:
     msgid: str
     params: dict = field(default_factory=dict)
     plural: str = ""  # with a plural form, the ``num`` field chooses between them
+    context: str = ""  # a msgctxt, for a short msgid with more than one meaning ("Last round", "won")
 
     def to_dict(self) -> dict:
         """Plain JSON; a field that is itself a Text (a colour's name) becomes its dict too."""
@@ -33,16 +34,35 @@ class Text:
         data = {"msgid": self.msgid, "params": params}
         if self.plural:
             data["plural"] = self.plural
+        if self.context:
+            data["context"] = self.context
         return data
 
     @classmethod
     def from_dict(cls, data: dict) -> Text:
-        return cls(data["msgid"], dict(data.get("params", {})), data.get("plural", ""))
+        return cls(data["msgid"], dict(data.get("params", {})), data.get("plural", ""), data.get("context", ""))
 
     @classmethod
-    def count(cls, forms: tuple[str, str], num: int, **params) -> Text:
-        """A text with singular and plural forms (from :func:`tutor.text.NP_`) for ``num`` things."""
-        return cls(forms[0], {**params, "num": num}, forms[1])
+    def count(cls, forms: tuple, num: int, **params) -> Text:
+        """A text with singular and plural forms for ``num`` things: from :func:`tutor.text.NP_`,
+        or with a context first from :func:`tutor.text.NPC_`."""
+        context, singular, plural = forms if len(forms) == 3 else ("", *forms)
+        return cls(singular, {**params, "num": num}, plural, context)
+
+    @classmethod
+    def from_content(cls, value, params: dict) -> Text:
+        """A content text filled with ``params``: a string, or a plural table whose ``count`` names the field that counts (:func:`tutor.content.plural_forms`)."""
+        forms = content.plural_forms(value)
+        if forms is None:
+            return cls(value, params)
+        singular, plural, counted = forms
+        return cls(singular, {**params, "num": params[counted]}, plural)
+
+    @classmethod
+    def in_context(cls, marked: tuple[str, str], **params) -> Text:
+        """A text whose msgid has a context, from :func:`tutor.text.NC_` ("Last round" as a heading)."""
+        context, msgid = marked
+        return cls(msgid, params, context=context)
 
 
 @dataclass
@@ -60,6 +80,7 @@ class Question:
     difficulty: int = 2
     hides_result: bool = False  # the table must not show who won while this is open
     allow: str = "number"  # which grammar a typed answer may use (tutor.answers.ALLOW_*)
+    number_form: str = "decimal"  # how the question writes a number that is not whole (tutor.signs: decimal, fraction, mixed)
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -93,14 +114,15 @@ def yes_no_choices() -> list[dict]:
 
 
 def build(kind: str, params: dict, **fields) -> Question:
-    """A question of ``kind`` with its prompt, hints and solution from content, all filled with ``params``."""
+    """A question of ``kind`` with its prompt, hints and solution from content, all filled with ``params``
+    (a text about a number of things is a plural table there: :meth:`Text.from_content`)."""
     entry = texts(kind)
     return Question(
         kind=kind,
         skill=entry["skill"],
-        prompt=Text(entry["prompt"], params),
-        hints=[Text(h, params) for h in entry["hints"]],
-        solution=[Text(s, params) for s in entry["solution"]],
+        prompt=Text.from_content(entry["prompt"], params),
+        hints=[Text.from_content(h, params) for h in entry["hints"]],
+        solution=[Text.from_content(s, params) for s in entry["solution"]],
         **fields,
     )
 

@@ -41,12 +41,12 @@ from fractions import Fraction
 from itertools import combinations, permutations
 from typing import Callable, Iterable, Sequence
 
-import sympy
 
 from tutor.deck import kids2
 from tutor.drills import CHOICE, NO, NUMBER, PLACE_VALUE, TIMES_TEN, YES, Question, Text, build, misconception, slips, texts, yes_no_choices
 from tutor.drills.card_sums import plus, round_to_ten
 from tutor.primes import PRIME_LIMIT, is_prime, primes_up_to, smallest_factor
+from tutor.signs import FRACTION, MIXED, exact_text, formula, fraction_text, listing
 
 DIFFICULTIES = (1, 2, 3)
 NONE, EQUAL = "none", "equal"
@@ -61,27 +61,12 @@ def _difficulty(difficulty: int) -> int:
     return int(difficulty)
 
 
-def exact_text(value) -> str:
-    """An exact value as a check or a misconception stores it: ``str`` of the sympy Rational ("7/2", "-6/17", "5")."""
-    value = Fraction(value)
-    return str(sympy.Rational(value.numerator, value.denominator))
-
-
-def mixed(value) -> str:
-    """A value for a pupil to read, the same in every locale: "57", "57 3/4", "3/4", "−6/17"."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator).replace("-", "−")
-    sign, value = ("−" if value < 0 else ""), abs(value)
-    whole, rest = divmod(value.numerator, value.denominator)
-    return f"{sign}{whole} {rest}/{value.denominator}" if whole else f"{sign}{rest}/{value.denominator}"
-
-
-def _steps(numerator: int, denominator: int) -> str:
+def _steps(numerator: int, denominator: int) -> dict:
     """A fraction and, if it simplifies, its simplest form: "12/48 = 1/4", "6/41"."""
     simplest = Fraction(numerator, denominator)
-    written = f"{numerator}/{denominator}"
-    return written if written == str(simplest) else f"{written} = {mixed(simplest)}"
+    if (simplest.numerator, simplest.denominator) == (numerator, denominator):
+        return formula((numerator, denominator), form=FRACTION)
+    return formula((numerator, denominator), "=", simplest, form=FRACTION)
 
 
 def _at(items: Sequence, difficulty: int):
@@ -105,11 +90,11 @@ def _ask(kind: str, params: dict, cases: Iterable[str] = (), **fields) -> Questi
     for case in cases:
         variant = entry["cases"][case]
         if "prompt" in variant:
-            question.prompt = Text(variant["prompt"], params)
+            question.prompt = Text.from_content(variant["prompt"], params)
         if "hints" in variant:
-            question.hints = [Text(hint, params) for hint in variant["hints"]]
+            question.hints = [Text.from_content(hint, params) for hint in variant["hints"]]
         if "solution" in variant:
-            question.solution = [Text(step, params) for step in variant["solution"]]
+            question.solution = [Text.from_content(step, params) for step in variant["solution"]]
     return question
 
 
@@ -646,9 +631,14 @@ def _hidden_square(n: int) -> bool:
     return root * root == n and root >= 7 and is_prime(root)
 
 
-def _factored(n: int) -> str:
+def _factored(n: int) -> dict:
+    """n as its smallest factor times the rest: "91 = 7 × 13"."""
     p = smallest_factor(n)
-    return f"{n} = {p} × {n // p}"
+    return formula(n, "=", p, "*", n // p)
+
+
+#: The squares of primes that the tests for 2, 3 and 5 miss, as a misconception shows them.
+_PRIME_SQUARES = listing([formula(p, "*", p, "=", p * p) for p in (7, 11, 13)], ",")
 
 
 def prime_is_prime(n: int, difficulty: int = 2, cards: Sequence[int] = ()) -> Question:
@@ -663,6 +653,7 @@ def prime_is_prime(n: int, difficulty: int = 2, cards: Sequence[int] = ()) -> Qu
         "digit_sum": sum(int(d) for d in str(n)),
         "factor": factor,
         "cofactor": n // factor,
+        "factored": formula(n, "=", factor, "*", n // factor),
         "primes": ", ".join(map(str, primes_up_to())),
     }
     outcome = "one" if n == 1 else "two" if n == 2 else "prime" if prime else "composite"
@@ -743,9 +734,10 @@ def prime_which_sum(card_id: int, difficulty: int = 2) -> Question:
     params = {
         "values": ", ".join(map(str, _circled(card_id))),
         "sums": "; ".join(f"{a} + {b} = {a + b}" for a, b in shown),
-        "factored": "; ".join(_factored(sum(p)) for p in shown if not is_prime(sum(p))),
+        "factored": listing([_factored(sum(p)) for p in shown if not is_prime(sum(p))]),
         "prime_sums": ", ".join(str(sum(p)) for p in prime_pairs),
         "primes": ", ".join(map(str, primes_up_to())),
+        "squares": _PRIME_SQUARES,
     }
     label = "pair" if difficulty == 3 else "pair_sum"
     choices = [{"value": value(p), "label": _label("prime_which_sum", label, a=p[0], b=p[1], sum=p[0] + p[1])} for p in shown]
@@ -812,13 +804,15 @@ def mean_estimate(card_id: int, difficulty: int = 2) -> Question:
         "rounding": ", ".join(f"{v} ≈ {r}" for v, r in zip(values, rounded)),
         "rounded_expr": plus(rounded),
         "rounded_sum": sum(rounded),
-        "estimate": mixed(estimate),
+        "estimate": fraction_text(estimate, MIXED),
+        "estimate_division": formula(sum(rounded), "/", len(values), "=", estimate, form=MIXED),
         "tolerance": tolerance,
         "sum_expr": plus(values),
         "sum": total,
-        "mean": mixed(mean),
-        "low": mixed(mean - tolerance),
-        "high": mixed(mean + tolerance),
+        "mean": fraction_text(mean, MIXED),
+        "mean_division": formula(total, "/", len(values), "=", mean, form=MIXED),
+        "low": fraction_text(mean - tolerance, MIXED),
+        "high": fraction_text(mean + tolerance, MIXED),
     }
     sums = [Fraction(total), Fraction(sum(rounded))]
     candidates = [
@@ -836,6 +830,7 @@ def mean_estimate(card_id: int, difficulty: int = 2) -> Question:
         misconceptions=_typed_misconceptions(candidates, lambda v: abs(v - mean) <= tolerance),
         cards=[card_id],
         difficulty=difficulty,
+        number_form=MIXED,
     )
 
 
@@ -854,8 +849,11 @@ def mean_exact(card_id: int, difficulty: int = 2) -> Question:
         "values": ", ".join(map(str, values)),
         "sum_expr": plus(values),
         "sum": total,
-        "half": mixed(Fraction(total, 2)),
-        "mean": mixed(mean),
+        "half": fraction_text(Fraction(total, 2), MIXED),
+        "halving": formula(total, "/", 2, "=", Fraction(total, 2), form=MIXED),
+        "mean": fraction_text(mean, MIXED),
+        "division": formula(total, "/", count, form=MIXED),
+        "mean_division": formula(total, "/", count, "=", mean, form=MIXED),
         "quotient": quotient,
         "remainder": remainder,
     }
@@ -876,6 +874,7 @@ def mean_exact(card_id: int, difficulty: int = 2) -> Question:
         misconceptions=_typed_misconceptions(candidates, lambda v: v == mean),
         cards=[card_id],
         difficulty=difficulty,
+        number_form=MIXED,
     )
 
 
@@ -910,7 +909,7 @@ def probability_card_beats(deck_size: int, higher: int, difficulty: int = 2) -> 
         "others": others,
         "higher": higher,
         "not_higher": not_higher,
-        "chance": mixed(chance),
+        "chance": fraction_text(chance, FRACTION),
         "chance_steps": _steps(higher, others),
     }
     candidates = [
@@ -928,6 +927,7 @@ def probability_card_beats(deck_size: int, higher: int, difficulty: int = 2) -> 
         check=_chance_check(chance, difficulty),
         misconceptions=_typed_misconceptions(candidates, lambda v: v == chance),
         difficulty=difficulty,
+        number_form=FRACTION,
     )
 
 
@@ -938,7 +938,7 @@ def _tie_counts(decks: int) -> dict:
     if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= MAX_DECKS:
         raise ValueError(f"Casino War uses 1 to {MAX_DECKS} decks")
     cards, same = 52 * decks, 4 * decks
-    return {"decks": decks, "cards": cards, "same": same, "same_left": same - 1, "left": cards - 1}
+    return {"decks": decks, "cards": cards, "same": same, "same_left": same - 1, "left": cards - 1, "all_cards": formula(decks, "*", 52, "=", cards)}
 
 
 def probability_tie(decks: int, difficulty: int = 2) -> Question:
@@ -951,7 +951,7 @@ def probability_tie(decks: int, difficulty: int = 2) -> Question:
     counts = _tie_counts(decks)
     same, same_left, cards, left = counts["same"], counts["same_left"], counts["cards"], counts["left"]
     chance = Fraction(same_left, left)
-    params = {**counts, "chance": mixed(chance), "chance_steps": _steps(same_left, left)}
+    params = {**counts, "chance": fraction_text(chance, FRACTION), "chance_steps": _steps(same_left, left)}
     candidates = [
         ("odds", [Fraction(same_left, left - same_left)]),
         ("own_card_kept", [Fraction(same, cards), Fraction(same, left), Fraction(same_left, cards)]),
@@ -966,6 +966,7 @@ def probability_tie(decks: int, difficulty: int = 2) -> Question:
         check=_chance_check(chance, difficulty),
         misconceptions=_typed_misconceptions(candidates, lambda v: v == chance),
         difficulty=difficulty,
+        number_form=FRACTION,
     )
 
 
@@ -986,12 +987,17 @@ def probability_tie_bet(decks: int, difficulty: int = 2, payout: int = 10) -> Qu
     params = {
         **counts,
         "payout": payout,
-        "chance": mixed(chance),
+        "chance": fraction_text(chance, FRACTION),
         "chance_steps": _steps(counts["same_left"], counts["left"]),
-        "lose_chance": mixed(lose),
-        "win_part": mixed(payout * chance),
-        "value": mixed(value),
-        "loss": mixed(abs(value)),
+        "lose_chance": fraction_text(lose, FRACTION),
+        "win_part": fraction_text(payout * chance, FRACTION),
+        "win_product": formula(payout, "*", chance, form=FRACTION),
+        "win_steps": formula(payout, "*", chance, "=", payout * chance, form=FRACTION),
+        "loss_product": formula(1, "*", lose, form=FRACTION),
+        "loss_steps": formula(1, "*", lose, "=", lose, form=FRACTION),
+        "value_steps": formula(payout * chance, "-", lose, "=", value, form=FRACTION),
+        "value": fraction_text(value, FRACTION),
+        "loss": fraction_text(abs(value), FRACTION),
     }
     odds = Fraction(counts["same_left"], counts["left"] - counts["same_left"])
     careless = Fraction(counts["same"], counts["cards"])
@@ -1011,6 +1017,7 @@ def probability_tie_bet(decks: int, difficulty: int = 2, payout: int = 10) -> Qu
         check={"rule": "equals", "expected": exact_text(value)},
         misconceptions=_typed_misconceptions(candidates, lambda v: v == value),
         difficulty=difficulty,
+        number_form=FRACTION,
     )
 
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tutor.answers import AnswerError, describe, read_answer
-from tutor.checks import check_text, exact, run_check, typed_back, uses_only
+from tutor.answers import AnswerError, read_answer, read_back
+from tutor.checks import check_text, exact, in_simplest_form, run_check, typed_back, uses_only
 from tutor.drills import CHOICE, Question, Text, texts
+from tutor.signs import format_number
 from tutor.text import N_
 
 RIGHT, WRONG, UNREADABLE = "right", "wrong", "unreadable"
@@ -18,13 +19,15 @@ RIGHT, WRONG, UNREADABLE = "right", "wrong", "unreadable"
 USED_OTHER_NUMBERS = "used_other_numbers"
 #: The refusal code of an answer that is the question's own division typed back ("224/4" for a mean).
 TYPE_THE_RESULT = "type_the_result"
+#: The misconception of a right value not written in the simplest form the question asks for ("21/81" for 7/27).
+NOT_SIMPLEST = "not_simplest"
 
 
 @dataclass
 class Marked:
     status: str
     typed: str
-    read_as: str | None = None  # how the answer was read, in the pupil's notation
+    read_as: str | None = None  # how the answer was read: the pupil's own form in the locale's signs (answers.read_back)
     value: str | None = None  # the exact value or the choice, as stored
     feedback: list[Text] = field(default_factory=list)
     misconception: str | None = None
@@ -51,14 +54,17 @@ class Marked:
 
 
 def _check_params(question: Question, locale: str) -> dict:
+    """The check's values as the question writes its numbers (the feedback is kept as the pupil read it)."""
     check = question.check
-    return {key: describe(exact(check[key]), locale) for key in ("expected", "tolerance", "low", "high", "target") if isinstance(check.get(key), str)}
+    return {key: format_number(exact(check[key]), locale, question.number_form) for key in ("expected", "tolerance", "low", "high", "target") if isinstance(check.get(key), str)}
 
 
 def _misconception(question: Question, value: str, reading) -> str | None:
     """The named misconception this wrong answer shows, if any."""
     if reading is not None and "numbers" in question.check and not uses_only(reading.numbers, question.check["numbers"]):
         return USED_OTHER_NUMBERS
+    if reading is not None and question.check["rule"] == "equivalent_simplest" and reading.value == exact(question.check["expected"]) and not in_simplest_form(reading):
+        return NOT_SIMPLEST
     return next((m["id"] for m in question.misconceptions if value in m["values"]), None)
 
 
@@ -79,11 +85,13 @@ def mark(question: Question, typed: str, locale: str) -> Marked:
         if unworked:  # not wrong, and not right either: the pupil has not done the division yet
             message = Text(N_("You wrote the division %(division)s: work it out and type the result."), {"division": unworked})
             return Marked(UNREADABLE, typed, feedback=[message], error_code=TYPE_THE_RESULT)
-        value, read_as = str(reading.value), describe(reading.value, locale)
+        value, read_as = str(reading.value), read_back(reading, locale, question.number_form)
         correct = run_check(question.check, reading.value, reading)
-    params = {**_check_params(question, locale), "value": read_as or value}
+    params = {**_check_params(question, locale), "value": format_number(reading.value, locale, question.number_form) if read_as is not None else value}
     feedback = [Text(check_text(question.check["rule"], correct), params)]
     misconception = None if correct else _misconception(question, value, reading if question.answer != CHOICE else None)
     if misconception:
-        feedback.append(Text(texts(question.kind)["misconceptions"][misconception], question.hints[0].params if question.hints else {}))
+        said = Text.from_content(texts(question.kind)["misconceptions"][misconception], question.hints[0].params if question.hints else {})
+        # A right value in the wrong form is not a wrong value: say only what is missing.
+        feedback = [said] if misconception == NOT_SIMPLEST else [*feedback, said]
     return Marked(RIGHT if correct else WRONG, typed, read_as, value, feedback, misconception)

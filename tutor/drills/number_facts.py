@@ -26,6 +26,8 @@ from itertools import combinations, product
 
 from tutor.deck import Card, kids2
 from tutor.drills import CHOICE, NUMBER, OFF_BY_ONE, TIMES_TEN, Question, Text, build, misconception, slips, texts
+from tutor.signs import formula, listing
+from tutor.text import COLOUR_ADJECTIVE
 
 DIFFICULTIES = (1, 2, 3)
 #: How many number buttons a question offers, by difficulty; at 3 the answer is typed.
@@ -124,7 +126,8 @@ def _phrase(kind: str, key: str, **params) -> dict:
 
 
 def _colour_name(card: Card) -> dict:
-    return Text(kids2().colour(card.colour).name).to_dict()
+    """The card's colour describing it ("the green 7"), as the cards' names for screen readers say it."""
+    return Text.in_context((COLOUR_ADJECTIVE, kids2().colour(card.colour).name)).to_dict()
 
 
 def _card_label(kind: str, card: Card) -> Text:
@@ -206,7 +209,11 @@ def multiply_top_numbers(card_a: int, card_b: int, difficulty: int = 2) -> Quest
         "steps": _times_steps(big, small),
         "before": small - 1,
         "before_product": big * (small - 1),
+        "before_fact": formula(small - 1, "*", big, "=", big * (small - 1)),
         "product": right,
+        "product_question": formula(a, "*", b),
+        "fact": formula(a, "*", b, "=", right),
+        "small_times_ten": formula(small, "*", 10),
     }
     neighbours = {x * y for x, y in ((a, b - 1), (a, b + 1), (a - 1, b), (a + 1, b)) if x >= 1 and y >= 1}
     swapped = [int(str(right)[::-1])] if right >= 10 and right % 10 else []
@@ -276,7 +283,7 @@ def _pair_question(kind: str, hand: list[int], targets: list[int], wrong_targets
     params = {
         **params,
         "tops": ", ".join(str(kids2()[c].top) for c in hand if not kids2()[c].is_special),
-        "products": "; ".join(f"{p[0].top} × {p[1].top} = {product_of(p)}" for p in offered),
+        "products": listing([formula(p[0].top, "*", p[1].top, "=", product_of(p)) for p in offered]),
         "answer": answer.to_dict(),
     }
     return build(
@@ -337,7 +344,9 @@ def missing_factor(card_id: int, discard: int, difficulty: int = 2, value: int |
         "steps_start": _times_steps(n, min(2, right)),
         "before": right - 1,
         "before_product": n * (right - 1),
+        "before_fact": formula(right - 1, "*", n, "=", n * (right - 1)),
         "quotient": right,
+        "fact": formula(right, "*", n, "=", value),
         "all_steps": _times_steps(n, right),
     }
     others = [v // n for v in reachable if v != value]
@@ -707,11 +716,17 @@ def _shared(a: tuple[str, str], b: tuple[str, str], *, ace=(ACE_LOW, ACE_HIGH), 
     return found[max(found)]
 
 
+#: The phrase that names each suit in words (``[shared_traits.phrases]``): a symbol alone is no word to read or hear.
+SUIT_PHRASES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+
+
 def _trait_description(kind: str, rank: str, suit: str) -> dict:
+    """What a card is: its suit in words, odd or even, low or high ("a heart, even and high")."""
+    suit_name = _phrase(kind, SUIT_PHRASES[suit])
     if rank == "A":
-        return _phrase(kind, "ace_traits", suit=SUITS[suit])
+        return _phrase(kind, "ace_traits", suit=suit_name)
     value = rank_value(rank)
-    return _phrase(kind, "traits", suit=SUITS[suit], parity=_phrase(kind, _parity(value)), size=_phrase(kind, _size(value)))
+    return _phrase(kind, "traits", suit=suit_name, parity=_phrase(kind, _parity(value)), size=_phrase(kind, _size(value)))
 
 
 def shared_traits(card_a, card_b, difficulty: int = 2) -> Question:

@@ -23,12 +23,12 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations, product
 
-import sympy
 
 from tutor.answers import ALLOW_ADD_SUB, ALLOW_FOUR_OPS
 from tutor.deck import kids2
 from tutor.drills import CHOICE, NO, NUMBER, YES, Question, Text, build, misconception, texts, yes_no_choices
 from tutor.expressions import ADD_SUB, FOUR_OPS, closest, reachable
+from tutor.signs import FRACTION, exact_text, formula, fraction_text, operators, plain_formula
 
 #: The exact value every 29 pile is built up to.
 GOAL = 29
@@ -39,9 +39,8 @@ NONE = "none"
 
 
 def _num(value) -> str:
-    """An exact value as stored and shown in any language: "12", "-3", "7/2"."""
-    value = Fraction(str(value))
-    return str(sympy.Rational(value.numerator, value.denominator))
+    """An exact value as stored: "12", "-3", "7/2"."""
+    return exact_text(value)
 
 
 def _named(is_right, candidates, show=_num) -> list[dict]:
@@ -66,9 +65,9 @@ def _ask(kind: str, params: dict, difficulty: int, variants=(), **fields) -> Que
     for variant in (("easy",) if difficulty == 1 else ()) + tuple(variants):
         merged.update(entry.get(variant, {}))
     question = build(kind, params, difficulty=difficulty, **fields)
-    question.prompt = Text(merged["prompt"], params)
-    question.hints = [Text(h, params) for h in (merged["hints"] if difficulty < 3 else merged["hints"][:-1])]
-    question.solution = [Text(s, params) for s in merged["solution"]]
+    question.prompt = Text.from_content(merged["prompt"], params)
+    question.hints = [Text.from_content(h, params) for h in (merged["hints"] if difficulty < 3 else merged["hints"][:-1])]
+    question.solution = [Text.from_content(s, params) for s in merged["solution"]]
     return question
 
 
@@ -86,15 +85,30 @@ def _tops(card_ids: list[int], target_card: int) -> tuple[list[int], int]:
     return [card.top for card in cards[:-1]], cards[-1].top
 
 
-def _triple_params(values: list[int], target: int, search: str) -> dict:
+#: Fields of the four_ops texts that show the signs and their rules, written in the reader's school signs.
+FOUR_OPS_FIELDS = {
+    "operations": operators("+-*/"),
+    "times": operators("*"),
+    "divide": operators("/"),
+    "bracket_example": plain_formula("(2 + 3) * 4"),
+    "bracket_inside": plain_formula("2 + 3"),
+    "precedence": plain_formula("2 + 3 * 4 = 2 + 12 = 14"),
+    "division": plain_formula("8 / 2 = 4"),
+    "division_turned": formula(2, "/", 8, "=", Fraction(1, 4), form=FRACTION),
+}
+
+
+def _triple_params(values: list[int], target: int, search: str) -> tuple[dict, Fraction]:
+    """The texts' fields of a TripleSmart question (the numbers by the fraction rule), and the best distance."""
     best_distance, best_value, best_expression = closest(values, target, search)
-    return {
+    params = {
         "values": ", ".join(map(str, values)),
         "target": target,
-        "best_distance": _num(best_distance),
-        "best_value": _num(best_value),
-        "best_expression": best_expression,
+        "best_distance": fraction_text(best_distance, FRACTION),
+        "best_value": fraction_text(best_value, FRACTION),
+        "best_expression": plain_formula(best_expression, FRACTION),
     }
+    return ({**params, **FOUR_OPS_FIELDS} if search == FOUR_OPS else params), best_distance
 
 
 def _expression_check(values: list[int], target: int, best_distance) -> dict:
@@ -114,9 +128,8 @@ def _is_best(target: int, best_distance):
 def triplesmart_expression(card_ids: list[int], target_card: int, difficulty: int = 2) -> Question:
     """Type an expression with + and - and your cards' top numbers, each at most once, as close to the target as possible."""
     values, target = _tops(card_ids, target_card)
-    params = _triple_params(values, target, ADD_SUB)
+    params, best_distance = _triple_params(values, target, ADD_SUB)
     params["all_sum"] = sum(values)
-    best_distance = Fraction(params["best_distance"])
     reached = reachable(values, ADD_SUB)
     candidates = [
         ("added_all_cards", [sum(values)] if len(values) > 1 else []),
@@ -132,6 +145,7 @@ def triplesmart_expression(card_ids: list[int], target_card: int, difficulty: in
         check=_expression_check(values, target, best_distance),
         misconceptions=_named(_is_best(target, best_distance), candidates),
         cards=[*card_ids, target_card],
+        number_form=FRACTION,
     )
 
 
@@ -199,8 +213,7 @@ def _four_ops_slips(values: tuple[int, ...], target: int) -> tuple[frozenset, fr
 def triplesmart_extreme_expression(card_ids: list[int], target_card: int, difficulty: int = 2) -> Question:
     """Type an expression with + - x / and brackets and your cards' top numbers, each at most once, as close to the target as possible."""
     values, target = _tops(card_ids, target_card)
-    params = _triple_params(values, target, FOUR_OPS)
-    best_distance = Fraction(params["best_distance"])
+    params, best_distance = _triple_params(values, target, FOUR_OPS)
     order, flipped = _four_ops_slips(tuple(sorted(values)), target)
     plus_minus_distance = closest(values, target, ADD_SUB)[0]
     plus_minus_best = [v for v in reachable(values, ADD_SUB) if abs(v - target) == plus_minus_distance]
@@ -218,6 +231,7 @@ def triplesmart_extreme_expression(card_ids: list[int], target_card: int, diffic
         check=_expression_check(values, target, best_distance),
         misconceptions=_named(_is_best(target, best_distance), candidates),
         cards=[*card_ids, target_card],
+        number_form=FRACTION,
     )
 
 
@@ -228,7 +242,13 @@ def _distance(kind: str, card_ids: list[int], target_card: int, value, difficult
     if distance == 0:
         return None  # a perfect hit: "how far from 9 to 9?" asks nothing
     bigger, smaller = max(value, Fraction(target)), min(value, Fraction(target))
-    params = {"value": _num(value), "target": target, "distance": _num(distance), "bigger": _num(bigger), "smaller": _num(smaller)}
+    params = {
+        "value": fraction_text(value, FRACTION),
+        "target": target,
+        "distance": fraction_text(distance, FRACTION),
+        "bigger": fraction_text(bigger, FRACTION),
+        "smaller": fraction_text(smaller, FRACTION),
+    }
     right = _num(distance)
     candidates = [
         ("negative_distance", [-distance]),
@@ -244,6 +264,7 @@ def _distance(kind: str, card_ids: list[int], target_card: int, value, difficult
         check={"rule": "equals", "expected": right},
         misconceptions=_named(lambda v: v == right, candidates),
         cards=[*card_ids, target_card],
+        number_form=FRACTION,
     )
 
 
@@ -263,9 +284,9 @@ def _better(kind: str, search: str, card_ids: list[int], target_card: int, value
     distance = abs(value - target)
     if distance == 0:
         return None  # a perfect hit: nothing is closer, so "can you get closer?" asks nothing
-    params = _triple_params(values, target, search)
-    params.update(value=_num(value), distance=_num(distance))
-    better = distance > Fraction(params["best_distance"])
+    params, best_distance = _triple_params(values, target, search)
+    params.update(value=fraction_text(value, FRACTION), distance=fraction_text(distance, FRACTION))
+    better = distance > best_distance
     right = YES if better else NO
     if better:
         candidates = [("missed_closer", [NO])]
@@ -281,6 +302,7 @@ def _better(kind: str, search: str, card_ids: list[int], target_card: int, value
         misconceptions=_named(lambda v: v == right, candidates, show=str),
         choices=yes_no_choices(),
         cards=[*card_ids, target_card],
+        number_form=FRACTION,
     )
 
 
@@ -317,13 +339,13 @@ def pile_value(pile, king: int = 1, queen: int = -1) -> int:
     return sum(n + n * (king * faces.count(KING) + queen * faces.count(QUEEN)) for n, faces in _pile(pile))
 
 
-def _pile_expression(pile) -> str:
-    """The pile worked out into numbers, in any language: a King on a 10 is "10 + 10", a Queen on an 8 is "8 - 8"."""
-    terms = []
+def _pile_expression(pile) -> dict:
+    """The pile worked out into numbers: a King on a 10 is "10 + 10", a Queen on an 8 is "8 − 8"."""
+    terms: list = []
     for n, faces in _pile(pile):
-        terms.append(f"+ {n}")
-        terms += [f"+ {n}" if face == KING else f"- {n}" for face in faces if face != JACK]
-    return " ".join(terms)[2:] if terms else "0"
+        terms += ["+", n]
+        terms += [item for face in faces if face != JACK for item in ("+" if face == KING else "-", n)]
+    return formula(*terms[1:]) if terms else formula(0)
 
 
 def _face_params(pile) -> tuple[dict, str | None]:
@@ -523,7 +545,17 @@ def razboiul_war_cards(rank, players: int = 2, difficulty: int = 2, shortest: in
         raise ValueError("a player with no cards loses instead of going to war")
     each = min(worth, shortest) if shortest is not None else worth
     total = each * players
-    params = {"rank": rank, "worth": worth, "players": players, "each": each, "face_down": each - 1, "shortest": shortest or worth, "total": total}
+    params = {
+        "rank": rank,
+        "worth": worth,
+        "players": players,
+        "each": each,
+        "face_down": each - 1,
+        "shortest": shortest or worth,
+        "total": total,
+        "product_question": formula(players, "*", each),
+        "fact": formula(players, "*", each, "=", total),
+    }
     if each < worth:
         kind = "razboiul_short_war_cards"
         first = [("shortest_ignored", [worth * players])]

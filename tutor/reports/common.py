@@ -146,4 +146,4 @@ def misconception_text(kind: str, misconception_id: str, question: dict | None) 
     hints = (question or {}).get("hints") or []
     if hints and isinstance(hints[0], dict):
         params = dict(hints[0].get("params") or {})
-    return Text(msgid, params)
+    return Text.from_content(msgid, params)
