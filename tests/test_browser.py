@@ -44,7 +44,7 @@ def answer_question(visit: Visit, language_check: re.Pattern) -> str:
         page.locator("input#answer").focus()
         page.keyboard.type(str(total))
         visit.press("Enter")
-        assert page.locator("section.drill .read-as").count() == 1
+        assert page.locator("section.drill .feedback").count() == 1 and page.locator("section.drill .read-as").count() == 0  # read as typed
         kind = "number"
     else:
         buttons = drill.locator("button.card-button")

@@ -21,14 +21,14 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
 from tutor.lessons.runner import PLAY, PUPIL, LessonRun
 from tutor.models import AttemptRecord, SkillRecord
-from tutor.text import render
+from tutor.text import render, spell_in
 
 DECK = kids2()
 NUMBERS = [c for c in DECK.cards if not c.is_special]
 
 
 def english(text) -> str:
-    return render(text.msgid, text.params)
+    return spell_in(text, "en")
 
 
 def pupil_turn(game_id: str, seed: int, want) -> tuple[LessonRun, object]:

@@ -9,6 +9,8 @@ rule or bot change, re-record it and review the diff:
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import json
 import random
 import re
@@ -17,6 +19,7 @@ from fractions import Fraction
 import pytest
 from sqlalchemy import select
 
+import tutor.web.lessons
 from tests.conftest import run_record
 from tests.recorded import check_playthrough
 from tutor import db
@@ -39,7 +42,7 @@ from tutor.engine.fraction_master import (
 )
 from tutor.engine.play import simulate
 from tutor.lessons import LESSONS
-from tutor.lessons.fraction_master import comparison, fraction_text
+from tutor.lessons.fraction_master import comparison, fraction_text, top
 from tutor.lessons.runner import PLAY, PUPIL, LessonError, LessonRun
 from tutor.models import AttemptRecord
 from tutor.text import spell_in
@@ -722,11 +725,11 @@ def test_picking_two_cards_and_confirming_lays_the_fraction_numerator_first():
 )
 def test_a_fraction_that_does_not_fit_is_refused_with_its_numbers_and_stored_for_fractions(layout, strict, picks, told):
     state, hand = moving(layout=layout, strict=strict)
-    by_top_in_hand = {top: card for card, top in zip(hand, (4, 9, 5, 8))}
+    by_top_in_hand = {number: card for card, number in zip(hand, (4, 9, 5, 8))}
     run = lesson_run(state)
     before = run.to_dict()
-    for top in picks:
-        run.pick(by_top_in_hand[top], LESSON)
+    for number in picks:
+        run.pick(by_top_in_hand[number], LESSON)
     attempt = run.play_picked(LESSON, {}, 500)
     judged = run.current_told()
     assert not judged.correct and english(judged.told).startswith(told)
@@ -819,19 +822,33 @@ def test_ending_the_turn_is_an_answer_wrong_when_a_fraction_fits_right_when_none
     assert attempt.correct and english(run.current_told().told) == "Right: no fraction from your cards fits between 1/2 and 3/4, so you keep your 4 cards."
 
 
-def test_a_computers_fraction_is_told_with_why_it_fits_and_the_end_of_its_turn():
+def after_a_computers_turn(*computer_tops: int) -> tuple[LessonRun, list[str]]:
+    """The pupil keeps their cards and lays the interval 1/2 to 3/4; the strong computer then plays its turn."""
     c = Cards()
     interval = c(1, 2, 3, 4)
-    computer = c(5, 8, 9, 9)
-    state = position(interval=interval, hands=[c(9, 8), computer], piles=[c(7, 7, 7, 7), c(6)])
+    state = position(interval=interval, hands=[c(9, 8), c(*computer_tops)], piles=[c(7, 7, 7, 7), c(6)])
     state.apply(Move("lay_interval", 1, tuple(interval)))
     run = lesson_run(state)
     run.move("end_turn::", LESSON, {}, 0)
     for card in interval:
         run.pick(card, LESSON)
-    run.play_picked(LESSON, {}, 0)  # the strong computer lays 5/8, ends, and lays for the pupil
-    story = [english(line) for line in LESSON.round_story(run.game_state(), PUPIL, run.recent_moves())]
+    run.play_picked(LESSON, {}, 0)
+    return run, [english(line) for line in LESSON.round_story(run.game_state(), PUPIL, run.recent_moves())]
+
+
+def test_a_computers_fraction_is_told_with_why_it_fits_and_the_end_of_its_turn():
+    _, story = after_a_computers_turn(5, 8, 9, 9)  # the computer lays 5/8 and ends
     assert story == ["Computer 1 laid 5/8. It lies between 1/2 and 3/4: 1/2 = 4/8 < 5/8 and 5/8 < 6/8 = 3/4.", "Computer 1 ended the turn with 2 cards in hand."]
+
+
+def test_a_computers_turn_of_several_fractions_is_told_in_one_line_with_every_fraction():
+    run, story = after_a_computers_turn(5, 8, 6, 9, 7, 9)  # several fractions between 1/2 and 3/4 (5/8, 6/9, 5/7, 6/8, ...)
+    [record] = [r for r in run.game_state().recent_turns if r["player"] == 1]
+    fractions = sorted(f"{top(num)}/{top(den)}" for num, den in record["fractions"])
+    laid = [line for line in story if line.startswith("Computer 1 laid")]
+    assert len(fractions) >= 2 and len(laid) == 1, story
+    assert laid[0].startswith(f"Computer 1 laid {len(fractions)} fractions from 1/2 to 3/4: "), story
+    assert sorted(laid[0].split(": ", 1)[1].rstrip(".").replace(" and ", ", ").split(", ")) == fractions
 
 
 def test_every_other_players_turn_of_the_round_is_told():
@@ -883,7 +900,8 @@ def test_the_table_names_the_ends_in_the_order_they_lie_and_stacks_them():
     assert english(LESSON.decision_prompt(state, PUPIL)) == "Which fraction from your cards lies between 3/4 and 1/2?"
 
 
-def test_through_the_routes_fractions_are_picked_and_no_list_of_combinations_is_shown(app, guest, client):
+def test_through_the_routes_fractions_are_picked_and_no_list_of_combinations_is_shown(app, guest, client, monkeypatch):
+    monkeypatch.setattr(tutor.web.lessons, "secrets", SimpleNamespace(randbits=lambda bits: 2024))  # a deal with a pair that does not fit
     guest.sign_in()
     run_id = guest.start(GAME_ID)
     client.post(f"/runs/{run_id}/skip-intro")
@@ -897,7 +915,7 @@ def test_through_the_routes_fractions_are_picked_and_no_list_of_combinations_is_
         else:
             client.post(f"/runs/{run_id}/move", data={"move": LESSON.choices(state, PUPIL)[0].token})
     else:
-        pytest.skip("no fraction to lay came up")
+        raise AssertionError("no fraction to lay came up in this deal")
     page = client.get(f"/runs/{run_id}").get_data(as_text=True)
     hand = sorted(state.hands[PUPIL])
     assert page.count('name="move"') == 1 and 'value="end_turn::"' in page  # ending the turn is the only button

@@ -13,6 +13,7 @@ from tests.answer_key import right_answer
 from tutor.deck import kids2
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
+from tutor.signs import FRACTION, format_number
 from tutor.text import LOCALES, spell_in
 
 DECK = kids2()
@@ -64,8 +65,9 @@ def test_after_a_triplesmart_round_the_best_reachable_value_and_an_expression_ar
     story = lesson.round_story(run.game_state(), PUPIL, run.recent_moves())
     best = next(line for line in story if line.msgid == lesson.content()["narration"]["best_reachable"])
     battle = run.game_state().last_round["battles"][-1]["players"][str(PUPIL)]
-    assert best.params["value"] == battle["best_value"]
-    assert "*" not in best.params["expression"] and "/" not in best.params["expression"]
+    assert spell_in(best.params["value"], "en") == format_number(battle["best_value"], "en", FRACTION)
+    expression = spell_in(best.params["expression"], "en")
+    assert "*" not in expression and "/" not in expression
 
 
 def test_the_crazy_banana_extreme_intro_lists_the_primes_to_200():

@@ -154,7 +154,7 @@ def test_a_record_keeps_the_mastery_threshold_it_was_started_with_when_the_defau
     monkeypatch.setattr(skills, "DEFAULT_PARAMS", skills.Params(mastery=0.99))
     ola = new_pupil(database, "Ola")
     for pupil in (ada, ola, ola):
-        record = store(database, pupil, typed(True))
+        store(database, pupil, typed(True))
     records = {pupil: skill_records(database, pupil)["multiply"] for pupil in (ada, ola)}
     assert {pupil: (r.mastery_threshold, r.attempts) for pupil, r in records.items()} == {ada: (0.9, 2), ola: (0.99, 2)}
     assert records[ada].p_known == records[ola].p_known == pytest.approx(RIGHT_TYPED_TWICE, abs=1e-6)

@@ -22,7 +22,7 @@ from tutor.engine import Move, make_game
 from tutor.engine.play import simulate
 from tutor.engine.shedding import PLAY_LOG, extreme_witness
 from tutor.lessons import LESSONS
-from tutor.lessons.base import Judged, computer_name, move_token
+from tutor.lessons.base import YOU as SEAT_YOU, Judged, computer_name, move_token
 from tutor.lessons.calculation_war import CalculationWarLesson
 from tutor.lessons.runner import PLAY, PUPIL, LessonRun
 from tutor.lessons.shedding import mixed
@@ -32,7 +32,7 @@ from tutor.text import spell_in
 DECK = kids2()
 NUMBERS = [c for c in DECK.cards if not c.is_special]
 SHEDDING = ["multimatch", "crazy-banana-overslag", "crazy-banana-tiervenner", "crazy-banana-extreme"]
-YOU = Text("You")
+YOU = Text.in_context(SEAT_YOU)  # the pupil's seat, as the lessons name it
 
 
 def english(text) -> str:

@@ -228,13 +228,19 @@ def cmd_report(args) -> int:
 POT = ROOT / "translations" / "messages.pot"
 
 
-def pybabel(step: str, pot: Path = POT) -> None:
-    """Run one pybabel step with the project's settings (extract also reads content/ via our extractor)."""
+def pybabel(step: str, pot: Path = POT, locations: bool = False) -> None:
+    """Run one pybabel step with the project's settings (extract also reads content/ via our extractor).
+
+    Extraction knows the core's markers (``N_``, ``NP_``, and ``NC_``/``NPC_`` with a context
+    first) and brings ``# Translators:`` comments along. The catalogue leaves out where each
+    text is used, unless ``locations`` (for tests that check texts by where they are written).
+    """
     from babel.messages.frontend import CommandLineInterface
 
     translations = str(ROOT / "translations")
+    where = [] if locations else ["--no-location"]
     commands = {
-        "extract": ["extract", "-F", str(ROOT / "babel.cfg"), "-k", "N_", "-k", "NP_:1,2", "-k", "lazy_gettext", "--no-location", "--sort-output", "--project", "Kortmatte", "-o", str(pot), str(ROOT)],
+        "extract": ["extract", "-F", str(ROOT / "babel.cfg"), "-k", "N_", "-k", "NP_:1,2", "-k", "NC_:1c,2", "-k", "NPC_:1c,2,3", "-k", "lazy_gettext", "-c", "Translators:", *where, "--sort-output", "--project", "Kortmatte", "-o", str(pot), str(ROOT)],
         "update": ["update", "-i", str(pot), "-d", translations, "--no-fuzzy-matching", "--ignore-obsolete"],
         "compile": ["compile", "-d", translations, "--statistics"],
     }

@@ -29,7 +29,7 @@ def current_locale() -> str:
 
 def say(text) -> str:
     """Translate a core :class:`Text` (fields may be Texts themselves) for the current locale."""
-    return spell(text, get_translations())
+    return spell(text, get_translations(), current_locale())
 
 
 def tr(message: str) -> str:

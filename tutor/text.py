@@ -13,6 +13,7 @@ from typing import Callable
 from babel.support import NullTranslations, Translations
 
 from tutor import ROOT
+from tutor.signs import write
 
 LOCALES = ("en", "nb", "sv", "it")
 DEFAULT_LOCALE = "en"
@@ -27,6 +28,22 @@ def N_(message: str) -> str:
 def NP_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a singular/plural pair (chosen by the ``num`` field when shown) for extraction."""
     return singular, plural
+
+
+def NC_(context: str, message: str) -> tuple[str, str]:
+    """Mark a message with its context (a msgctxt) for extraction: a short text with two meanings."""
+    return context, message
+
+
+def NPC_(context: str, singular: str, plural: str) -> tuple[str, str, str]:
+    """Mark a singular/plural pair with its context for extraction."""
+    return context, singular, plural
+
+
+#: A colour's name said as the colour itself ("Colour to follow: green", "chose green") or
+#: describing a card ("the green 7"); some languages inflect the adjective.
+COLOUR_NOUN = "colour name, as a noun"
+COLOUR_ADJECTIVE = "colour name, describing a card"
 
 
 @lru_cache(maxsize=None)
@@ -49,25 +66,33 @@ def render(message: str, params: dict | None = None, gettext: Callable[[str], st
     return text % params if params else text
 
 
-def spell(text, catalogue) -> str:
-    """A core Text as words from ``catalogue`` (a gettext Translations object).
+def spell(text, catalogue, locale: str = DEFAULT_LOCALE) -> str:
+    """A core Text as words from ``catalogue`` (a gettext Translations object) for a reader of ``locale``.
 
     Fields that are Texts (or their stored dicts) are spelt first, so "Computer 1 and
-    Computer 3" fills a sentence whole; a Text with a plural form chooses it by ``num``.
+    Computer 3" fills a sentence whole; a Text with a plural form chooses it by ``num``,
+    and one with a context is looked up under it (pgettext).
     """
     from tutor.drills import Text  # the core's text type; imported here because drills imports this module
 
     if text is None:
         return ""
     if isinstance(text, dict):
+        if "maths" in text:  # a calculation, written in the reader's school signs (tutor.signs)
+            return write(text, locale)
         text = Text.from_dict(text)
     if not isinstance(text, Text):
         return str(text)
-    params = {key: spell(value, catalogue) if isinstance(value, (Text, dict)) else value for key, value in text.params.items()}
-    translated = catalogue.ngettext(text.msgid, text.plural, params["num"]) if text.plural else catalogue.gettext(text.msgid)
+    params = {key: spell(value, catalogue, locale) if isinstance(value, (Text, dict)) else value for key, value in text.params.items()}
+    if text.plural:
+        num = params["num"]
+        translated = catalogue.npgettext(text.context, text.msgid, text.plural, num) if text.context else catalogue.ngettext(text.msgid, text.plural, num)
+    else:
+        translated = catalogue.pgettext(text.context, text.msgid) if text.context else catalogue.gettext(text.msgid)
     return translated % params if params else translated
 
 
 def spell_in(text, locale: str) -> str:
     """A core Text as words in ``locale``, outside a request (tests, the CLI, reports)."""
-    return spell(text, _catalogue(locale if locale in LOCALES else DEFAULT_LOCALE))
+    locale = locale if locale in LOCALES else DEFAULT_LOCALE
+    return spell(text, _catalogue(locale), locale)

@@ -85,10 +85,11 @@ import re
 
 from tutor.answers import ALLOW_ADD_SUB, ALLOW_FOUR_OPS, AnswerError, read_answer
 from tutor.deck import kids2
-from tutor.engine.core import CHANCE, Bot, Game, IllegalMove, InvalidState, Move
+from tutor.engine.core import CHANCE, Bot, Game, IllegalMove, InvalidState, Move, stored_int
 from tutor.engine.war_family import COMMON_END_REASONS, OUT, RESHUFFLE, BattleTableState, card_list, limit_options, split
 from tutor.expressions import ADD_SUB, FOUR_OPS, closest, reachable
-from tutor.text import N_, render
+from tutor.signs import operators, typed, write
+from tutor.text import N_, NP_, render
 
 CARDS_EACH = 17
 TURNED = 3  # cards turned per battle
@@ -145,11 +146,15 @@ SUBMIT_MESSAGES = {
     "card_twice": N_("Each card can be used only once."),
     "not_your_card": N_("You can only use your own cards from this battle."),
     "special_card": N_("A Kocha or banana card has no number to use."),
-    "not_ascii": N_("Type the expression with the plain signs + - * / and brackets, not other symbols."),
+    # Translators: %(signs)s are the signs the pupil types on a keyboard, filled in for each language ("+ - x /", Norwegian "+ - * :").
+    "not_ascii": N_("Type the expression with the signs %(signs)s and brackets, not other symbols."),
     "not_whole": N_("%(number)s is not a number on a card. Use the big numbers at the top of your cards."),
     "fraction": N_("%(number)s is a fraction. In TripleSmart you use + and - only, with the numbers on your cards as they are."),
     "not_on_cards": N_("%(number)s is not on the cards you chose."),
-    "used_too_often": N_("Each card counts once: %(number)s is on %(available)s of your chosen cards, but you used it %(count)s times."),
+    "used_too_often": NP_(
+        "Each card counts once: %(number)s is on %(available)s of your chosen cards, but you used it %(num)s time.",
+        "Each card counts once: %(number)s is on %(available)s of your chosen cards, but you used it %(num)s times.",
+    ),
 }
 
 
@@ -161,15 +166,25 @@ class SubmitRefusal(ValueError):
     """
 
     def __init__(self, code: str, **params) -> None:
-        self.code, self.msgid = code, SUBMIT_MESSAGES[code]
+        message = SUBMIT_MESSAGES[code]
+        self.code = code
+        self.msgid, self.plural = (message, "") if isinstance(message, str) else message  # with a plural form, ``num`` chooses
         self.params = {"code": code, **params}
         super().__init__(code)
 
     def __str__(self) -> str:
-        return render(self.msgid, self.params)
+        return self.message()
 
-    def message(self, gettext=None) -> str:
-        return render(self.msgid, self.params, gettext)
+    def message(self, gettext=None, ngettext=None) -> str:
+        """The message from ``gettext`` (or ``ngettext`` for a count), English without them."""
+        if self.plural:
+            choose = ngettext or (lambda singular, plural, num: singular if num == 1 else plural)
+            return render(choose(self.msgid, self.plural, self.params["num"]), self._written())
+        return render(self.msgid, self._written(), gettext)
+
+    def _written(self) -> dict:
+        """The fields with a maths field written as in English: a lesson spells the message for its own reader."""
+        return {key: write(value, "en") if isinstance(value, dict) else value for key, value in self.params.items()}
 
 
 class TripleSmartState(BattleTableState):
@@ -237,7 +252,7 @@ class TripleSmartState(BattleTableState):
         if any(is_special(c) for c in move.cards):
             return SubmitRefusal("special_card")
         if not move.detail.isascii():
-            return SubmitRefusal("not_ascii")
+            return SubmitRefusal("not_ascii", signs=typed(operators("+-*/" if self.game.allow == ALLOW_FOUR_OPS else "+-")))
         literals = number_literals(move.detail, self.game.allow)
         for literal in literals:
             if "/" in literal:
@@ -254,7 +269,7 @@ class TripleSmartState(BattleTableState):
             if not available[number]:
                 return SubmitRefusal("not_on_cards", number=number)
             if count > available[number]:
-                return SubmitRefusal("used_too_often", number=number, count=count, available=available[number])
+                return SubmitRefusal("used_too_often", number=number, num=count, available=available[number])
         return None
 
     def is_legal(self, move: Move) -> bool:
@@ -485,7 +500,7 @@ class TripleSmartState(BattleTableState):
             state.target_pile = card_list(data["target_pile"], "the target pile")
             state.targets = card_list(data["targets"], "the targets")
             state.read_battle(data)
-            state.queue = [int(p) for p in data["queue"]]
+            state.queue = [stored_int(p) for p in data["queue"]]
             if not isinstance(data["target_due"], bool):
                 raise TypeError("target_due is not true or false")
             state.target_due = data["target_due"]

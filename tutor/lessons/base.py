@@ -14,7 +14,26 @@ from typing import ClassVar
 from tutor import content
 from tutor.drills import Question, Text
 from tutor.engine import Move
-from tutor.text import N_
+from tutor.text import N_, NC_
+
+#: The pupil's own seat, as a label on the table and the scoreboard ("You: 12 cards"), never in a sentence.
+# Translators: the pupil's seat at the table, shown as a label beside cards and counts ("You: 12 cards").
+YOU = NC_("seat at the table", "You")
+#: Marks that pick out a row of the table. Each is a whole phrase that never depends on the
+#: name beside it ("You", "Computer 2"), so no verb or pronoun agrees with the name.
+# The scoreboard's count of rounds (War-like games) or turns (shedding games, Fraction Master).
+# Translators: the scoreboard's line with the round being played, out of the rounds the game lasts.
+ROUND_OF = NC_("scoreboard", "Round %(n)s of %(total)s")
+# Translators: the scoreboard's line with the round being played (the game has no round limit).
+ROUND = NC_("scoreboard", "Round %(n)s")
+# Translators: the scoreboard's line with the turn being played, out of the turns the game lasts.
+TURN_OF = NC_("scoreboard", "Turn %(n)s of %(total)s")
+# Translators: the scoreboard's line with the turn being played.
+TURN = NC_("scoreboard", "Turn %(n)s")
+# Translators: a mark beside a player's name on the cards of the round just played ("You · winner of this round", "Computer 2 · winner of this round"); use a phrase that fits any name, with no verb and no gender (the pupil may be a girl or a boy).
+WINNER_MARK = NC_("mark beside a seat", "winner of this round")
+# Translators: a mark beside the name of the player whose turn comes next ("Computer 2 · next to play"); use a phrase that fits any name, with no verb and no gender.
+NEXT_MARK = NC_("mark beside a seat", "next to play")
 
 #: Where a choice is shown: as a card in the hand, or as a button among the actions.
 HAND, ACTION = "hand", "action"
@@ -24,8 +43,10 @@ HAND, ACTION = "hand", "action"
 class Row:
     """One line of a zone on the table: whose it is, a note, and its cards (None = face down).
 
-    ``mark`` picks the row out and says why ("won", "plays next"): the word is shown with the
-    frame, so a highlighted row never needs a colour to be understood.
+    ``mark`` picks the row out and says why (:data:`WINNER_MARK`, :data:`NEXT_MARK`): the
+    phrase is shown with the frame, so a highlighted row never needs a colour to be
+    understood. The name, the note and the mark are shown side by side, so each must be a
+    whole phrase on its own: a note or mark never agrees with the name ("You" or "Computer 2").
     """
 
     name: Text
@@ -89,7 +110,15 @@ class MoveRefused(ValueError):
         self.msgid, self.params = msgid, dict(params or {})
 
 
+def progress_line(limit: int, done: int, of_total: tuple[str, str], alone: tuple[str, str]) -> Text:
+    """The scoreboard's "Round 3 of 10" (or "Round 3" without a limit) after ``done`` rounds or turns."""
+    if limit:
+        return Text.in_context(of_total, n=min(done + 1, limit), total=limit)
+    return Text.in_context(alone, n=done + 1)
+
+
 def computer_name(player: int) -> Text:
+    # Translators: a computer player's name; %(n)s is the number of its seat at the table.
     return Text(N_("Computer %(n)s"), {"n": player})
 
 
@@ -99,9 +128,12 @@ def and_list(items: list) -> Text | str | int:
     if len(items) == 1:
         return items[0]
     if len(items) == 2:
+        # Translators: two things listed, inside another sentence: players' names ("Computer 1 and Computer 3"), numbers or fractions.
         return Text(N_("%(first)s and %(second)s"), {"first": items[0], "second": items[1]})
     if len(items) == 3:
+        # Translators: three things listed, inside another sentence: players' names, numbers or fractions.
         return Text(N_("%(first)s, %(second)s and %(third)s"), {"first": items[0], "second": items[1], "third": items[2]})
+    # Translators: four things listed, inside another sentence: players' names, numbers or fractions.
     return Text(N_("%(first)s, %(second)s, %(third)s and %(fourth)s"), {"first": items[0], "second": items[1], "third": items[2], "fourth": and_list(items[3:])})
 
 
@@ -136,11 +168,16 @@ class Lesson:
         return self.content()["intro"]
 
     def intro_text(self, step: int, game_state, pupil: int) -> Text:
+        """A step of the intro; a step that counts the rounds or turns has its own text when there is no limit."""
         entry = self.intro_steps()[step]
-        return Text(entry["text"], self.intro_params(game_state, pupil))
+        params = self.intro_params(game_state, pupil)
+        forms = content.plural_forms(entry["text"])
+        if forms and not params[forms[2]] and "text_without_limit" in entry:
+            return Text(entry["text_without_limit"], params)
+        return Text.from_content(entry["text"], params)
 
     def narration(self, key: str, **params) -> Text:
-        return Text(self.content()["narration"][key], params)
+        return Text.from_content(self.content()["narration"][key], params)
 
     def intro_params(self, game_state, pupil: int) -> dict:
         return {}
@@ -160,8 +197,9 @@ class Lesson:
 
     def seat_name(self, player: int, pupil: int, players: int) -> Text:
         if player == pupil:
-            return Text(N_("You"))
+            return Text.in_context(YOU)
         if self.is_partner(player, pupil, players):
+            # Translators: the name of the computer player who plays in the pupil's team; %(n)s is the number of its seat.
             return Text(N_("Computer %(n)s (your partner)"), {"n": player})
         return computer_name(player)
 

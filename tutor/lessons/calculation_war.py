@@ -33,11 +33,15 @@ from tutor.text import N_, NP_
 #: Two sums this close cannot be told apart by estimating to tens.
 CLOSE = 15
 
+# Translators: %(sums)s lists the circled sums of the pupil's cards ("266, 201 and 176"); %(second)s is the second-highest of them.
 WAR_CARD_RIGHT = N_("Your cards add up to %(sums)s: in a war you lay your second-best card, the %(second)s.")
+# Translators: %(sums)s lists the circled sums of the pupil's cards ("266, 201 and 176"); %(second)s is the second-highest of them.
 WAR_CARD_WRONG = N_("In a war you lay your second-best card: your cards add up to %(sums)s, so lay the %(second)s.")
+# Translators: %(sums)s lists the circled sums of the pupil's cards ("266, 201 and 201"); %(second)s is the second-highest of them.
 WAR_CARD_WRONG_TIED = N_("In a war you lay your second-best card: your cards add up to %(sums)s, so lay one of the cards with %(second)s.")
 FORFEITED = (
     NP_("You also lose the %(num)s card left in your hand.", "You also lose the %(num)s cards left in your hand."),
+    # Translators: %(name)s is a computer player's name ("Computer 2"), never "you".
     NP_("%(name)s also loses the %(num)s card left in their hand.", "%(name)s also loses the %(num)s cards left in their hand."),
 )
 
@@ -95,7 +99,7 @@ class CalculationWarLesson(WarFamilyLesson):
             "example_sum": example.circled_sum,
             "example_top": example.top,
             "example_estimate": sum(round_to_ten(v) for v in example.circled),
-            "rounds": game_state.game.options["round_limit"] or "∞",
+            "rounds": game_state.game.options["round_limit"],
         }
 
     def before_move(self, game_state, pupil, rng: random.Random, levels: dict) -> list:

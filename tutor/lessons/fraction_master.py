@@ -28,7 +28,7 @@ from tutor.drills import Question, Text, difficulty_for
 from tutor.drills.fractions_primes_mean import fraction_equivalent, fraction_from_hand, fraction_in_interval, fraction_larger, fraction_order
 from tutor.engine import Move
 from tutor.engine.fraction_master import fits, possible_fractions
-from tutor.lessons.base import Choice, Judged, Lesson, Row, Zone, move_token
+from tutor.lessons.base import TURN, TURN_OF, Choice, Judged, Lesson, Row, Zone, and_list, move_token, progress_line
 from tutor.text import N_, NP_
 
 
@@ -136,16 +136,17 @@ class FractionMasterLesson(Lesson):
 
     def intro_params(self, game_state, pupil: int) -> dict:
         numbers = [top(c) for c in game_state.interval]
-        return {"numbers": ", ".join(map(str, numbers)), "turns": game_state.game.options["round_limit"] or "∞"}
+        return {"numbers": ", ".join(map(str, numbers)), "turns": game_state.game.options["round_limit"]}
 
     # --- the table ------------------------------------------------------------------------
     def scoreboard(self, game_state, pupil: int) -> list[Text]:
         view = game_state.player_view(pupil)
         limit = game_state.game.options["round_limit"]
-        lines = [Text(N_("Turn %(n)s of %(total)s"), {"n": min(view["rounds"] + 1, limit), "total": limit}) if limit else Text(N_("Turn %(n)s"), {"n": view["rounds"] + 1})]
+        lines = [progress_line(limit, view["rounds"], TURN_OF, TURN)]
         for index, side in enumerate(view["sides"]):
             names = [self.seat_name(p, pupil, game_state.game.players) for p in side]
             side_name = names[0] if len(names) == 1 else Text(N_("%(first)s and %(second)s"), {"first": names[0], "second": names[1]})
+            # Translators: a scoreboard line. %(side)s is a label for a player or a team: "You", "Computer 1", or "You and Computer 2 (your partner)"; %(draw)s counts the cards in its draw pile.
             lines.append(Text.count(NP_("%(side)s: %(num)s card left (draw pile %(draw)s)", "%(side)s: %(num)s cards left (draw pile %(draw)s)"), view["side_counts"][index], side=side_name, draw=view["draw_counts"][index]))
         return lines
 
@@ -331,14 +332,21 @@ class FractionMasterLesson(Lesson):
     def turn_story(self, game_state, record: dict, name: Text) -> list[Text]:
         """One finished turn of another player: special cards, each fraction and why it fits, the end."""
         story = [self.narration("banana_drawn" if kids2()[special].kind == "banana" else "kocha_drawn", name=name) for special in record["specials"]]
-        for num, den in record["fractions"]:
-            place = placement((top(num), top(den)), record["interval"], game_state.strict)
-            story.append(self.narration({"inside": "laid_inside", "end": "laid_end", "same_end": "laid_same_end"}.get(place.case, "laid_inside"), name=name, **place.params))
         first, second = (_written(end) for end in ends_of(record["interval"]))
+        fractions = [(top(num), top(den)) for num, den in record["fractions"]]
+        if len(fractions) == 1:  # one fraction: why it fits, as a worked example
+            place = placement(fractions[0], record["interval"], game_state.strict)
+            story.append(self.narration({"inside": "laid_inside", "end": "laid_end", "same_end": "laid_same_end"}.get(place.case, "laid_inside"), name=name, **place.params))
+        elif fractions:  # several: one line with every fraction, so the pupil's hand stays in view
+            laid = and_list([_written(fraction) for fraction in fractions])
+            # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(fractions)s lists the fractions laid ("2/3, 3/5 and 4/7").
+            story.append(Text.count(NP_("%(name)s laid %(num)s fraction from %(first)s to %(second)s: %(fractions)s.", "%(name)s laid %(num)s fractions from %(first)s to %(second)s: %(fractions)s."), len(fractions), name=name, first=first, second=second, fractions=laid))
         held = len(game_state.hands[record["player"]])
         if record["kept"]:
+            # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(num)s counts the cards it holds.
             story.append(Text.count(NP_("%(name)s laid no fraction between %(first)s and %(second)s and keeps %(num)s card.", "%(name)s laid no fraction between %(first)s and %(second)s and keeps %(num)s cards."), held, name=name, first=first, second=second))
         elif not game_state.is_over or held:
+            # Translators: %(name)s is a computer player's name ("Computer 2"), never "you".
             story.append(Text.count(NP_("%(name)s ended the turn with %(num)s card in hand.", "%(name)s ended the turn with %(num)s cards in hand."), held, name=name))
         return story
 

@@ -26,42 +26,60 @@ from tutor.drills.number_facts import factor_pair_cards, multiply_top_numbers, t
 from tutor.engine import Move
 from tutor.engine.shedding import DRAW_TWO, KNOCK_PENALTY, PLAY_KINDS, extreme_witness, overslag_vri, tens_friends
 from tutor.primes import primes_up_to
-from tutor.lessons.base import HAND, Choice, Judged, Lesson, Row, Zone, move_token
-from tutor.text import N_, NP_
+from tutor.lessons.base import HAND, NEXT_MARK, TURN, Choice, Judged, Lesson, Row, Zone, move_token
+from tutor.signs import MIXED, formula, fraction_text
+from tutor.text import COLOUR_ADJECTIVE, COLOUR_NOUN, N_, NC_, NP_
 
 #: Estimates cannot tell two sums apart when they are this close.
 CLOSE = 15
 
 
 def colour_name(colour_id: str) -> Text:
-    return Text(kids2().colour(colour_id).name)
+    """A colour said as itself: "Colour to follow: green", "chose green"."""
+    return Text(kids2().colour(colour_id).name, context=COLOUR_NOUN)
+
+
+def card_colour(colour_id: str) -> Text:
+    """A colour describing a card: "the green 7", "your card is not green" (some languages inflect it)."""
+    return Text(kids2().colour(colour_id).name, context=COLOUR_ADJECTIVE)
+
+
+# Translators: a button: pass the turn without playing.
+PASS = NC_("button: pass the turn", "Pass")
 
 
 #: What a Kocha draw-two card and a knock make someone draw, told with the count.
+# Translators: %(name)s is a computer player's name ("Computer 2"); %(colour)s is the colour it chose, a colour's name as a noun.
 DRAWS_TWO_YOU = NP_(
     "%(name)s played a Kocha draw-two card and chose %(colour)s: you draw %(num)s card.",
     "%(name)s played a Kocha draw-two card and chose %(colour)s: you draw %(num)s cards.",
 )
+# Translators: %(name)s and %(target)s are computer players' names ("Computer 2"), never "you"; %(colour)s is the colour chosen, a colour's name as a noun.
 DRAWS_TWO_OTHER = NP_(
     "%(name)s played a Kocha draw-two card and chose %(colour)s: %(target)s draws %(num)s card.",
     "%(name)s played a Kocha draw-two card and chose %(colour)s: %(target)s draws %(num)s cards.",
 )
+# Translators: %(target)s is a computer player's name ("Computer 2"); %(colour)s is the colour the pupil chose, a colour's name as a noun.
 YOU_DRAW_TWO = NP_(
     "You played a Kocha draw-two card and chose %(colour)s: %(target)s draws %(num)s card.",
     "You played a Kocha draw-two card and chose %(colour)s: %(target)s draws %(num)s cards.",
 )
+# Translators: %(name)s is a computer player's name ("Computer 2").
 KNOCKED_YOU = NP_(
     "%(name)s knocked on the table: you did not say \"one card left\", so you draw %(num)s card.",
     "%(name)s knocked on the table: you did not say \"one card left\", so you draw %(num)s cards.",
 )
+# Translators: %(name)s and %(target)s are computer players' names ("Computer 2"), never "you".
 KNOCKED_OTHER = NP_(
     "%(name)s knocked on the table: %(target)s did not say \"one card left\" and draws %(num)s card.",
     "%(name)s knocked on the table: %(target)s did not say \"one card left\" and draws %(num)s cards.",
 )
+# Translators: %(target)s is a computer player's name ("Computer 2").
 YOU_KNOCKED = NP_(
     "You knocked on the table: %(target)s did not say \"one card left\" and draws %(num)s card.",
     "You knocked on the table: %(target)s did not say \"one card left\" and draws %(num)s cards.",
 )
+# Translators: %(name)s is a computer player's name ("Computer 2"), never "you".
 DREW = NP_("%(name)s drew %(num)s card.", "%(name)s drew %(num)s cards.")
 
 
@@ -90,7 +108,7 @@ class SheddingLesson(Lesson):
         return {
             "hand_size": game_state.game.hand_size,
             "draw_limit": game_state.game.draw_limit,
-            "colour": colour_name(game_state.colour),
+            "colour": card_colour(game_state.colour),
             "top": top.top,
             "top_values": ", ".join(map(str, top.circled)),
             "top_sum": top.circled_sum,
@@ -100,7 +118,8 @@ class SheddingLesson(Lesson):
     def scoreboard(self, game_state, pupil: int) -> list[Text]:
         view = game_state.player_view(pupil)
         lines = [
-            Text(N_("Turn %(n)s"), {"n": view["turns"]}),
+            Text.in_context(TURN, n=view["turns"]),
+            # Translators: %(colour)s is a colour's name as a noun.
             Text(N_("Colour to follow: %(colour)s"), {"colour": colour_name(view["colour"])}),
             Text.count(NP_("Draw pile: %(num)s card", "Draw pile: %(num)s cards"), view["draw_count"]),
         ]
@@ -111,13 +130,15 @@ class SheddingLesson(Lesson):
     def table(self, game_state, pupil: int) -> list[Zone]:
         view = game_state.player_view(pupil)
         players = game_state.game.players
-        pile = Row(Text(N_("Top card")), [view["top"]], note=Text(N_("colour to follow: %(colour)s"), {"colour": colour_name(view["colour"])}))
+        # Translators: a note beside the top card of the discard pile; %(colour)s is a colour's name as a noun.
+        follow = Text(N_("colour to follow: %(colour)s"), {"colour": colour_name(view["colour"])})
+        pile = Row(Text(N_("Top card")), [view["top"]], note=follow)
         others = [
             Row(
                 self.seat_name(p, pupil, players),
                 [None] * min(view["hand_counts"][p], 8),
                 note=Text(N_("out of cards")) if p in view["finished"] else Text.count(NP_("%(num)s card in hand", "%(num)s cards in hand"), view["hand_counts"][p]),
-                mark=Text(N_("plays next")) if p == view["turn"] and not game_state.is_over else None,
+                mark=Text.in_context(NEXT_MARK) if p == view["turn"] and not game_state.is_over else None,
             )
             for p in range(players)
             if p != pupil
@@ -139,6 +160,7 @@ class SheddingLesson(Lesson):
             if move.kind == "play" and not deck[move.cards[0]].is_special:
                 choices.append(Choice(token, Text(N_("Play this card")), list(move.cards), HAND))
             elif move.kind == "play" and move.detail:
+                # Translators: a button for a special card; %(colour)s is the colour it chooses, a colour's name as a noun.
                 choices.append(Choice(token, Text(N_("Play it and choose %(colour)s"), {"colour": colour_name(move.detail)}), list(move.cards)))
             elif move.kind == "play":
                 choices.append(Choice(token, Text(N_("Play this card")), list(move.cards)))
@@ -146,14 +168,17 @@ class SheddingLesson(Lesson):
                 continue  # pairs are made by picking two cards
             elif move.kind == "play_pair":
                 top = deck[move.cards[-1]]
-                choices.append(Choice(token, Text(N_("Play both: %(a)s × %(b)s, with the %(top)s on top"), {"a": deck[move.cards[0]].top, "b": top.top, "top": top.top}), list(move.cards)))
+                # Translators: a button for two cards played as a pair; %(pair)s is their multiplication in the reader's own signs ("7 × 8"), %(top)s the big top number of the card that lands on top.
+                choices.append(Choice(token, Text(N_("Play both: %(pair)s, with the %(top)s on top"), {"pair": formula(deck[move.cards[0]].top, "*", top.top), "top": top.top}), list(move.cards)))
             elif move.kind == "draw":
+                # Translators: a button; %(n)s is which draw this would be this turn, %(limit)s how many draws a turn allows.
                 choices.append(Choice(token, Text(N_("Draw a card (%(n)s of %(limit)s)"), {"n": view["drawn"] + 1, "limit": view["draw_limit"]})))
             elif move.kind == "pass":
-                choices.append(Choice(token, Text(N_("Pass"))))
+                choices.append(Choice(token, Text.in_context(PASS)))
             elif move.kind == "call_one_card":
                 choices.append(Choice(token, Text(N_("Say \"one card left\""))))
             elif move.kind == "knock":
+                # Translators: a button; %(name)s is a computer player's name ("Computer 2").
                 choices.append(Choice(token, Text(N_("Knock on the table: %(name)s forgot to say \"one card left\""), {"name": self.seat_name(view["exposed"], pupil, game_state.game.players)})))
             elif move.kind == "no_knock":
                 choices.append(Choice(token, Text(N_("Do not knock"))))
@@ -161,7 +186,10 @@ class SheddingLesson(Lesson):
 
     def decision_prompt(self, game_state, pupil: int) -> Text:
         top = game_state.top
-        return Text(N_("Which card do you play on the %(colour)s %(top)s?"), {"colour": colour_name(top.colour), "top": top.top}) if not top.is_special else super().decision_prompt(game_state, pupil)
+        if top.is_special:
+            return super().decision_prompt(game_state, pupil)
+        # Translators: %(colour)s %(top)s name the top card of the discard pile: a colour's name describing the card, and its big top number ("the green 7").
+        return Text(N_("Which card do you play on the %(colour)s %(top)s?"), {"colour": card_colour(top.colour), "top": top.top})
 
     def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
         """Why a card may or may not go on the top card, with the numbers of the game's maths rule.
@@ -192,7 +220,7 @@ class SheddingLesson(Lesson):
             return super().judge(game_state, pupil, move)
         if move.kind == "play" and mine.colour == game_state.colour:
             if legal:
-                return Judged(True, self.narration("you_played_colour", colour=colour_name(mine.colour), top=mine.top))
+                return Judged(True, self.narration("you_played_colour", colour=card_colour(mine.colour), top=mine.top))
             return super().judge(game_state, pupil, move)
         if top.is_special:
             return Judged(False, self.narration("follow_special", colour=colour_name(game_state.colour)))
@@ -203,7 +231,7 @@ class SheddingLesson(Lesson):
 
     def judge_maths(self, game_state, move: Move, mine, top) -> Judged | None:
         """The game's maths rule for a card of another colour (subclasses)."""
-        return Judged(False, self.narration("not_this_colour", colour=colour_name(game_state.colour)))
+        return Judged(False, self.narration("not_this_colour", colour=card_colour(game_state.colour)))
 
     def move_told(self, game_state, pupil: int, move: Move) -> Text | None:
         """What the pupil's legal move other than a play did, in one sentence."""
@@ -212,7 +240,7 @@ class SheddingLesson(Lesson):
             drawn = kids2()[game_state.draw_pile[-1]] if game_state.draw_pile else None
             if drawn is None:
                 return self.narration("you_drew")
-            return self.narration("you_drew_special") if drawn.is_special else self.narration("you_drew_card", colour=colour_name(drawn.colour), top=drawn.top)
+            return self.narration("you_drew_special") if drawn.is_special else self.narration("you_drew_card", colour=card_colour(drawn.colour), top=drawn.top)
         if move.kind == "pass":
             return self.narration("you_passed")
         if move.kind == "call_one_card":
@@ -319,12 +347,12 @@ class SheddingLesson(Lesson):
             return self.special_story(move, entry, pupil, players, name)
         on = deck[entry["on"]] if entry else None
         if on is not None and move.kind == "play" and (on.is_special or on.colour == top.colour):
-            return self.narration("played_colour", name=name, colour=colour_name(top.colour), top=top.top)
+            return self.narration("played_colour", name=name, colour=card_colour(top.colour), top=top.top)
         told = self.maths_story(name, move, on) if on is not None and not on.is_special else None
         if told is not None:
             return told
         key = "played_pair" if move.kind == "play_pair" else "played"
-        return self.narration(key, name=name, colour=colour_name(top.colour), top=top.top)
+        return self.narration(key, name=name, colour=card_colour(top.colour), top=top.top)
 
     def maths_story(self, name: Text, move: Move, on) -> Text | None:
         """A computer's maths play on the number card ``on``, with its numbers (subclasses); None: no such play."""
@@ -332,7 +360,7 @@ class SheddingLesson(Lesson):
 
     def card_params(self, move: Move, on) -> dict:
         top = kids2()[move.cards[-1]]
-        return {"colour": colour_name(top.colour), "top": top.top, "on_colour": colour_name(on.colour), "on": on.top}
+        return {"colour": card_colour(top.colour), "top": top.top, "on_colour": card_colour(on.colour), "on": on.top}
 
     # --- drill points --------------------------------------------------------------------------
     def before_move(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
@@ -364,20 +392,20 @@ class MultiMatchLesson(SheddingLesson):
 
     def judge_maths(self, game_state, move, mine, top):
         if move.kind == "play":
-            return Judged(False, self.narration("single_not_colour", colour=colour_name(game_state.colour)))
+            return Judged(False, self.narration("single_not_colour", colour=card_colour(game_state.colour)))
         a, b = (kids2()[c] for c in move.cards)
         if a.is_special or b.is_special:
             return Judged(False, self.narration("pair_of_numbers"))
         product, values = a.top * b.top, ", ".join(map(str, top.circled))
         if product in top.circled:
-            return Judged(True, self.narration("pair_fits", a=a.top, b=b.top, product=product), "multiply", "pair_product")
-        return Judged(False, self.narration("pair_does_not_fit", a=a.top, b=b.top, product=product, values=values), "multiply", "pair_product")
+            return Judged(True, self.narration("pair_fits", fact=formula(a.top, "*", b.top, "=", product), product=product), "multiply", "pair_product")
+        return Judged(False, self.narration("pair_does_not_fit", fact=formula(a.top, "*", b.top, "=", product), values=values), "multiply", "pair_product")
 
     def maths_story(self, name, move, on):
         a, b = (kids2()[c] for c in move.cards) if move.kind == "play_pair" else (None, None)
         if a is None or a.top * b.top not in on.circled:
             return None
-        return self.narration("called_pair", name=name, a=a.top, b=b.top, product=a.top * b.top, **self.card_params(move, on))
+        return self.narration("called_pair", name=name, a=a.top, b=b.top, fact=formula(a.top, "*", b.top, "=", a.top * b.top), **self.card_params(move, on))
 
     def drills(self, game_state, hand, rng, levels):
         top = game_state.discard_pile[-1]
@@ -394,7 +422,7 @@ class OverslagLesson(SheddingLesson):
     def judge_maths(self, game_state, move, mine, top):
         if mine.circled_sum > top.circled_sum:
             return Judged(True, self.narration("sum_higher", mine=mine.circled_sum, top=top.circled_sum), "estimate_sum", "higher_sum")
-        return Judged(False, self.narration("sum_not_higher", mine=mine.circled_sum, top=top.circled_sum, colour=colour_name(game_state.colour)), "estimate_sum", "higher_sum")
+        return Judged(False, self.narration("sum_not_higher", mine=mine.circled_sum, top=top.circled_sum, colour=card_colour(game_state.colour)), "estimate_sum", "higher_sum")
 
     def maths_story(self, name, move, on):
         mine = kids2()[move.cards[-1]]
@@ -418,7 +446,7 @@ class TiervennerLesson(SheddingLesson):
         total = mine.top + top.top
         if total == 10:
             return Judged(True, self.narration("tens_friend_yes", top=top.top, mine=mine.top), "tens_friends", "tens_friend")
-        return Judged(False, self.narration("tens_friend_no", top=top.top, mine=mine.top, sum=total, colour=colour_name(game_state.colour)), "tens_friends", "tens_friend")
+        return Judged(False, self.narration("tens_friend_no", top=top.top, mine=mine.top, sum=total, colour=card_colour(game_state.colour)), "tens_friends", "tens_friend")
 
     def maths_story(self, name, move, on):
         if not tens_friends(kids2()[move.cards[-1]].top, on.top):
@@ -434,9 +462,8 @@ class TiervennerLesson(SheddingLesson):
 
 
 def mixed(value: Fraction) -> str:
-    """A mean as pupils write it: 37 or 37 1/2 (the same in every language)."""
-    whole, part = divmod(value, 1)
-    return str(int(whole)) if not part else f"{int(whole)} {part.numerator}/{part.denominator}"
+    """A mean as pupils write it: 37 or 37 1/2 (the same in every language; tutor.signs writes it)."""
+    return fraction_text(value, MIXED)
 
 
 class ExtremeLesson(SheddingLesson):
@@ -453,7 +480,7 @@ class ExtremeLesson(SheddingLesson):
             a, b = witness[1]
             return Judged(True, self.narration("prime_above_mean", a=a, b=b, sum=a + b, mean=mixed(mean)), "primes", "prime_above_mean")
         a, b = sorted(mine.circled)[-2:]
-        return Judged(False, self.narration("extreme_no", a=a, b=b, sum=a + b, total=total, mean=mixed(mean), colour=colour_name(game_state.colour)), "exact_sum", "beats_total")
+        return Judged(False, self.narration("extreme_no", a=a, b=b, sum=a + b, total=total, mean=mixed(mean), colour=card_colour(game_state.colour)), "exact_sum", "beats_total")
 
     def maths_story(self, name, move, on):
         witness = extreme_witness(kids2()[move.cards[-1]].circled, on.circled)

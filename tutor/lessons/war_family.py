@@ -35,21 +35,27 @@ from tutor.drills.number_facts import compare_numbers, multiply_top_numbers
 from tutor.drills.operations import triplesmart_better, triplesmart_distance, triplesmart_extreme_better, triplesmart_extreme_distance
 from tutor.engine import Move
 from tutor.engine.triplesmart import number_literals, plain_expression
-from tutor.lessons.base import Choice, Judged, Lesson, Row, Zone, and_list, computer_name, move_token
-from tutor.text import N_, NP_
+from tutor.lessons.base import ROUND, ROUND_OF, WINNER_MARK, YOU, Choice, Judged, Lesson, Row, Zone, and_list, computer_name, move_token, progress_line
+from tutor.signs import FRACTION, formula, operators, plain_formula, typed
+from tutor.text import N_, NC_, NP_
+
+# Translators: the heading over the cards of the round just played (the previous round, not the final one).
+LAST_ROUND = NC_("heading: the round just played", "Last round")
+# Translators: a scoreboard line. %(side)s is a label for a player or a team: "You", "Computer 1", or "You and Computer 2 (your partner)"; %(draw)s and %(collection)s count the cards in its two piles.
+SIDE_CARDS = NP_("%(side)s: %(num)s card (draw pile %(draw)s, collection pile %(collection)s)", "%(side)s: %(num)s cards (draw pile %(draw)s, collection pile %(collection)s)")
 
 
 def war_scoreboard(lesson: Lesson, game_state, pupil: int) -> list[Text]:
     """The round and each side's cards, for the War-like games with draw and collection piles."""
     view = game_state.player_view(pupil)
     limit = game_state.game.options.get("round_limit", 0)
-    lines = [Text(N_("Round %(n)s of %(total)s"), {"n": min(view["rounds"] + 1, limit), "total": limit}) if limit else Text(N_("Round %(n)s"), {"n": view["rounds"] + 1})]
+    lines = [progress_line(limit, view["rounds"], ROUND_OF, ROUND)]
     for index, side in enumerate(view["sides"]):
         names = [lesson.seat_name(p, pupil, game_state.game.players) for p in side]
         side_name = names[0] if len(names) == 1 else Text(N_("%(first)s and %(second)s"), {"first": names[0], "second": names[1]})
         lines.append(
             Text.count(
-                NP_("%(side)s: %(num)s card (draw pile %(draw)s, collection pile %(collection)s)", "%(side)s: %(num)s cards (draw pile %(draw)s, collection pile %(collection)s)"),
+                SIDE_CARDS,
                 view["side_counts"][index],
                 side=side_name,
                 draw=view["draw_counts"][index],
@@ -71,8 +77,8 @@ def last_round_zone(lesson: Lesson, game_state, pupil: int) -> list[Zone]:
         return []
     players = game_state.game.players
     won = winning_players(last)
-    rows = [Row(lesson.seat_name(int(p), pupil, players), list(cards), mark=Text(N_("won")) if int(p) in won else None) for p, cards in sorted(last["table"].items(), key=lambda item: int(item[0]))]
-    return [Zone(Text(N_("Last round")), rows, key="last-round")]
+    rows = [Row(lesson.seat_name(int(p), pupil, players), list(cards), mark=Text.in_context(WINNER_MARK) if int(p) in won else None) for p, cards in sorted(last["table"].items(), key=lambda item: int(item[0]))]
+    return [Zone(Text.in_context(LAST_ROUND), rows, key="last-round")]
 
 
 def turned_zone(lesson: Lesson, game_state, pupil: int, note=None) -> Zone:
@@ -86,10 +92,14 @@ def turned_zone(lesson: Lesson, game_state, pupil: int, note=None) -> Zone:
     return Zone(Text(N_("On the table")), rows, key="this-round")
 
 
-def shown_expression(plain: str) -> str:
-    """A stored ASCII expression as a pupil writes it: "3*(4-1)" -> "3 × (4 − 1)"."""
-    signs = {"*": " × ", "/": " ÷ ", "+": " + ", "-": " − "}
-    return "".join(signs.get(ch, ch) for ch in plain).replace("( ", "(").strip()
+def shown_expression(plain: str) -> dict:
+    """A stored ASCII expression as a text's field, written in the reader's school signs: "3*(4-1)" -> "3 × (4 − 1)"."""
+    return plain_formula(plain, FRACTION)
+
+
+def shown_number(stored: str) -> dict:
+    """A stored exact value ("-4", "49/8") as a text's field, written by the one number formatter: "−4", never "-4"."""
+    return formula(Fraction(stored), form=FRACTION)
 
 
 # --- telling a round ----------------------------------------------------------------------------
@@ -97,46 +107,93 @@ def shown_expression(plain: str) -> str:
 # choose their plural form. A result is a number ("266"), a product ("7 × 8 = 56") or, for
 # two special cards, None.
 WAR = {
-    "sum": (N_("War! You and %(others)s laid the same sum, %(value)s."), N_("War! %(players)s laid the same sum, %(value)s.")),
-    "product": (N_("War! You and %(others)s have the same product, %(value)s."), N_("War! %(players)s have the same product, %(value)s.")),
-    "distance": (N_("War! You and %(others)s are equally close to the target: %(value)s away."), N_("War! %(players)s are equally close to the target: %(value)s away.")),
-    "double_kocha": (N_("War! You and %(others)s each have two special cards."), N_("War! %(players)s each have two special cards.")),
+    "sum": (
+        # Translators: %(others)s lists the other players' names ("Computer 1 and Computer 3"); %(value)s is the sum of a card's circled values.
+        N_("War! You and %(others)s laid the same sum, %(value)s."),
+        # Translators: %(players)s lists two or more players' names ("Computer 1 and Computer 3"); %(value)s is the sum of a card's circled values.
+        N_("War! %(players)s laid the same sum, %(value)s."),
+    ),
+    "product": (
+        # Translators: %(others)s lists the other players' names; %(value)s is a product written out ("7 × 8 = 56").
+        N_("War! You and %(others)s have the same product, %(value)s."),
+        # Translators: %(players)s lists two or more players' names; %(value)s is a product written out ("7 × 8 = 56").
+        N_("War! %(players)s have the same product, %(value)s."),
+    ),
+    "distance": (
+        # Translators: %(others)s lists the other players' names; %(value)s is how far from the target number ("3").
+        N_("War! You and %(others)s are equally close to the target: %(value)s away."),
+        # Translators: %(players)s lists two or more players' names; %(value)s is how far from the target number ("3").
+        N_("War! %(players)s are equally close to the target: %(value)s away."),
+    ),
+    "double_kocha": (
+        # Translators: %(others)s lists the other players' names ("Computer 1 and Computer 3").
+        N_("War! You and %(others)s each have two special cards."),
+        # Translators: %(players)s lists two or more players' names ("Computer 1 and Computer 3").
+        N_("War! %(players)s each have two special cards."),
+    ),
 }
 TIE_NOBODY = {
-    "sum": (N_("You and %(others)s laid the same sum, %(value)s, and nobody has a card left for a war."), N_("%(players)s laid the same sum, %(value)s, and nobody has a card left for a war.")),
+    "sum": (
+        # Translators: %(others)s lists the other players' names; %(value)s is the sum of a card's circled values.
+        N_("You and %(others)s laid the same sum, %(value)s, and nobody has a card left for a war."),
+        # Translators: %(players)s lists two or more players' names; %(value)s is the sum of a card's circled values.
+        N_("%(players)s laid the same sum, %(value)s, and nobody has a card left for a war."),
+    ),
 }
 TIE_ONE_SIDE = {
     "sum": (
+        # Translators: %(others)s lists the other players' names; %(value)s is the sum of a card's circled values.
         N_("You and %(others)s laid the same sum, %(value)s, but only you have a card left for a war."),
+        # Translators: %(others)s lists the other players' names; %(name)s is one of them ("Computer 2"); %(value)s is a sum.
         N_("You and %(others)s laid the same sum, %(value)s, but only %(name)s has a card left for a war."),
+        # Translators: %(players)s lists two or more players' names; %(name)s is one of them ("Computer 2"); %(value)s is a sum.
         N_("%(players)s laid the same sum, %(value)s, but only %(name)s has a card left for a war."),
     ),
 }
 BEATS = {
     # you win; another wins and beat you (alone, or you and others); another wins, you were not in it
     "value": (
+        # Translators: %(best)s is the winning result (a sum "266" or a product "7 × 8 = 56"); %(others)s lists the beaten results ("176 and 201").
         N_("Your %(best)s beats %(others)s."),
+        # Translators: %(name)s is a computer player's name ("Computer 2"); %(best)s and %(mine)s are results (a sum "266" or a product "7 × 8 = 56").
         N_("%(name)s's %(best)s beats your %(mine)s."),
+        # Translators: %(name)s is a computer player's name; %(best)s and %(mine)s are results; %(others)s lists the other beaten results ("176 and 201").
         N_("%(name)s's %(best)s beats your %(mine)s. It also beats %(others)s."),
+        # Translators: %(name)s is a computer player's name; %(best)s is its result; %(others)s lists the beaten results ("176 and 201").
         N_("%(name)s's %(best)s beats %(others)s."),
     ),
     "double_kocha": (
+        # Translators: %(others)s lists the beaten results (sums "176 and 201" or products "7 × 8 = 56 and 3 × 4 = 12").
         N_("Your two special cards beat %(others)s."),
+        # Translators: %(name)s is a computer player's name; %(mine)s is the pupil's result (a sum or a product).
         N_("%(name)s's two special cards beat your %(mine)s."),
+        # Translators: %(name)s is a computer player's name; %(mine)s is the pupil's result; %(others)s lists the other beaten results.
         N_("%(name)s's two special cards beat your %(mine)s. They also beat %(others)s."),
+        # Translators: %(name)s is a computer player's name; %(others)s lists the beaten results.
         N_("%(name)s's two special cards beat %(others)s."),
     ),
 }
-ALONE = (N_("Nobody else could lay or turn a card: your %(best)s wins."), N_("Nobody else could lay or turn a card: %(name)s wins."))
+ALONE = (
+    # Translators: %(best)s is the pupil's result (a sum "266" or a product "7 × 8 = 56").
+    N_("Nobody else could lay or turn a card: your %(best)s wins."),
+    # Translators: %(name)s is a computer player's name ("Computer 2").
+    N_("Nobody else could lay or turn a card: %(name)s wins."),
+)
 TAKES = {
     "you": NP_("You win round %(round)s and take the %(num)s card!", "You win round %(round)s and take the %(num)s cards!"),
     "team": NP_("Your team wins round %(round)s and takes the %(num)s card!", "Your team wins round %(round)s and takes the %(num)s cards!"),
+    # Translators: %(name)s is a computer player's name ("Computer 2"), never "you".
     "other": NP_("%(name)s wins round %(round)s and takes the %(num)s card.", "%(name)s wins round %(round)s and takes the %(num)s cards."),
+    # Translators: %(name)s and %(mate)s are the names of two computer players who play as a team.
     "other_team": NP_("%(name)s and %(mate)s win round %(round)s and take the %(num)s card.", "%(name)s and %(mate)s win round %(round)s and take the %(num)s cards."),
 }
 NOBODY_WINS = N_("Nobody wins round %(round)s: everyone takes back their own cards.")
 NOBODY_COULD_TURN = N_("Nobody could turn enough cards for this battle.")
-OUT_OF_BATTLE = (N_("You had no cards left to turn, so you are out of this battle."), N_("%(name)s had no cards left to turn, so they are out of this battle."))
+OUT_OF_BATTLE = (
+    N_("You had no cards left to turn, so you are out of this battle."),
+    # Translators: %(name)s is a computer player's name ("Computer 2").
+    N_("%(name)s had no cards left to turn, so they are out of this battle."),
+)
 
 
 class RoundTeller:
@@ -281,7 +338,7 @@ class ProductTeller(RoundTeller):
                 results[int(player)] = None
             else:
                 a, b = (deck[c].top for c in battle["turned"][player] if not deck[c].is_special)
-                results[int(player)] = f"{a} × {b} = {result}"
+                results[int(player)] = formula(a, "*", b, "=", int(result))
         return results
 
     def war_line(self, battle: dict) -> Text:
@@ -297,17 +354,41 @@ class CloseTeller(RoundTeller):
 
     war_messages = WAR["distance"]
 
-    WROTE = (N_("You wrote %(expression)s = %(value)s: %(distance)s away from the target %(target)s."),
-             N_("%(name)s wrote %(expression)s = %(value)s: %(distance)s away from the target %(target)s."))
-    HIT = (N_("You wrote %(expression)s = %(value)s: exactly the target %(target)s!"),
-           N_("%(name)s wrote %(expression)s = %(value)s: exactly the target %(target)s."))
-    ONE_CARD = (N_("You used just your %(value)s: %(distance)s away from the target %(target)s."),
-                N_("%(name)s used just a %(value)s: %(distance)s away from the target %(target)s."))
-    ONE_CARD_HIT = (N_("You used just your %(value)s: exactly the target %(target)s!"),
-                    N_("%(name)s used just a %(value)s: exactly the target %(target)s."))
-    TWO_SPECIALS = (N_("You turned two special cards."), N_("%(name)s turned two special cards."))
-    CLOSEST = (N_("You are the closest to %(target)s."), N_("%(name)s is the closest to %(target)s."))
-    SPECIALS_WIN = (N_("Your two special cards win the battle at once!"), N_("%(name)s's two special cards win the battle at once."))
+    WROTE = (
+        N_("You wrote %(expression)s = %(value)s: %(distance)s away from the target %(target)s."),
+        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(expression)s is its calculation ("7 + 9 − 3").
+        N_("%(name)s wrote %(expression)s = %(value)s: %(distance)s away from the target %(target)s."),
+    )
+    HIT = (
+        N_("You wrote %(expression)s = %(value)s: exactly the target %(target)s!"),
+        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(expression)s is its calculation ("7 + 9 − 3").
+        N_("%(name)s wrote %(expression)s = %(value)s: exactly the target %(target)s."),
+    )
+    ONE_CARD = (
+        N_("You used just your %(value)s: %(distance)s away from the target %(target)s."),
+        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(value)s is the number on its one card.
+        N_("%(name)s used just a %(value)s: %(distance)s away from the target %(target)s."),
+    )
+    ONE_CARD_HIT = (
+        N_("You used just your %(value)s: exactly the target %(target)s!"),
+        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(value)s is the number on its one card.
+        N_("%(name)s used just a %(value)s: exactly the target %(target)s."),
+    )
+    TWO_SPECIALS = (
+        N_("You turned two special cards."),
+        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you".
+        N_("%(name)s turned two special cards."),
+    )
+    CLOSEST = (
+        N_("You are the closest to %(target)s."),
+        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(target)s is the target number.
+        N_("%(name)s is the closest to %(target)s."),
+    )
+    SPECIALS_WIN = (
+        N_("Your two special cards win the battle at once!"),
+        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you".
+        N_("%(name)s's two special cards win the battle at once."),
+    )
 
     def results(self, battle: dict) -> dict[int, object]:
         results = {}
@@ -317,7 +398,7 @@ class CloseTeller(RoundTeller):
             elif entry["result"] == "double_kocha":
                 results[int(player)] = None
             elif entry["result"] == "submitted":
-                results[int(player)] = entry["distance"]
+                results[int(player)] = shown_number(entry["distance"])
         return results
 
     def table_count(self, last: dict) -> int:
@@ -333,7 +414,7 @@ class CloseTeller(RoundTeller):
             if entry["result"] == "submitted":
                 hit, alone = Fraction(entry["distance"]) == 0, entry["expression"].isdigit()
                 messages = (self.ONE_CARD_HIT if hit else self.ONE_CARD) if alone else (self.HIT if hit else self.WROTE)
-                lines.append(self.who(messages, player, expression=shown_expression(entry["expression"]), value=entry["value"], distance=entry["distance"], target=battle["target"]))
+                lines.append(self.who(messages, player, expression=shown_expression(entry["expression"]), value=shown_number(entry["value"]), distance=shown_number(entry["distance"]), target=battle["target"]))
             elif entry["result"] == "double_kocha":
                 lines.append(self.who(self.TWO_SPECIALS, player))
         return lines
@@ -396,9 +477,9 @@ class MultiWarLesson(WarFamilyLesson):
 
     def intro_params(self, game_state, pupil: int) -> dict:
         numbers = [kids2()[c].top for c in self.first_cards(game_state, pupil) if not kids2()[c].is_special]
-        params = {"rounds": game_state.game.options["round_limit"] or "∞"}
+        params = {"rounds": game_state.game.options["round_limit"]}
         if len(numbers) == 2:
-            params.update(a=numbers[0], b=numbers[1], product=numbers[0] * numbers[1])
+            params.update(a=numbers[0], b=numbers[1], fact=formula(numbers[0], "*", numbers[1], "=", numbers[0] * numbers[1]))
         return params
 
     def intro_text(self, step: int, game_state, pupil: int) -> Text:
@@ -419,7 +500,7 @@ class MultiWarLesson(WarFamilyLesson):
         if game_state.rounds == 0 and game_state.at_round_start:
             # Shown only during the intro (the page drops the "intro" zone afterwards): the real cards the
             # pupil will turn first, so that "look at the big number" points at real numbers.
-            example = Row(Text(N_("You")), self.first_cards(game_state, pupil), note=Text(N_("the top two cards of your draw pile: you turn them first")))
+            example = Row(Text.in_context(YOU), self.first_cards(game_state, pupil), note=Text(N_("the top two cards of your draw pile: you turn them first")))
             zones.append(Zone(Text(N_("Your first two cards")), [example], key="intro"))
         return zones
 
@@ -461,6 +542,12 @@ REFUSED = {
 }
 
 
+# Translators: a note beside a computer player's name: it has written its calculation this round ("Computer 1 · expression ready"); use a phrase that fits any name, with no verb.
+EXPRESSION_READY = NC_("note beside a seat", "expression ready")
+# Translators: the heading over TripleSmart's target card: the number to get close to.
+TARGET = NC_("heading: TripleSmart's target card", "Target")
+
+
 class TripleSmartLesson(WarFamilyLesson):
     game_id = "triplesmart"
     typed_move = True
@@ -473,7 +560,7 @@ class TripleSmartLesson(WarFamilyLesson):
     def intro_params(self, game_state, pupil: int) -> dict:
         view = game_state.player_view(pupil)
         mine = [kids2()[c].top for c in view["turned"][pupil] if not kids2()[c].is_special]
-        return {"target": view["target"], "numbers": ", ".join(map(str, mine)), "rounds": game_state.game.options["round_limit"] or "∞"}
+        return {"target": view["target"], "numbers": ", ".join(map(str, mine)), "rounds": game_state.game.options["round_limit"]}
 
     def intro_text(self, step: int, game_state, pupil: int) -> Text:
         """The first step says so when two special cards decided a round before the pupil could play."""
@@ -495,9 +582,11 @@ class TripleSmartLesson(WarFamilyLesson):
         view = game_state.player_view(pupil)
 
         def note(view, player):
-            return Text(N_("has written an expression")) if player in view["submitted"] and player != pupil else None
+            return Text.in_context(EXPRESSION_READY) if player in view["submitted"] and player != pupil else None
 
-        target = Zone(Text(N_("Target")), [Row(Text(N_("Target number: %(target)s"), {"target": view["target"]}) if view["target"] is not None else Text(N_("Target")), list(view["target_cards"]))], key="target")
+        heading = Text.in_context(TARGET)
+        label = Text(N_("Target number: %(target)s"), {"target": view["target"]}) if view["target"] is not None else heading
+        target = Zone(heading, [Row(label, list(view["target_cards"]))], key="target")
         return last_round_zone(self, game_state, pupil) + [target, turned_zone(self, game_state, pupil, note)]
 
     def choices(self, game_state, pupil: int) -> list[Choice]:
@@ -562,7 +651,7 @@ class TripleSmartLesson(WarFamilyLesson):
         found = pupil_submission(last, pupil)
         if found and "best_value" in found[1]:
             mine = found[1]
-            lines.append(self.narration("best_reachable", value=mine["best_value"], expression=shown_expression(mine["best_expression"]), distance=mine["best_distance"]))
+            lines.append(self.narration("best_reachable", value=shown_number(mine["best_value"]), expression=shown_expression(mine["best_expression"]), distance=shown_number(mine["best_distance"])))
         return lines
 
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
@@ -590,6 +679,14 @@ class TripleSmartExtremeLesson(TripleSmartLesson):
     distance_question = staticmethod(triplesmart_extreme_distance)
     better_question = staticmethod(triplesmart_extreme_better)
     skill = "four_ops"
+    #: The typing hints' fields, written in the keys a pupil of the reader's locale types ("+ - * :" in Norwegian).
+    TYPING = {"signs": typed(operators("+-*/")), "example": typed(plain_formula("(7-3)*2"))}
+
+    def intro_params(self, game_state, pupil: int) -> dict:
+        return {**super().intro_params(game_state, pupil), **self.TYPING}
+
+    def narration(self, key: str, **params) -> Text:
+        return super().narration(key, **(self.TYPING | params if key == "typed_move_label" else params))
 
 
 WAR_FAMILY_LESSONS = (MultiWarLesson, TripleSmartLesson, TripleSmartExtremeLesson)

@@ -11,17 +11,20 @@
     }
   }
 
+  // The server gives the whole sentence for every second left (data-hourglass-forms: each
+  // distinct sentence once with a {num} slot, and which one each number takes), so the plural
+  // form is the language's own and no words are put together here.
   var timer = null;
   function startHourglass(root) {
     if (timer) { clearInterval(timer); timer = null; }
     var display = (root || document).querySelector("[data-hourglass]");
     if (!display) { return; }
     var left = parseInt(display.getAttribute("data-hourglass"), 10);
-    var template = display.textContent.replace(String(left), "{s}");
+    var forms = JSON.parse(display.getAttribute("data-hourglass-forms"));
     var form = document.getElementById(display.getAttribute("data-form"));
     timer = setInterval(function () {
       left = Math.max(0, left - 1);
-      display.textContent = template.replace("{s}", String(left));
+      display.textContent = forms.templates[forms.form_of[left]].replace("{num}", String(left));
       if (left === 0 && form) {
         clearInterval(timer);
         timer = null;
