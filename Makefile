@@ -49,6 +49,27 @@ bench: setup
 	$(BIN)/python bench/dashboard.py
 	$(BIN)/python bench/pace.py
 
+# How many deliberate one-line breaks the tests catch, per module (docs/testing.md); not part of `make test`.
+.PHONY: breaks
+breaks: setup
+	$(BIN)/python scripts/breaks.py $(BREAKS_ARGS)
+
+# The skill model against pyBKT and PFA (bench/skill_model.py, docs/skill-model.md). pyBKT,
+# scikit-learn and their numpy and pandas live in their own .venv-bench: the app needs none of them.
+# BENCH_ARGS=--quick for a run under a minute, --json for one JSON object.
+BENCH_VENV  := .venv-bench
+BENCH_STAMP := $(BENCH_VENV)/.installed
+
+$(BENCH_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install --quiet --upgrade pip
+	$(BENCH_VENV)/bin/pip install --quiet pyBKT==1.4.3 'numpy<2' 'scikit-learn<1.4' 'pandas<2.2' -e .
+	touch $(BENCH_STAMP)
+
+.PHONY: bench-skills
+bench-skills: $(BENCH_STAMP)
+	$(BENCH_VENV)/bin/python bench/skill_model.py $(BENCH_ARGS)
+
 vendor:
 	scripts/vendor.sh
 

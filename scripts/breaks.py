@@ -1,0 +1,597 @@
+"""Deliberate one-line breaks: how many of them the test suite catches, per module.
+
+Each entry of :data:`BREAKS` is a small bug of the kind a real change could bring in (a
+check dropped, a comparison turned, a value not passed on), never a syntax error. For
+each break the script puts it into a checkout, runs pytest there, records whether a test
+failed (``caught``), the tests passed (``missed``) or something else went wrong
+(``error``: a collection error, a timeout, the original text not found exactly once), and
+puts the file back (always, in a ``finally``). Then it prints, per module, the breaks
+tried, caught and missed, with the names of the missed ones.
+
+    .venv/bin/python scripts/breaks.py                      # every break, related tests, a fresh clone of HEAD
+    .venv/bin/python scripts/breaks.py --module tutor/skills.py --json out.json
+    .venv/bin/python scripts/breaks.py --only skills.no_learning --tests all
+    .venv/bin/python scripts/breaks.py --list               # the table, without running anything
+
+Which tests run (``--tests``): the whole non-browser suite takes about five minutes on
+the 2-core machine, too long to run some eighty times, so by default (``related``) each
+break runs the test files related to its module: every test file that imports the
+module (found in the checkout, so new test files count at once) and the files named for
+the module in :data:`RELATED` (tests that reach it through the app, a lesson or another
+module). ``--tests all`` runs the whole suite instead. Browser and PostgreSQL tests never
+run (``-m "not browser and not postgres"``). Pytest runs with ``-x``, so a caught break
+costs only the time to its first failing test, and with ``--hypothesis-seed=0`` and a
+fresh Hypothesis database per break, so a figure does not depend on what an earlier
+break left in ``.hypothesis``. A missed break in ``related`` mode may still be caught by
+a test elsewhere; ``--confirm-missed`` runs the whole suite for each missed break.
+Before the breaks a clean run of the same tests must pass (``--no-baseline`` skips it).
+A catch counts only if the failing test fails again with the break and passes on the
+restored file; otherwise the test is flaky (a lesson started through the web gets a
+random deal) and the break is tried once more.
+
+By default the breaks go into a fresh ``git clone`` of this repository's HEAD in a
+temporary directory (its catalogues compiled first), so nobody's working tree is
+touched; ``--repo DIR`` uses an existing checkout instead (its files are restored after
+each break). The checkout's own ``tutor`` package is imported (``PYTHONPATH``), even
+when the virtual environment has another checkout installed in editable mode.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from fnmatch import fnmatch
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+MARKERS = "not browser and not postgres"
+CAUGHT, MISSED, ERROR = "caught", "missed", "error"
+
+
+@dataclass(frozen=True)
+class Break:
+    """One deliberate bug: in ``module``, the text ``original`` (found exactly once) becomes ``replacement``."""
+
+    name: str
+    module: str
+    original: str
+    replacement: str
+    bug: str
+
+
+# fmt: off
+BREAKS: tuple[Break, ...] = (
+    # --- the skill model --------------------------------------------------------------------------
+    Break("skills.no_learning", "tutor/skills.py",
+          "learned = evidence + (1 - evidence) * params.p_learn", "learned = evidence",
+          "the learning step is dropped: practice never raises P(known) beyond the evidence"),
+    Break("skills.streak_kept", "tutor/skills.py",
+          "streak=state.streak + 1 if correct else 0,", "streak=state.streak + 1,",
+          "a wrong answer does not reset the streak"),
+    Break("skills.guess_ignored", "tutor/skills.py",
+          "guess = params.p_guess if p_guess is None else p_guess", "guess = params.p_guess",
+          "the guess chance of a choice question (1/buttons) is ignored"),
+    Break("skills.mastery_lowered", "tutor/skills.py",
+          "    mastery: float = ", "    mastery: float = -0.05 + ",
+          "the default mastery threshold is 0.05 lower (0.95 becomes 0.9)"),
+    Break("skills.hints_ignored", "tutor/skills.py",
+          "if correct and hints:", "if correct and not hints:",
+          "hints no longer weaken the evidence of a right answer"),
+    Break("skills.wrong_evidence", "tutor/skills.py",
+          "evidence = known * slip / (known * slip + (1 - known) * (1 - guess))",
+          "evidence = known * slip / (known * slip + (1 - known) * guess)",
+          "a wrong answer is weighed with the guess chance instead of 1 - guess"),
+    Break("skills.level_default_threshold", "tutor/skills.py",
+          "    if p_known >= mastery:", "    if p_known >= DEFAULT_PARAMS.mastery:",
+          "level() ignores the mastery threshold stored with the record"),
+    Break("skills.needs_help_late", "tutor/skills.py",
+          "return attempts >= NEEDS_HELP_AFTER and", "return attempts > NEEDS_HELP_AFTER and",
+          "'needs help' shows one answer later than documented"),
+    # --- storing answers and skill records ---------------------------------------------------------
+    Break("progress.retries_update_skill", "tutor/progress.py",
+          "    if attempt.first_try:", "    if attempt.readable:",
+          "answers after a retry update the skill model like first tries"),
+    Break("progress.wrong_threshold_stored", "tutor/progress.py",
+          "mastery_threshold=skills.DEFAULT_PARAMS.mastery)", "mastery_threshold=skills.PROFICIENT_FROM)",
+          "a new skill record stores the wrong mastery threshold (0.8)"),
+    Break("progress.retry_count_first_tries", "tutor/progress.py",
+          "AttemptRecord.first_try.is_(False)", "AttemptRecord.first_try.is_(True)",
+          "right_after_retry counts first tries instead of retries"),
+    Break("progress.retry_count_wrong", "tutor/progress.py",
+          "AttemptRecord.correct.is_(True), ", "",
+          "right_after_retry also counts wrong retries"),
+    Break("progress.choice_guess_lost", "tutor/progress.py",
+          "1 / attempt.choices if attempt.choices else None", "None",
+          "a choice answer updates the skill with the typed-answer guess chance"),
+    Break("progress.hints_not_passed", "tutor/progress.py",
+          "attempt.choices else None, attempt.hints_used)", "attempt.choices else None, 0)",
+          "the hints a pupil saw are not passed to the skill update"),
+    Break("progress.unreadable_text_kept", "tutor/progress.py",
+          'typed=attempt.typed if attempt.readable else "",', "typed=attempt.typed,",
+          "an answer that could not be read is stored as typed (names, phone numbers)"),
+    # --- the lesson runner -------------------------------------------------------------------------
+    Break("runner.tries_reset_on_reload", "tutor/lessons/runner.py",
+          "        run = cls(**data)", '        run = cls(**{**data, "tries": 0})',
+          "the retry counter is lost when a run is loaded from the database"),
+    Break("runner.stored_run_not_validated", "tutor/lessons/runner.py",
+          "        run.game_state()  # validates the stored position", "        pass",
+          "a stored run is not validated when it is loaded"),
+    Break("runner.choice_closes_after_one_try", "tutor/lessons/runner.py",
+          "self.tries >= 2", "self.tries >= 1",
+          "a choice question closes after one wrong try instead of two"),
+    Break("runner.time_limit_x10", "tutor/lessons/runner.py",
+          "limit * 60_000", "limit * 600_000",
+          "the playing-time limit is ten times too long"),
+    Break("runner.refused_choice_played", "tutor/lessons/runner.py",
+          "        legal = game_state.is_legal(move)", "        legal = True",
+          "a choice the rules refuse is played anyway"),
+    Break("runner.unreadable_first_try", "tutor/lessons/runner.py",
+          "first_try=readable and self.tries == 0,", "first_try=self.tries == 0,",
+          "an unreadable answer is stored as a first try"),
+    Break("runner.unreadable_costs_a_try", "tutor/lessons/runner.py",
+          "        if readable:\n            self.tries += 1", "        if True:\n            self.tries += 1",
+          "an unreadable answer costs a try"),
+    Break("runner.every_choice_first_try", "tutor/lessons/runner.py",
+          "first_try=self.move_tries == 0,", "first_try=True,",
+          "every choice of a card counts as a first try, also after a refused one"),
+    Break("runner.levels_not_passed", "tutor/lessons/runner.py",
+          'self._rng("before"), levels)', 'self._rng("before"), {})',
+          "the pupil's levels do not reach the questions asked before a move"),
+    Break("runner.pace_free", "tutor/lessons/runner.py",
+          "            self.pace_credit -= 1", "            pass",
+          "a question costs no pace credit: a question at every turn"),
+    Break("runner.hourglass_x10", "tutor/lessons/runner.py",
+          "seconds * 1000", "seconds * 10_000",
+          "the hourglass runs ten times too long"),
+    # --- the lesson pages --------------------------------------------------------------------------
+    Break("web_lessons.levels_empty", "tutor/web/lessons.py",
+          "        levels = skill_levels(database, record.pupil_id)", "        levels = {}",
+          "the pupil's skill levels are not passed to the lesson (no adaptivity)"),
+    Break("web_lessons.step_not_checked", "tutor/web/lessons.py",
+          "        if posted is not None and posted != str(run.step):", "        if False:",
+          "the step a form carries is not checked: a stale page or a double submit acts"),
+    Break("web_lessons.step_not_advanced", "tutor/web/lessons.py",
+          "        run.step += 1", "        pass",
+          "the step does not advance after a change: every old form stays valid"),
+    Break("web_lessons.not_owner", "tutor/web/lessons.py",
+          "LessonRunRecord.public_id == str(run_id), LessonRunRecord.pupil_id == current_pupil().id)",
+          "LessonRunRecord.public_id == str(run_id))",
+          "a pupil can open and play another pupil's run by its id"),
+    Break("web_lessons.attempt_not_stored", "tutor/web/lessons.py",
+          "skill_record = record_attempt(database, record.pupil_id, record.id, attempt)[1]", "skill_record = None",
+          "answers are not stored and the skill model is not updated"),
+    # --- adaptivity: difficulty and tolerances -----------------------------------------------------
+    Break("drills.difficulty_flat", "tutor/drills/__init__.py",
+          "    if p_known < 0.4:\n        return 1", "    if p_known < 0.4:\n        return 2",
+          "difficulty_for never gives the easiest questions"),
+    Break("drills.difficulty_inverted", "tutor/drills/__init__.py",
+          "return 2 if p_known < 0.75 else 3", "return 2 if p_known < 0.75 else 1",
+          "difficulty_for gives the easiest questions to a pupil who nearly masters the skill"),
+    Break("card_sums.hard_tolerance_loose", "tutor/drills/card_sums.py",
+          "TOLERANCE = {1: 20, 2: 10, 3: 5}", "TOLERANCE = {1: 20, 2: 10, 3: 10}",
+          "an estimated sum at the hardest level is allowed 10 off instead of 5"),
+    Break("fpm.hard_mean_tolerance_loose", "tutor/drills/fractions_primes_mean.py",
+          "MEAN_TOLERANCE = {1: 5, 2: 3, 3: 2}", "MEAN_TOLERANCE = {1: 5, 2: 3, 3: 3}",
+          "an estimated mean at the hardest level is allowed 3 off instead of 2"),
+    # --- web security ------------------------------------------------------------------------------
+    Break("security.no_frame_options", "tutor/security.py",
+          '    response.headers.setdefault("X-Frame-Options", "DENY")\n', "",
+          "the X-Frame-Options header is dropped"),
+    Break("security.no_csp", "tutor/security.py",
+          '    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)\n', "",
+          "the Content-Security-Policy header is dropped"),
+    Break("security.csp_inline_scripts", "tutor/security.py",
+          "\"script-src 'self'\",", "\"script-src 'self' 'unsafe-inline'\",",
+          "the Content-Security-Policy allows inline scripts"),
+    Break("security.csp_framing", "tutor/security.py",
+          "\"frame-ancestors 'none'\",", '"frame-ancestors *",',
+          "the Content-Security-Policy lets any site frame the app"),
+    Break("security.no_nosniff", "tutor/security.py",
+          '    response.headers.setdefault("X-Content-Type-Options", "nosniff")\n', "",
+          "the X-Content-Type-Options header is dropped"),
+    Break("security.no_csrf", "tutor/security.py",
+          "    csrf.init_app(app)", "    pass",
+          "CSRF protection is never switched on"),
+    Break("app.csrf_exempt_lessons", "tutor/app.py",
+          "(auth.bp, main.bp, lessons.bp,", "(auth.bp, main.bp, security.csrf.exempt(lessons.bp),",
+          "the lesson blueprint is exempt from CSRF protection"),
+    Break("app.cookie_not_httponly", "tutor/app.py",
+          "SESSION_COOKIE_HTTPONLY=True,", "SESSION_COOKIE_HTTPONLY=False,",
+          "scripts can read the session cookie"),
+    Break("auth.safe_next_double_slash", "tutor/web/auth.py",
+          'target.startswith("//") or "\\\\" in target or any(ord(ch) < 32 or ord(ch) == 127 for ch in target):\n'
+          "        return default\n    parts = urlsplit(target)\n    if parts.scheme or parts.netloc:",
+          '"\\\\" in target or any(ord(ch) < 32 or ord(ch) == 127 for ch in target):\n'
+          "        return default\n    parts = urlsplit(target)\n    if parts.scheme:",
+          "safe_next sends a signed-in teacher on to //other.host (both of its host guards dropped)"),
+    Break("auth.safe_next_backslash", "tutor/web/auth.py",
+          ' or "\\\\" in target or any(', " or any(",
+          "safe_next accepts /\\other.host, which browsers read as //other.host"),
+    Break("auth.old_session_kept", "tutor/web/auth.py",
+          '    database = db.session()\n    accounts.close_session(database, session.get("sid"))\n    chosen =',
+          "    database = db.session()\n    chosen =",
+          "signing in does not end the session the cookie held before (no renewal)"),
+    Break("auth.session_not_cleared", "tutor/web/auth.py",
+          "    session.clear()\n    session.permanent = True", "    session.permanent = True",
+          "signing in keeps whatever the old cookie session held"),
+    Break("auth.sign_out_keeps_session", "tutor/web/auth.py",
+          'def end_session() -> None:\n    database = db.session()\n    accounts.close_session(database, session.get("sid"))',
+          "def end_session() -> None:\n    database = db.session()",
+          "signing out clears the cookie but the server-side session stays valid"),
+    Break("auth.teacher_throttle_ignored", "tutor/web/auth.py",
+          "    if wait:\n        flash(_wait_message(wait), \"error\")\n        return render_template(\"teacher_sign_in.html\"",
+          "    if False:\n        flash(_wait_message(wait), \"error\")\n        return render_template(\"teacher_sign_in.html\"",
+          "a teacher's password can be guessed without waiting"),
+    Break("auth.any_pictures", "tutor/web/auth.py",
+          "if given is None or not accounts.secret_matches(pupil.secret, given):", "if given is None:",
+          "any pictures (or PIN) sign a pupil in"),
+    Break("accounts.idle_ignored", "tutor/accounts.py",
+          "if now - as_utc(row.last_seen_at) > limits.idle or now - as_utc(row.created_at) > limits.lifetime:",
+          "if now - as_utc(row.created_at) > limits.lifetime:",
+          "a sign-in left idle does not end"),
+    Break("htmx.boosted_gets_fragment", "tutor/web/htmx.py",
+          ' and not headers.get("HX-Boosted")', "",
+          "a boosted link gets a bare fragment instead of the whole page"),
+    Break("classroom.run_for_any_teacher", "tutor/classroom.py",
+          "LessonRunRecord.public_id == str(public_id), ClassTeacher.teacher_id == teacher.id)",
+          "LessonRunRecord.public_id == str(public_id))",
+          "a teacher can open the run of a pupil in another teacher's class"),
+    Break("classroom.pupil_for_any_teacher", "tutor/classroom.py",
+          "Pupil.public_id == str(public_id), ClassTeacher.teacher_id == teacher.id)",
+          "Pupil.public_id == str(public_id))",
+          "a teacher can open a pupil of another teacher's class"),
+    Break("classroom.goal_default_threshold", "tutor/classroom.py",
+          "reached = skills.level(skill_record.p_known, skill_record.attempts, skill_record.mastery_threshold)",
+          "reached = skills.level(skill_record.p_known, skill_record.attempts)",
+          "a homework goal is judged by the default threshold, not the record's"),
+    # --- game engines ------------------------------------------------------------------------------
+    Break("calculation_war.hand_size_unchecked", "tutor/engine/calculation_war.py",
+          "if any(len(hand) > HAND_SIZE for hand in self.hands):", "if any(len(hand) > HAND_SIZE + 1 for hand in self.hands):",
+          "a stored state with six cards in a hand passes validation"),
+    Break("calculation_war.cards_counted_not_checked", "tutor/engine/calculation_war.py",
+          "sorted(self.card_ids()) != sorted(self.game.card_ids())", "len(self.card_ids()) != len(self.game.card_ids())",
+          "validation counts the cards instead of checking them: a duplicated card passes"),
+    Break("calculation_war.war_best_card", "tutor/engine/calculation_war.py",
+          "return sums[1] if len(sums) > 1 else sums[0]", "return sums[0]",
+          "in a war the best card is laid instead of the second best"),
+    Break("calculation_war.war_no_forfeit", "tutor/engine/calculation_war.py",
+          "lost_war = bool(self.wars) and winner is not None and player in self.contenders and side != winner",
+          "lost_war = False",
+          "the losers of a war keep the cards left in their hands"),
+    Break("calculation_war.lowest_wins", "tutor/engine/calculation_war.py",
+          "best = max(card_sum(self.played[p][-1]) for p in self.contenders)",
+          "best = min(card_sum(self.played[p][-1]) for p in self.contenders)",
+          "the lowest circled sum wins the round"),
+    Break("shedding.special_as_last_card", "tutor/engine/shedding.py",
+          "continue  # a special card may not be the last card", "pass",
+          "a special card may be played as the last card"),
+    Break("shedding.overslag_not_strict", "tutor/engine/shedding.py",
+          "return sum(values) > sum(top_values)", "return sum(values) >= sum(top_values)",
+          "Overslag: an equal circled sum is accepted"),
+    Break("shedding.extreme_mean_ignored", "tutor/engine/shedding.py",
+          "if is_prime(a + b) and a + b > mean:", "if is_prime(a + b):",
+          "Extreme: any prime pair sum is accepted, also one below the mean"),
+    Break("shedding.tens_friend_over", "tutor/engine/shedding.py",
+          "return top + top_of_discard == 10", "return top + top_of_discard >= 10",
+          "Tiervenner: any two top numbers of 10 or more are tens-friends"),
+    Break("shedding.pair_one_card", "tutor/engine/shedding.py",
+          "if first != second:", "if True:",
+          "MultiMatch: one card makes a pair with itself"),
+    Break("shedding.unlimited_draws", "tutor/engine/shedding.py",
+          "if self.drawn < self.game.draw_limit and self.can_draw():", "if self.can_draw():",
+          "a player may draw without limit instead of passing"),
+    Break("fraction_master.end_points_excluded", "tutor/engine/fraction_master.py",
+          "    return low <= fraction <= high", "    return low < fraction < high",
+          "a fraction equal to an end point never fits (strict rules always)"),
+    Break("fraction_master.strict_ignored", "tutor/engine/fraction_master.py",
+          "        return low < fraction < high", "        return low <= fraction <= high",
+          "the strict option is ignored: end points always count"),
+    Break("fraction_master.interval_unordered", "tutor/engine/fraction_master.py",
+          "    return min(first, second), max(first, second)", "    return first, second",
+          "an interval laid with the bigger fraction first is empty"),
+    Break("fraction_master.kocha_no_extra_cards", "tutor/engine/fraction_master.py",
+          "target = KOCHA_HAND_SIZE", "target = HAND_SIZE",
+          "a Kocha card drawn gives no extra cards"),
+    Break("fraction_master.one_card_twice", "tutor/engine/fraction_master.py",
+          "for num in cards for den in cards if num != den and", "for num in cards for den in cards if",
+          "one card is used as numerator and denominator (3/3 from a single 3)"),
+    Break("fraction_master.record_outside_interval", "tutor/engine/fraction_master.py",
+          "elif any(not fits(fraction_of(num, den), self.interval, self.strict) for num, den in record[\"fractions\"]):",
+          "elif False:",
+          "a stored turn with a fraction outside the interval passes validation"),
+    Break("triplesmart.distance_signed", "tutor/engine/triplesmart.py",
+          'abs(Fraction(self.submissions[str(p)]["value"]) - self.target)',
+          '(Fraction(self.submissions[str(p)]["value"]) - self.target)',
+          "closeness without abs(): the value furthest below the target wins"),
+    Break("triplesmart.farthest_wins", "tutor/engine/triplesmart.py",
+          "        best = min(distances.values())", "        best = max(distances.values())",
+          "the expression furthest from the target wins"),
+    Break("triplesmart.number_used_twice", "tutor/engine/triplesmart.py",
+          "if count > available[number]:", "if count > available[number] + 1:",
+          "a card's number may be written twice"),
+    Break("triplesmart.others_card", "tutor/engine/triplesmart.py",
+          'return SubmitRefusal("not_your_card")', "pass",
+          "an expression may use cards the player did not turn"),
+    Break("triplesmart.double_kocha_needs_three", "tutor/engine/triplesmart.py",
+          "doubles = [p for p in live if self.specials(p) >= 2]", "doubles = [p for p in live if self.specials(p) >= 3]",
+          "two special cards are not a double Kocha"),
+    Break("triplesmart.fraction_literal", "tutor/engine/triplesmart.py",
+          '            if "/" in literal:', "            if False:",
+          "TripleSmart accepts a fraction such as 8/2 as a card's number"),
+    Break("multiwar.sum_not_product", "tutor/engine/multiwar.py",
+          "return (1, numbers[0] * numbers[1])", "return (1, numbers[0] + numbers[1])",
+          "MultiWar compares sums instead of products"),
+    Break("multiwar.double_kocha_needs_three", "tutor/engine/multiwar.py",
+          "if sum(map(is_special, turned)) >= 2:", "if sum(map(is_special, turned)) > 2:",
+          "two special cards are not a double Kocha"),
+    Break("war_family.teammates_war", "tutor/engine/war_family.py",
+          "if len({self.side_of(p) for p in leaders}) == 1:", "if len(leaders) == 1:",
+          "teammates with equal best results go to war against each other"),
+    # --- answers: the control (its tests are known to be strict) -----------------------------------
+    Break("answers.improper_mixed_number", "tutor/answers.py",
+          "if numerator.value >= denominator.value:", "if numerator.value > denominator.value:",
+          "a mixed number with a fraction part of 1 (2 4/4) is accepted"),
+    Break("answers.minus_lost", "tutor/answers.py",
+          "value = -self.number() if negative else self.number()", "value = self.number()",
+          "a minus in front of a single number is dropped"),
+    Break("answers.thousands_not_ambiguous", "tutor/answers.py",
+          "and len(whole) <= 3 and len(frac) == 3:", "and len(whole) <= 3 and len(frac) == 4:",
+          "1.234 in a comma locale is read as a decimal instead of refused as ambiguous"),
+)
+# fmt: on
+
+#: Test files (globs in tests/) that exercise a module without importing it: through the
+#: app, a lesson or another module. The files that import the module are added to these.
+APP_TESTS = ("test_web.py", "test_access.py", "test_errors.py", "test_teacher.py", "test_dashboards.py", "test_replay.py",
+             "test_stale_steps.py", "test_choices.py", "test_security.py", "test_accounts.py", "test_run_storage.py")
+LESSON_TESTS = ("test_lesson_runner.py", "test_lessons.py", "test_stale_steps.py", "test_choices.py", "test_web.py",
+                "test_war_outcomes.py", "test_shedding_outcomes.py", "test_adaptivity.py", "test_run_storage.py")
+RELATED: dict[str, tuple[str, ...]] = {
+    "tutor/skills.py": ("test_progress.py", "test_adaptivity.py", "test_web.py", "test_reports.py", "test_dashboards.py", "test_teacher.py"),
+    "tutor/progress.py": ("test_web.py", "test_reports.py", "test_dashboards.py", "test_teacher.py", "test_choices.py"),
+    "tutor/lessons/runner.py": LESSON_TESTS,
+    "tutor/web/lessons.py": APP_TESTS + LESSON_TESTS,
+    "tutor/drills/__init__.py": LESSON_TESTS,
+    "tutor/drills/card_sums.py": LESSON_TESTS,
+    "tutor/drills/fractions_primes_mean.py": ("test_drill_catalogue.py", "test_fraction_master.py", "test_shedding_outcomes.py"),
+    "tutor/security.py": APP_TESTS,
+    "tutor/app.py": APP_TESTS,
+    "tutor/web/auth.py": APP_TESTS,
+    "tutor/accounts.py": APP_TESTS,
+    "tutor/web/htmx.py": APP_TESTS,
+    "tutor/classroom.py": APP_TESTS + ("test_reports.py",),
+    "tutor/engine/calculation_war.py": ("test_engine_conformance.py", "test_lessons.py", "test_lesson_runner.py", "test_war_outcomes.py", "test_web.py"),
+    "tutor/engine/shedding.py": ("test_engine_conformance.py", "test_lessons.py", "test_shedding_outcomes.py", "test_choices.py"),
+    "tutor/engine/fraction_master.py": ("test_engine_conformance.py", "test_lessons.py"),
+    "tutor/engine/triplesmart.py": ("test_engine_conformance.py", "test_lessons.py", "test_war_outcomes.py"),
+    "tutor/engine/multiwar.py": ("test_engine_conformance.py", "test_lessons.py", "test_war_outcomes.py"),
+    "tutor/engine/war_family.py": ("test_engine_conformance.py", "test_lessons.py", "test_war_outcomes.py", "test_triplesmart.py"),
+    "tutor/answers.py": ("test_drills.py", "test_drill_catalogue.py"),
+}
+
+
+@dataclass
+class Result:
+    name: str
+    module: str
+    bug: str
+    outcome: str
+    seconds: float
+    detail: str = ""  # the first failing test, or why it is an error
+    tests: list[str] = field(default_factory=list)
+
+
+def import_pattern(module: str) -> re.Pattern:
+    """A test file imports ``module`` (tutor/a/b.py): ``tutor.a.b`` or ``from tutor.a import ..., b``."""
+    dotted = module.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    parent, _, name = dotted.rpartition(".")
+    return re.compile(rf"\b{re.escape(dotted)}\b(?!\.)|^\s*from {re.escape(parent)} import [^\n]*\b{re.escape(name)}\b", re.M)
+
+
+def related_tests(repo: Path, module: str) -> list[str]:
+    """The test files of ``repo`` that import ``module`` or are named for it in RELATED.
+
+    The module's own test file comes first, then the others that import it, then the rest:
+    with ``-x`` the likeliest catcher ends the run soonest.
+    """
+    pattern, globs = import_pattern(module), RELATED.get(module, ())
+    stem = Path(module).stem if Path(module).stem != "__init__" else Path(module).parent.name
+    found = []
+    for path in sorted((repo / "tests").glob("test_*.py")):
+        imports = bool(pattern.search(path.read_text(encoding="utf-8")))
+        if imports or any(fnmatch(path.name, glob) for glob in globs):
+            found.append((stem not in path.stem, not imports, f"tests/{path.name}"))
+    return [name for *_, name in sorted(found)]
+
+
+def pytest_command(python: str, tests: list[str]) -> list[str]:
+    return [python, "-m", "pytest", *tests, "-m", MARKERS, "-x", "-q", "-p", "no:cacheprovider", "--hypothesis-seed=0"]
+
+
+def run_pytest(repo: Path, python: str, tests: list[str], timeout: float) -> tuple[int | None, str]:
+    """Run pytest in ``repo``; the exit code (None on timeout) and the output."""
+    with tempfile.TemporaryDirectory(prefix="breaks-hypothesis-") as storage:
+        env = {**os.environ, "PYTHONPATH": str(repo), "HYPOTHESIS_STORAGE_DIRECTORY": storage, "PYTHONDONTWRITEBYTECODE": "1"}
+        process = subprocess.Popen(pytest_command(python, tests), cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   text=True, start_new_session=True)
+        try:
+            output, _ = process.communicate(timeout=timeout)
+            return process.returncode, output
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            output, _ = process.communicate()
+            return None, output
+        except BaseException:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            raise
+
+
+def first_failure(output: str) -> str:
+    """The first FAILED/ERROR line of pytest's short summary, or the last line of the output."""
+    for line in output.splitlines():
+        if line.startswith(("FAILED ", "ERROR ")):
+            return line[:300]
+    lines = [line for line in output.splitlines() if line.strip()]
+    return lines[-1][:300] if lines else ""
+
+
+def failing_test(failure: str) -> str:
+    """The test id in a FAILED/ERROR summary line ("" for a collection error, which names no test)."""
+    node = failure.split(" ", 1)[1].split(" - ", 1)[0] if failure.startswith(("FAILED ", "ERROR ")) else ""
+    return node if node.startswith("tests/") else ""
+
+
+def try_break(repo: Path, python: str, item: Break, tests: list[str], timeout: float) -> Result:
+    """Put the break in, run the tests, put the file back (always).
+
+    A catch counts only when the failing test fails again with the break and passes without
+    it; otherwise the failure was a flaky test's (some tests play a lesson on a random deal).
+    """
+    path = repo / item.module
+    start = time.monotonic()
+    if not path.exists():
+        return Result(item.name, item.module, item.bug, ERROR, 0.0, f"{item.module} does not exist", tests)
+    original = path.read_bytes()
+    text = original.decode("utf-8")
+    count = text.count(item.original)
+    if count != 1:
+        return Result(item.name, item.module, item.bug, ERROR, 0.0, f"the original text occurs {count} times, not once", tests)
+    try:
+        path.write_text(text.replace(item.original, item.replacement), encoding="utf-8")
+        code, output = run_pytest(repo, python, tests, timeout)
+        failure = first_failure(output)
+        node = failing_test(failure) if code == 1 else ""
+        again = run_pytest(repo, python, [node], timeout)[0] if node else code
+    finally:
+        path.write_bytes(original)
+    assert path.read_bytes() == original, f"{item.module} was not restored"
+    clean = run_pytest(repo, python, [node], timeout)[0] if node else 0
+    seconds = time.monotonic() - start
+    if code == 0:
+        return Result(item.name, item.module, item.bug, MISSED, seconds, "", tests)
+    if code == 1 and again == 1 and clean == 0:
+        return Result(item.name, item.module, item.bug, CAUGHT, seconds, failure, tests)
+    if code == 1:
+        why = "passes when run again with the break" if again == 0 else "fails without the break too"
+        return Result(item.name, item.module, item.bug, ERROR, seconds, f"flaky: {failure} ({why})", tests)
+    why = f"timeout after {timeout:.0f} s" if code is None else f"pytest exit code {code}: {failure}"
+    return Result(item.name, item.module, item.bug, ERROR, seconds, why, tests)
+
+
+WHOLE_SUITE = ["tests"]
+
+
+def clean_run_passes(repo: Path, python: str, chosen: list[Break], mode: str, timeout: float) -> bool:
+    """Without a break every chosen test must pass, or a failure would count as a catch."""
+    tests = WHOLE_SUITE if mode == "all" else sorted({t for item in chosen for t in related_tests(repo, item.module)})
+    start = time.monotonic()
+    code, output = run_pytest(repo, python, tests, timeout * 2)
+    print(f"clean run of {len(tests) if mode != 'all' else 'all'} test files: exit code {code} in {time.monotonic() - start:.0f} s", flush=True)
+    node = failing_test(first_failure(output)) if code == 1 else ""
+    if node and run_pytest(repo, python, [node], timeout)[0] == 0:
+        print(f"warning: a flaky test failed once and passed when run again: {node}", flush=True)
+        return True
+    if code != 0:
+        print(f"the tests fail without any break, so no break can be judged:\n{output[-3000:]}", file=sys.stderr)
+    return code == 0
+
+
+def fresh_clone(python: str) -> Path:
+    """A clone of this repository's HEAD in a temporary directory, with its catalogues compiled."""
+    where = Path(tempfile.mkdtemp(prefix="breaks-")) / "checkout"
+    subprocess.run(["git", "clone", "--quiet", str(HERE), str(where)], check=True)
+    subprocess.run([python, "-m", "babel.messages.frontend", "compile", "--quiet", "-d", "translations"], cwd=where, check=True)
+    return where
+
+
+def select(names: list[str] | None, modules: list[str] | None) -> list[Break]:
+    chosen = [b for b in BREAKS if (not names or b.name in names) and (not modules or any(b.module == m or b.module.endswith("/" + m) for m in modules))]
+    unknown = set(names or ()) - {b.name for b in BREAKS}
+    if unknown:
+        raise SystemExit(f"unknown break(s): {', '.join(sorted(unknown))} (see --list)")
+    if not chosen:
+        raise SystemExit("no break matches --only/--module (see --list)")
+    return chosen
+
+
+def table(results: list[Result]) -> str:
+    """Per module: breaks tried, caught, missed (by name) and errors, then the totals."""
+    modules = list(dict.fromkeys(r.module for r in results))
+    width = max(len(m) for m in modules + ["total"])
+    lines = [f"{'module':<{width}}  tried  caught  missed  error  missed breaks", "-" * (width + 50)]
+    for module in modules:
+        rows = [r for r in results if r.module == module]
+        counts = {outcome: sum(r.outcome == outcome for r in rows) for outcome in (CAUGHT, MISSED, ERROR)}
+        names = ", ".join(r.name.split(".", 1)[1] for r in rows if r.outcome == MISSED)
+        errors = ", ".join(r.name.split(".", 1)[1] + " (error)" for r in rows if r.outcome == ERROR)
+        lines.append(f"{module:<{width}}  {len(rows):>5}  {counts[CAUGHT]:>6}  {counts[MISSED]:>6}  {counts[ERROR]:>5}  {', '.join(filter(None, (names, errors)))}")
+    total = {outcome: sum(r.outcome == outcome for r in results) for outcome in (CAUGHT, MISSED, ERROR)}
+    lines.append("-" * (width + 50))
+    lines.append(f"{'total':<{width}}  {len(results):>5}  {total[CAUGHT]:>6}  {total[MISSED]:>6}  {total[ERROR]:>5}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repo", type=Path, help="an existing checkout to break (default: a fresh clone of HEAD)")
+    parser.add_argument("--tests", choices=("related", "all"), default="related", help="related test files per module (default) or the whole suite")
+    parser.add_argument("--only", action="append", metavar="NAME", help="run only this break (repeatable)")
+    parser.add_argument("--module", action="append", metavar="M", help="run only the breaks in this module, e.g. tutor/skills.py or skills.py (repeatable)")
+    parser.add_argument("--timeout", type=float, default=900, help="seconds per break (default 900)")
+    parser.add_argument("--json", type=Path, metavar="OUT", help="save the results as JSON")
+    parser.add_argument("--python", default=sys.executable, help="the Python that runs pytest (default: this one)")
+    parser.add_argument("--confirm-missed", action="store_true", help="run the whole suite again for each break the related tests missed")
+    parser.add_argument("--no-baseline", action="store_true", help="skip the clean run of the chosen tests before the breaks")
+    parser.add_argument("--list", action="store_true", help="print the breaks and exit")
+    args = parser.parse_args(argv)
+
+    chosen = select(args.only, args.module)
+    if args.list:
+        for item in chosen:
+            print(f"{item.name:<45} {item.module:<38} {item.bug}")
+        return 0
+    repo = args.repo.resolve() if args.repo else fresh_clone(args.python)
+    print(f"checkout: {repo}\ntests: {args.tests}, {len(chosen)} breaks, timeout {args.timeout:.0f} s each", flush=True)
+    began = time.monotonic()
+    results = []
+    try:
+        if not args.no_baseline and not clean_run_passes(repo, args.python, chosen, args.tests, args.timeout):
+            return 2
+        for number, item in enumerate(chosen, 1):
+            tests = WHOLE_SUITE if args.tests == "all" else related_tests(repo, item.module)
+            result = try_break(repo, args.python, item, tests, args.timeout)
+            if result.detail.startswith("flaky"):  # a test that fails now and then: judge the break once more
+                print(f"       {item.name}: {result.detail}; trying it again", flush=True)
+                result = try_break(repo, args.python, item, tests, args.timeout)
+            if result.outcome == MISSED and args.confirm_missed and args.tests == "related":
+                confirmed = try_break(repo, args.python, item, WHOLE_SUITE, args.timeout)
+                confirmed.seconds += result.seconds
+                confirmed.detail = f"missed by the related tests; whole suite: {confirmed.detail or confirmed.outcome}"
+                result = confirmed
+            results.append(result)
+            print(f"[{number}/{len(chosen)}] {result.outcome:<6} {result.seconds:6.0f} s  {item.name}  {result.detail}", flush=True)
+    finally:
+        if not args.repo:
+            shutil.rmtree(repo.parent, ignore_errors=True)
+    elapsed = time.monotonic() - began
+    if results:
+        print()
+        print(table(results))
+        print(f"\n{len(results)} breaks in {elapsed / 60:.1f} min ({args.tests} tests)")
+    if args.json:
+        args.json.write_text(json.dumps({"tests": args.tests, "minutes": round(elapsed / 60, 1), "results": [asdict(r) for r in results]}, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
