@@ -39,6 +39,7 @@ when the virtual environment has another checkout installed in editable mode.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -445,6 +446,27 @@ def first_failure(output: str) -> str:
     return lines[-1][:300] if lines else ""
 
 
+def backup_path(repo: Path, module: str) -> Path:
+    """Where the original of a broken file waits, outside the checkout, until it is restored."""
+    key = hashlib.sha256(str(repo).encode()).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"breaks-restore-{key}" / module
+
+
+def restore_leftovers(repo: Path) -> None:
+    """Put back any file a killed earlier run left broken in ``repo``."""
+    folder = backup_path(repo, "")
+    for kept in sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []:
+        module = kept.relative_to(folder)
+        (repo / module).write_bytes(kept.read_bytes())
+        kept.unlink()
+        print(f"restored {module}, left broken by a run that was killed", flush=True)
+
+
+def stop_on_signal(number, frame) -> None:
+    """SIGTERM and SIGHUP end the run like Ctrl-C, so the ``finally`` puts the file back."""
+    raise KeyboardInterrupt(f"signal {number}")
+
+
 def failing_test(failure: str) -> str:
     """The test id in a FAILED/ERROR summary line ("" for a collection error, which names no test)."""
     node = failure.split(" ", 1)[1].split(" - ", 1)[0] if failure.startswith(("FAILED ", "ERROR ")) else ""
@@ -466,6 +488,9 @@ def try_break(repo: Path, python: str, item: Break, tests: list[str], timeout: f
     count = text.count(item.original)
     if count != 1:
         return Result(item.name, item.module, item.bug, ERROR, 0.0, f"the original text occurs {count} times, not once", tests)
+    keep = backup_path(repo, item.module)
+    keep.parent.mkdir(parents=True, exist_ok=True)
+    keep.write_bytes(original)  # if this process is killed outright, the next run restores the file from here
     try:
         path.write_text(text.replace(item.original, item.replacement), encoding="utf-8")
         code, output = run_pytest(repo, python, tests, timeout)
@@ -474,6 +499,7 @@ def try_break(repo: Path, python: str, item: Break, tests: list[str], timeout: f
         again = run_pytest(repo, python, [node], timeout)[0] if node else code
     finally:
         path.write_bytes(original)
+        keep.unlink()
     assert path.read_bytes() == original, f"{item.module} was not restored"
     clean = run_pytest(repo, python, [node], timeout)[0] if node else 0
     seconds = time.monotonic() - start
@@ -509,8 +535,12 @@ def clean_run_passes(repo: Path, python: str, chosen: list[Break], mode: str, ti
 def fresh_clone(python: str) -> Path:
     """A clone of this repository's HEAD in a temporary directory, with its catalogues compiled."""
     where = Path(tempfile.mkdtemp(prefix="breaks-")) / "checkout"
-    subprocess.run(["git", "clone", "--quiet", str(HERE), str(where)], check=True)
-    subprocess.run([python, "-m", "babel.messages.frontend", "compile", "--quiet", "-d", "translations"], cwd=where, check=True)
+    try:
+        subprocess.run(["git", "clone", "--quiet", str(HERE), str(where)], check=True)
+        subprocess.run([python, "-m", "babel.messages.frontend", "compile", "-d", "translations"], cwd=where, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except BaseException:
+        shutil.rmtree(where.parent, ignore_errors=True)
+        raise
     return where
 
 
@@ -541,6 +571,10 @@ def table(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
+def save_json(path: Path, mode: str, seconds: float, results: list[Result]) -> None:
+    path.write_text(json.dumps({"tests": mode, "minutes": round(seconds / 60, 1), "results": [asdict(r) for r in results]}, indent=2) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repo", type=Path, help="an existing checkout to break (default: a fresh clone of HEAD)")
@@ -560,7 +594,10 @@ def main(argv: list[str] | None = None) -> int:
         for item in chosen:
             print(f"{item.name:<45} {item.module:<38} {item.bug}")
         return 0
+    signal.signal(signal.SIGTERM, stop_on_signal)
+    signal.signal(signal.SIGHUP, stop_on_signal)
     repo = args.repo.resolve() if args.repo else fresh_clone(args.python)
+    restore_leftovers(repo)
     print(f"checkout: {repo}\ntests: {args.tests}, {len(chosen)} breaks, timeout {args.timeout:.0f} s each", flush=True)
     began = time.monotonic()
     results = []
@@ -579,8 +616,13 @@ def main(argv: list[str] | None = None) -> int:
                 confirmed.detail = f"missed by the related tests; whole suite: {confirmed.detail or confirmed.outcome}"
                 result = confirmed
             results.append(result)
+            if args.json:  # after every break, so a run that is stopped keeps what it measured
+                save_json(args.json, args.tests, time.monotonic() - began, results)
             print(f"[{number}/{len(chosen)}] {result.outcome:<6} {result.seconds:6.0f} s  {item.name}  {result.detail}", flush=True)
     finally:
+        kept = backup_path(repo, "")
+        if kept.exists() and not any(p.is_file() for p in kept.rglob("*")):
+            shutil.rmtree(kept)
         if not args.repo:
             shutil.rmtree(repo.parent, ignore_errors=True)
     elapsed = time.monotonic() - began
@@ -589,7 +631,7 @@ def main(argv: list[str] | None = None) -> int:
         print(table(results))
         print(f"\n{len(results)} breaks in {elapsed / 60:.1f} min ({args.tests} tests)")
     if args.json:
-        args.json.write_text(json.dumps({"tests": args.tests, "minutes": round(elapsed / 60, 1), "results": [asdict(r) for r in results]}, indent=2) + "\n", encoding="utf-8")
+        save_json(args.json, args.tests, elapsed, results)
     return 0
 
 
