@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import re
 import shutil
+from types import SimpleNamespace
 
 import pytest
 from sqlalchemy import select
 
+import tutor.web.lessons
 from tutor import accounts, classroom, db
 from tutor.app import create_app
+from tutor.lessons.base import move_token
+from tutor.lessons.runner import LessonRun
 from tutor.models import LessonRunRecord, Pupil, SchoolClass, Teacher
 
 pytest_plugins = ["tests.postgres", "tests.browser_support"]
@@ -57,6 +61,31 @@ class Guest:
         response = self.client.post(f"/lessons/{game_id}/start", data={"players": "2", "strength": "beginner", **form})
         assert response.status_code == 302, response.data[:500]
         return run_id_in(response.headers["Location"])
+
+    def play_until(self, app, run_id: str, found, limit: int = 80):
+        """Go on after questions and make the last legal move (draw, pass, turn) until ``found(state)``
+        names something; return the run, its state and what was found."""
+        for _ in range(limit):
+            run = LessonRun.from_dict(run_record(app, run_id).data)
+            if run.question:
+                self.client.post(f"/runs/{run_id}/go-on")
+                continue
+            state = run.game_state()
+            what = found(state)
+            if what is not None and what is not False:
+                return run, state, what
+            self.client.post(f"/runs/{run_id}/move", data={"move": move_token(state.legal_moves()[-1])})
+        raise AssertionError(f"nothing found in {limit} steps of this deal")
+
+
+@pytest.fixture
+def fixed_deal(monkeypatch):
+    """Fix the seed of every lesson started through the routes, so that a route test always plays one deal."""
+
+    def fix(seed: int) -> None:
+        monkeypatch.setattr(tutor.web.lessons, "secrets", SimpleNamespace(randbits=lambda bits: seed))
+
+    return fix
 
 
 def run_id_in(location: str) -> str:

@@ -11,11 +11,8 @@ Deals are fixed (the start route's seed is patched), so a failure can be replaye
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
-import tutor.web.lessons
 from tests.browser_support import Visit
 
 pytestmark = pytest.mark.browser
@@ -90,8 +87,8 @@ def make_a_move(visit: Visit, turn: int) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_question_hand_and_last_result_are_in_view_at_school_screen_sizes(browser, live_server, monkeypatch, game_id, size):
-    monkeypatch.setattr(tutor.web.lessons, "secrets", SimpleNamespace(randbits=lambda bits: GAMES[game_id]))
+def test_question_hand_and_last_result_are_in_view_at_school_screen_sizes(browser, live_server, fixed_deal, game_id, size):
+    fixed_deal(GAMES[game_id])
     visit = Visit(browser, live_server, viewport=size)
     page = visit.page
     visit.sign_in(f"Ada {size[0]}")
@@ -126,8 +123,8 @@ def test_question_hand_and_last_result_are_in_view_at_school_screen_sizes(browse
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def test_opponents_hands_are_one_card_back_and_a_count(browser, live_server, monkeypatch, size):
-    monkeypatch.setattr(tutor.web.lessons, "secrets", SimpleNamespace(randbits=lambda bits: 707))
+def test_opponents_hands_are_one_card_back_and_a_count(browser, live_server, fixed_deal, size):
+    fixed_deal(707)
     visit = Visit(browser, live_server, viewport=size)
     page = visit.page
     visit.sign_in(f"Bo {size[0]}")

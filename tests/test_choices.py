@@ -12,7 +12,6 @@ import random
 import pytest
 from sqlalchemy import select
 
-from tests.conftest import run_record
 from tutor import db
 from tutor.deck import kids2
 from tutor.engine import Move, make_game
@@ -152,22 +151,12 @@ def test_show_me_what_i_can_play_is_a_hint_counted_on_the_next_choice():
     assert attempt.hints_used == 1
 
 
-def test_through_the_routes_every_card_is_a_button_and_a_refusal_is_stored_for_the_skill(app, guest, client):
+def test_through_the_routes_every_card_is_a_button_and_a_refusal_is_stored_for_the_skill(app, guest, client, fixed_deal):
+    fixed_deal(1)
     guest.sign_in()
     run_id = guest.start("crazy-banana-tiervenner")
     client.post(f"/runs/{run_id}/skip-intro")
-    for _ in range(60):
-        run = LessonRun.from_dict(run_record(app, run_id).data)
-        if run.question:
-            client.post(f"/runs/{run_id}/go-on")
-            continue
-        state = run.game_state()
-        card = refused_card(state)
-        if card is not None:
-            break
-        client.post(f"/runs/{run_id}/move", data={"move": move_token(state.legal_moves()[-1])})
-    else:
-        pytest.skip("no refusable card came up")
+    _, state, card = guest.play_until(app, run_id, refused_card)
     page = client.get(f"/runs/{run_id}").get_data(as_text=True)
     for hand_card in state.hands[PUPIL]:
         assert f'value="play:{hand_card}:"' in page  # every card can be chosen

@@ -189,8 +189,9 @@ def say_en(text: dict) -> str:
 
 
 @pytest.fixture
-def played(app, client, staff):
+def played(app, client, staff, fixed_deal):
     """Ada, in Tove's class, plays Calculation War and answers a question unreadably, wrong, then right."""
+    fixed_deal(1)
     staff.teacher()
     school_class = staff.school_class()
     staff.sign_in_pupil(client, school_class.code, "Ada")

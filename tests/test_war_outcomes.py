@@ -440,22 +440,14 @@ def test_the_top_number_step_emphasises_the_top_number_where_it_counts_and_dims_
     visit.close()
 
 
-def test_a_round_result_with_its_numbers_reaches_the_page(client, guest, app):
-    from tests.conftest import run_record
-
+def test_a_round_result_with_its_numbers_reaches_the_page(client, guest, app, fixed_deal):
+    fixed_deal(1)
     guest.sign_in()
     run_id = guest.start("multiwar")
     client.post(f"/runs/{run_id}/skip-intro")
-    for _ in range(10):
-        run = LessonRun.from_dict(run_record(app, run_id).data)
-        if run.question:
-            client.post(f"/runs/{run_id}/go-on")
-        elif run.game_state().rounds:
-            break
-        else:
-            client.post(f"/runs/{run_id}/move", data={"move": "turn::", "step": run.step})
+    _, state, _ = guest.play_until(app, run_id, lambda state: state.rounds > 0)
     page = client.get(f"/runs/{run_id}").get_data(as_text=True)
-    lines = story("multiwar", LessonRun.from_dict(run_record(app, run_id).data).game_state())
+    lines = story("multiwar", state)
     assert lines and all(line.replace("'", "&#39;") in page for line in lines)
     assert re.search(r"\d × \d = \d+", page)
 
