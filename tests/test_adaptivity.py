@@ -1,8 +1,9 @@
 """The pupil's skill levels set how hard the next questions are: in every game, and through the web layer.
 
-A pupil who barely knows any skill (P(known) 0.05) and one who nearly masters them all
-(0.97) play the same deal. Every question asked must have the difficulty that
-:func:`tutor.drills.difficulty_for` gives for the pupil's level in the question's own skill.
+The web layer chooses a level (1 to 3) per skill for the pupil (:func:`tutor.progress.choose_levels`,
+tested with hand-worked figures in tests/test_progress.py). A pupil given the easiest level
+in every skill and one given the hardest play the same deal: every question asked must have
+the level chosen for its own skill.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from tests.test_progress import wrong_answer
 from tutor import classroom, db
 from tutor.checks import exact
 from tutor.deck import kids2
-from tutor.drills import Question, difficulty_for
+from tutor.drills import Question
 from tutor.drills.card_sums import TOLERANCE, estimate_card_sum
 from tutor.drills.fractions_primes_mean import MEAN_TOLERANCE, mean_estimate
 from tutor.engine import Move
@@ -27,11 +28,11 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
 from tutor.models import Pupil, SkillRecord
-from tutor.progress import skill_levels
+from tutor.progress import choose_levels
 from tutor.skills import SKILLS
 
-WEAK, STRONG = dict.fromkeys(SKILLS, 0.05), dict.fromkeys(SKILLS, 0.97)
-EASIEST, HARDEST = difficulty_for(0.05), difficulty_for(0.97)
+EASIEST, HARDEST = 1, 3
+WEAK, STRONG = dict.fromkeys(SKILLS, EASIEST), dict.fromkeys(SKILLS, HARDEST)
 
 #: Every kind of question each lesson's drill points ask; the walk below must meet them all.
 DRILL_KINDS = {
@@ -47,7 +48,7 @@ DRILL_KINDS = {
 }
 
 
-def pupils(game_id: str) -> list[dict[str, float]]:
+def pupils(game_id: str) -> list[dict[str, int]]:
     """The weak and the strong pupil, and pupils who know some of the game's skills and not the others.
 
     Pupil ``b`` knows the skills whose place in the game's list has bit ``b`` set, so any two
@@ -55,7 +56,7 @@ def pupils(game_id: str) -> list[dict[str, float]]:
     level than its question's is caught.
     """
     game_skills = classroom.game_skills(game_id)
-    mixed = [{**WEAK, **{skill: 0.97 for place, skill in enumerate(game_skills) if place >> bit & 1}} for bit in range((len(game_skills) - 1).bit_length())]
+    mixed = [{**WEAK, **{skill: HARDEST for place, skill in enumerate(game_skills) if place >> bit & 1}} for bit in range((len(game_skills) - 1).bit_length())]
     return [WEAK, STRONG, *mixed]
 
 
@@ -137,22 +138,22 @@ def test_every_drill_point_asks_at_the_difficulty_of_the_pupils_level_in_the_que
                 for number, levels in enumerate(pupils(game_id)):
                     questions[number] = [q for q in drill_point(state, PUPIL, random.Random(f"{players}:{index}:{draw}"), levels) if q is not None]
                     for question in questions[number]:
-                        assert question.difficulty == difficulty_for(levels[question.skill]), (question.kind, question.skill, levels[question.skill])
+                        assert question.difficulty == levels[question.skill], (question.kind, question.skill, levels[question.skill])
                         asked.add(question.kind)
                 differs |= any(without_difficulty(a) != without_difficulty(b) for a, b in zip(questions[0], questions[1]))
     assert asked >= DRILL_KINDS[game_id], f"{game_id} never asked {DRILL_KINDS[game_id] - asked}"
     assert differs
 
 
-def signed_in_guest(app, name: str, levels: dict[str, float]) -> tuple[Guest, int]:
-    """A guest signed in on a client of their own, with skill records stored at ``levels``."""
+def signed_in_guest(app, name: str, abilities: dict[str, float]) -> tuple[Guest, int]:
+    """A guest signed in on a client of their own, with skill records stored at these Elo ``abilities``."""
     guest = Guest(app.test_client())
     guest.sign_in(name)
     with app.app_context():
         database = db.session()
         pupil_id = database.scalar(select(Pupil.id).where(Pupil.name == name))
-        for skill, p_known in levels.items():
-            database.add(SkillRecord(pupil_id=pupil_id, skill=skill, p_known=p_known, attempts=5, correct=3, streak=1, mastery_threshold=0.95))
+        for skill, ability in abilities.items():
+            database.add(SkillRecord(pupil_id=pupil_id, skill=skill, p_known=0.5, attempts=5, correct=3, streak=1, mastery_threshold=0.95, ability=ability, ability_count=5))
         database.commit()
     return guest, pupil_id
 
@@ -166,16 +167,16 @@ def next_form(run: LessonRun) -> tuple[str, dict]:
     return "move", {"move": move_token(accepted_move(LESSONS[run.game_id], run.game_state()))}
 
 
-@pytest.mark.parametrize("name, stored", [("Ada", {"estimate_sum": 0.97, "compare": 0.05, "exact_sum": 0.6}), ("Ola", {})])
-def test_the_web_layer_makes_each_question_with_the_levels_stored_when_it_is_made(app, name, stored):
-    """Levels nobody stored count as weak; the answers given on the way update the stored levels."""
+@pytest.mark.parametrize("name, stored", [("Ada", {"estimate_sum": 3.0, "compare": -3.0, "exact_sum": 1.1}), ("Ola", {})])
+def test_the_web_layer_makes_each_question_at_the_level_chosen_when_it_is_made(app, name, stored):
+    """A new pupil starts at the easiest level; the answers given on the way move the abilities and the choice."""
     guest, pupil_id = signed_in_guest(app, name, stored)
     run_id = guest.start("calculation-war")
     made = {}  # each question (as stored) -> the levels stored just before the step that made it
     action, form = "skip-intro", {}
     for _ in range(80):
         with app.app_context():
-            levels = skill_levels(db.session(), pupil_id)
+            levels = choose_levels(db.session(), pupil_id)
         assert guest.client.post(f"/runs/{run_id}/{action}", data=form).status_code == 302
         run = LessonRun.from_dict(run_record(app, run_id).data)
         for question in filter(None, [run.question, *run.queued]):
@@ -186,7 +187,7 @@ def test_the_web_layer_makes_each_question_with_the_levels_stored_when_it_is_mad
     first, _ = next(iter(made.values()))
     assert first.skill == "estimate_sum" and first.difficulty == (HARDEST if name == "Ada" else EASIEST)
     assert len(made) >= 3 and len({q.skill for q, _ in made.values()}) >= 2
-    assert [q.difficulty for q, _ in made.values()] == [difficulty_for(levels.get(q.skill, 0.0)) for q, levels in made.values()]
+    assert [q.difficulty for q, _ in made.values()] == [levels[q.skill] for q, levels in made.values()]
 
 
 def estimate_tolerances(ask, card: int) -> list:

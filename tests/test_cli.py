@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import stat
 from datetime import datetime, timedelta, timezone
 
@@ -12,10 +13,10 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from tutor import accounts, classroom, config, db
+from tutor import accounts, classroom, config, db, progress, skill_fit, skills
 from tutor.cli import main
 from tutor.engine import GAMES
-from tutor.models import AttemptRecord, LessonRunRecord, Pupil, SchoolClass, SignInSession, SignInThrottle, Teacher
+from tutor.models import AttemptRecord, LessonRunRecord, Pupil, SchoolClass, SignInSession, SignInThrottle, SkillParams, Teacher
 
 
 def run_cli(capsys, *args):
@@ -237,3 +238,38 @@ def test_purge_reads_the_retention_and_session_limits_from_the_environment(capsy
     assert rows(cli_database, Pupil) == [] and rows(cli_database, SignInSession) == []
     code, out = run_cli(capsys, "purge", "--days", "0")
     assert code == 2 and out.err.strip()
+
+
+def test_skills_fit_writes_a_new_version_from_the_stored_answers_and_new_answers_are_judged_by_it(capsys, cli_database):
+    """120 pupils answer multiply 12 times under known BKT parameters; compare has too few answers to fit."""
+    truth = skills.Params(p_init=0.3, p_learn=0.2, p_slip=0.1, p_guess=0.2)
+    rng, start = random.Random(5), datetime(2026, 11, 2, 8, 0, tzinfo=timezone.utc)
+    with Session(cli_database) as session:
+        pupils = [Pupil(name=f"P{n}") for n in range(120)]
+        session.add_all(pupils)
+        session.flush()
+        for number, pupil in enumerate(pupils):
+            answers, _ = skill_fit.simulate(truth, 12, rng)
+            for t, correct in enumerate(answers):
+                session.add(AttemptRecord(pupil_id=pupil.id, skill="multiply", question_kind="multiply_top_numbers", question={"difficulty": 1 + t % 3, "answer": "number"},
+                                          typed="1", correct=correct, readable=True, first_try=True, created_at=start + timedelta(minutes=number + 200 * t)))
+        session.add(AttemptRecord(pupil_id=pupils[0].id, skill="compare", question_kind="compare_numbers", question={"difficulty": 1}, typed="1", correct=True, created_at=start))
+        session.commit()
+        second = pupils[1].id
+    code, out = run_cli(capsys, "skills", "fit")
+    assert code == 0 and "1441 first answers read" in out.out and "Version 1 written for 1 skills" in out.out
+    (fitted,) = rows(cli_database, SkillParams)
+    assert (fitted.version, fitted.skill, fitted.answers) == (1, "multiply", 1440)
+    assert fitted.p_init == pytest.approx(0.3, abs=0.1) and fitted.p_learn == pytest.approx(0.2, abs=0.1)
+    assert fitted.p_slip == pytest.approx(0.1, abs=0.06) and fitted.p_guess == pytest.approx(0.2, abs=0.1)
+    assert fitted.blend_bkt > 0.5  # in a BKT world knowledge tracing carries the forecast
+    with Session(cli_database) as session:
+        record = progress.update_skill(session, second, "multiply", True)
+        assert record.params_version == 1 and record.p_known != pytest.approx(0.66)
+    assert run_cli(capsys, "skills", "fit")[1].out.count("Version 2 written") == 1 and {r.version for r in rows(cli_database, SkillParams)} == {1, 2}
+    assert "multiply         version 2, 1440 answers" in run_cli(capsys, "skills", "show")[1].out
+
+
+def test_skills_fit_keeps_the_defaults_while_no_skill_has_enough_answers(capsys, cli_database):
+    assert "every skill keeps its parameters" in run_cli(capsys, "skills", "fit")[1].out
+    assert "every skill uses the defaults" in run_cli(capsys, "skills", "show")[1].out and not rows(cli_database, SkillParams)

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from tutor.checks import CHECKS, exact, run_check
 from tutor.content import drill_texts, load, plural_forms
 from tutor.deck import kids2
-from tutor.drills import CHOICE, OFF_BY_ONE, PLACE_VALUE, TIMES_TEN, Question, Text, difficulty_for
+from tutor.drills import CHOICE, OFF_BY_ONE, PLACE_VALUE, TIMES_TEN, Question, Text, level_of
 from tutor.drills import number_facts as nf
 from tutor.drills.card_sums import best_card, estimate_card_sum, exact_card_sum, round_to_ten, winning_card
 from tutor.drills.fractions_primes_mean import prime_which_sum, probability_card_beats
@@ -137,8 +137,8 @@ def test_named_checks(rule, spec, value, expected):
     assert run_check({"rule": rule, **spec}, exact(value)) is expected
 
 
-def test_difficulty_follows_the_skill_estimate():
-    assert [difficulty_for(p) for p in (0.0, 0.5, 0.9)] == [1, 2, 3]
+def test_a_skill_without_a_chosen_level_gets_the_easiest_questions():
+    assert [level_of({"multiply": 3}, "multiply"), level_of({"multiply": 3}, "compare"), level_of({}, "compare")] == [3, 1, 1]
 
 
 # --- slips, cards on choice questions ---------------------------------------------------------

@@ -109,4 +109,4 @@ def test_a_higher_ability_never_gets_an_easier_question(ability, rise, levels):
     """Within +-10 logits, so that no two levels' expected scores both round to 1."""
     easier = levels[elo.choose_difficulty(ability, levels)]
     harder = levels[elo.choose_difficulty(ability + rise, levels)]
-    assert harder >= easier or math.isclose(harder, easier)
+    assert harder >= easier or math.isclose(harder, easier, abs_tol=1e-9)  # levels a rounding error apart may tie either way

@@ -930,3 +930,14 @@ def test_through_the_routes_fractions_are_picked_and_no_list_of_combinations_is_
         row = db.session().scalar(select(AttemptRecord))
         assert row.skill == "fractions" and not row.correct and row.first_try and row.question_kind == "choice:fraction_fits"
     assert LessonRun.from_dict(run_record(app, run_id).data).moves == run.moves  # nothing was played
+
+
+def test_a_stored_turn_with_a_fraction_outside_the_interval_is_refused():
+    """The same two cards the other way up (8/5 for 5/8) stay in the removed pile but leave the interval."""
+    state, (_, _, five, eight) = moving()
+    state.apply(Move("play_fraction", PUPIL, (five, eight)))
+    data = json.loads(json.dumps(state.to_dict()))
+    assert data["turn_record"]["fractions"] == [[five, eight]] and state.game.state_from_dict(data).to_dict() == state.to_dict()
+    data["turn_record"]["fractions"] = [[eight, five]]
+    with pytest.raises(InvalidState, match="outside the interval"):
+        state.game.state_from_dict(data)

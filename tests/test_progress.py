@@ -20,8 +20,8 @@ from tutor.checks import exact
 from tutor.classroom import export_pupil
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import Attempt, LessonRun
-from tutor.models import AttemptRecord, Pupil, SkillRecord
-from tutor.progress import record_attempt, right_after_retry, skill_records
+from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord
+from tutor.progress import choose_levels, record_attempt, right_after_retry, skill_records
 
 LESSON = LESSONS["calculation-war"]
 #: P(known) after one answer from 0.2, worked out in tests/test_skills.py.
@@ -93,17 +93,18 @@ def typed(correct: bool, skill: str = "multiply", hints: int = 0) -> Attempt:
     return Attempt(skill, "multiply_top_numbers", {}, "42", "42", correct, True, True, hints, 3000, 0)
 
 
-def test_a_wrong_first_try_updates_the_skill_and_the_right_retry_is_counted_apart(database):
+def test_a_wrong_first_try_updates_the_skill_and_only_the_right_retry_is_counted_apart(database):
     ada = new_pupil(database)
     run = open_question("estimate_card_sum")
-    first, retry = run.answer(wrong(run), "en", 1000), run.answer(right(run), "en", 2000)
-    record = store(database, ada, first, retry)
+    first, wrong_retry = run.answer(wrong(run), "en", 1000), run.answer(wrong(run), "en", 1500)
+    retry = run.answer(right(run), "en", 2000)
+    record = store(database, ada, first, wrong_retry, retry)
     assert (record.attempts, record.correct, record.streak) == (1, 0, 0)
     assert record.p_known == pytest.approx(WRONG_TYPED, abs=1e-6)
     rows = database.scalars(select(AttemptRecord).where(AttemptRecord.pupil_id == ada).order_by(AttemptRecord.id)).all()
-    assert [(r.correct, r.first_try) for r in rows] == [(False, True), (True, False)]
-    assert rows[0].p_known_after == pytest.approx(WRONG_TYPED, abs=1e-6) and rows[1].p_known_after is None
-    assert right_after_retry(database, ada) == {"estimate_sum": 1}
+    assert [(r.correct, r.first_try) for r in rows] == [(False, True), (False, False), (True, False)]
+    assert rows[0].p_known_after == pytest.approx(WRONG_TYPED, abs=1e-6) and rows[1].p_known_after is rows[2].p_known_after is None
+    assert right_after_retry(database, ada) == {"estimate_sum": 1}  # the right retry, not the wrong one
 
 
 def test_an_unreadable_answer_is_stored_as_its_refusal_and_the_next_readable_one_is_the_first_try(database):
@@ -176,3 +177,76 @@ def test_the_progress_page_judges_a_record_by_its_stored_threshold(app, guest, c
     page = client.get("/progress").get_data(as_text=True)
     rows = {re.search(r"<th scope=\"row\">([^<]+)", row).group(1): row for row in re.findall(r"<tr>.*?</tr>", page, re.S) if 'scope="row"' in row}
     assert re.search(r"<td>mastered</td>", rows["Times tables"]) and re.search(r"<td>proficient</td>", rows["Estimate a sum"])
+
+
+# --- fitted parameters, Elo ability and question difficulty ----------------------------------------
+
+
+def asked(correct: bool, level: int = 2, skill: str = "multiply", choices: int = 0, hints: int = 0) -> Attempt:
+    """A first answer to a question of a known kind and level, as the runner reports one."""
+    return Attempt(skill, "multiply_top_numbers", {"difficulty": level}, "42", "42", correct, True, True, hints, 3000, choices)
+
+
+def difficulty(database, level: int = 2) -> tuple[float, int]:
+    row = database.scalar(select(QuestionDifficulty).where(QuestionDifficulty.kind == "multiply_top_numbers", QuestionDifficulty.level == level))
+    return row.value, row.count
+
+
+def test_a_first_answer_moves_the_pupils_ability_and_the_questions_difficulty_by_the_hand_worked_elo_step(database):
+    ada, ola = new_pupil(database, "Ada"), new_pupil(database, "Ola")
+    # Ada, right: expected 1 / (1 + e^0) = 0.5, K = 1: ability 0 + 0.5, difficulty 0 - 0.5
+    record = store(database, ada, asked(True))
+    assert (record.ability, record.ability_count) == (pytest.approx(0.5), 1) and difficulty(database) == (pytest.approx(-0.5), 1)
+    # Ola, wrong: expected 1 / (1 + e^-0.5) = 0.622459; ability 0 - 0.622459; difficulty, K = 1 / 1.05: -0.5 + 0.952381 * 0.622459
+    record = store(database, ola, asked(False))
+    assert record.ability == pytest.approx(-0.622459, abs=1e-6) and difficulty(database) == (pytest.approx(0.092818, abs=1e-6), 2)
+    store(database, ola, Attempt("multiply", "multiply_top_numbers", {"difficulty": 2}, "42", "42", True, True, False, 0, 3000, 0))
+    assert difficulty(database)[1] == 2 and skill_records(database, ola)["multiply"].ability_count == 1  # a retry moves neither
+
+
+def test_a_lucky_tap_or_a_hinted_answer_moves_the_ratings_less(database):
+    moved = {}
+    for name, attempt in (("typed", asked(True)), ("tap", asked(True, skill="compare", choices=2)), ("hinted", asked(True, skill="exact_sum", hints=1))):
+        moved[name] = store(database, new_pupil(database, name), attempt).ability
+    # expected with a guess g: g + (1 - g) * 0.5; typed 0.5, a tap of two buttons 0.75, one hint 1 - 0.7 = 0.3: 0.65
+    assert moved == {"typed": pytest.approx(0.5), "tap": pytest.approx(0.25), "hinted": pytest.approx(0.35)}
+
+
+def test_a_new_skill_starts_from_the_pupils_ability_in_the_others(database):
+    ada = new_pupil(database)
+    store(database, ada, asked(True, skill="multiply"))
+    record = store(database, ada, Attempt("compare", "compare_numbers", {"difficulty": 2}, "1", "1", False, True, True, 0, 3000, 0))
+    # starts at 0.5 (multiply's), wrong at a new level-2 difficulty 0: expected 0.622459, 0.5 - 0.622459
+    assert record.ability == pytest.approx(-0.122459, abs=1e-6)
+
+
+def test_fitted_parameters_judge_the_next_answers_and_the_records_keep_their_version(database):
+    database.add(SkillParams(version=3, skill="multiply", p_init=0.5, p_learn=0.1, p_slip=0.2, p_guess=0.25, blend_bkt=1, blend_elo=0, blend_bias=0, answers=400, log_likelihood=-200.0))
+    database.add(SkillParams(version=2, skill="multiply", p_init=0.9, p_learn=0.1, p_slip=0.2, p_guess=0.25, blend_bkt=1, blend_elo=0, blend_bias=0, answers=300, log_likelihood=-150.0))
+    ada = new_pupil(database)
+    # starts at the fitted 0.5: 0.5 * 0.8 / (0.4 + 0.5 * 0.25) = 0.761905, + 0.238095 * 0.1 = 0.785714
+    record = store(database, ada, asked(True))
+    assert record.p_known == pytest.approx(0.785714, abs=1e-6) and record.params_version == 3
+    assert database.scalar(select(AttemptRecord.params_version).where(AttemptRecord.pupil_id == ada)) == 3
+    other = store(database, ada, Attempt("compare", "compare_numbers", {}, "1", "1", True, True, True, 0, 3000, 0))
+    assert other.p_known == pytest.approx(RIGHT_TYPED) and other.params_version is None  # compare has no fitted version: the defaults
+
+
+@pytest.mark.parametrize("ability, target, level", [(-3.0, 0.75, 1), (0.0, 0.75, 1), (1.1, 0.75, 2), (2.2, 0.75, 3), (1.1, 0.9, 1), (1.1, 0.5, 3)])
+def test_the_next_level_is_the_one_expected_nearest_the_target_success(database, ability, target, level):
+    ada = new_pupil(database)
+    database.add(SkillRecord(pupil_id=ada, skill="multiply", p_known=0.5, attempts=9, correct=5, streak=0, mastery_threshold=0.95, ability=ability, ability_count=9))
+    database.flush()
+    # prior difficulties -1.1, 0, 1.1: at ability 1.1 the expected successes are 0.90, 0.75, 0.5
+    assert choose_levels(database, ada, target)["multiply"] == level
+
+
+def test_learnt_difficulties_move_the_choice_and_an_unpractised_skill_follows_the_others(database):
+    ada = new_pupil(database)
+    database.add(SkillRecord(pupil_id=ada, skill="multiply", p_known=0.5, attempts=9, correct=5, streak=0, mastery_threshold=0.95, ability=1.1, ability_count=9))
+    database.flush()
+    assert choose_levels(database, ada)["compare"] == 2  # starts from multiply's 1.1
+    for kind, value in (("multiply_top_numbers", 3.0), ("factor_pair_cards", 1.0)):  # level 2 is hard: a mean of 2.0
+        database.add(QuestionDifficulty(skill="multiply", kind=kind, level=2, value=value, count=50))
+    database.flush()
+    assert choose_levels(database, ada)["multiply"] == 1 and choose_levels(database, ada)["compare"] == 2

@@ -222,6 +222,22 @@ def test_assignment_for_chosen_pupils_and_skill_goal_progress(database):
     assert len(seen) == 3  # pupils, work, skill records: no answers counted
 
 
+def test_a_skill_goal_is_judged_by_the_mastery_threshold_each_record_keeps(database):
+    """0.93 is mastered for a record judged by 0.9 and only proficient for one judged by 0.99 (the default is 0.95)."""
+    school_class, pupils = make_class(database, pupils=("Ada", "Bo"))
+    assignment = homework(database, school_class, NOW + timedelta(days=1), goal="skill", goal_skill="tens_friends", goal_level="mastered")
+    reached = {}
+    for name, threshold in (("Ada", 0.9), ("Bo", 0.99)):
+        record(database, pupils[name], "tens_friends", 0.93, 6, mastery=threshold)
+        run = LessonRunRecord(pupil_id=pupils[name].id, game_id="crazy-banana-tiervenner", seed=1, stage="play", data={}, assignment_id=assignment.id)
+        database.add(run)
+        database.flush()
+        skill_record = database.scalar(select(SkillRecord).where(SkillRecord.pupil_id == pupils[name].id))
+        classroom.note_step(database, run, NOW, first_try_right=True, finished=False, skill_record=skill_record)
+        reached[name] = database.get(AssignmentWork, (assignment.id, pupils[name].id)).done_at is not None
+    assert reached == {"Ada": True, "Bo": False}
+
+
 # --- pupil page -----------------------------------------------------------------------------
 def test_skill_history_buckets_first_tries_by_local_day_and_keeps_the_days_last_value(database):
     school_class, pupils = make_class(database, timezone_name="Europe/Oslo")

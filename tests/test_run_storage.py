@@ -32,7 +32,7 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import move_from_token, move_token
 from tutor.lessons.runner import FINISHED, INTRO, PUPIL, Attempt, LessonRun
 from tutor.models import AttemptRecord
-from tutor.progress import skill_levels
+from tutor.progress import choose_levels
 from tutor.web import lessons as web_lessons
 
 UNREADABLE = "seventeen"
@@ -179,7 +179,7 @@ def play_through_the_database(app, client, guest, monkeypatch, game_id, players,
         step = planned.pop(0)
         clock[0] += step.wait_ms
         with app.app_context():
-            levels = skill_levels(db.session(), record.pupil_id)
+            levels = choose_levels(db.session(), record.pupil_id)
         response = client.post(f"/runs/{run_id}/{step.route}", data={**step.form, "step": str(kept.step)})
         assert response.status_code == 302, (step.route, response.status_code)
         attempt = step.act(kept, lesson, levels, clock[0])

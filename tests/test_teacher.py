@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import func, select, update
 
 from tests.answer_key import accepted_move, right_answer
-from tests.conftest import PASSWORD, run_id_in, run_record
+from tests.conftest import PASSWORD, Guest, run_id_in, run_record
 from tutor import db
 from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
@@ -207,6 +207,8 @@ def test_a_teacher_creates_a_class_with_a_readable_code_and_adds_pupils(app, tea
         {"name": "4B", "locale": "de", "timezone": "Europe/Oslo", "sign_in": "pictures"},
         {"name": "4B", "locale": "en", "timezone": "Mars/Olympus", "sign_in": "pictures"},
         {"name": "4B", "locale": "en", "timezone": "Europe/Oslo", "sign_in": "password"},
+        {"name": "4B", "locale": "en", "timezone": "Europe/Oslo", "sign_in": "pictures", "target_success": "55"},
+        {"name": "4B", "locale": "en", "timezone": "Europe/Oslo", "sign_in": "pictures", "target_success": "0.75"},
         {},
     ],
 )
@@ -214,6 +216,34 @@ def test_a_class_with_bad_settings_is_refused_and_nothing_is_stored(app, teacher
     response = teacher_client.post("/teacher/classes/new", data=form)
     assert response.status_code == 400 and flashes(response)
     assert count(app, SchoolClass) == 0
+
+
+def test_a_class_aims_its_pupils_questions_at_the_share_of_right_answers_the_teacher_sets(app, staff, teacher_client):
+    """A new pupil (ability 0) expects 0.75 at level 1 and 0.5 at level 2: 75 % asks level 1, 60 % level 2."""
+    school_class = staff.school_class(pupils=("Ada",))
+    settings = f"/teacher/classes/{school_class.public_id}/settings"
+    assert 'value="75" selected' in teacher_client.get(settings).get_data(as_text=True)
+    first_levels = {}
+    for percent in ("75", "60"):
+        form = {"name": "4B", "locale": "en", "timezone": "Europe/Oslo", "sign_in": "pictures", "target_success": percent}
+        assert teacher_client.post(settings, data=form).status_code == 302
+        assert f'value="{percent}" selected' in teacher_client.get(settings).get_data(as_text=True)
+        pupil = Guest(app.test_client())
+        staff.sign_in_pupil(pupil.client, school_class.code, "Ada")
+        run_id = pupil.start("calculation-war")
+        pupil.client.post(f"/runs/{run_id}/skip-intro")
+        first_levels[percent] = first_question(app, pupil, run_id)["difficulty"]
+    assert first_levels == {"75": 1, "60": 2}
+
+
+def first_question(app, pupil: Guest, run_id: str) -> dict:
+    """Make the last legal move until the lesson asks its first question."""
+    for _ in range(40):
+        run = LessonRun.from_dict(run_record(app, run_id).data)
+        if run.question:
+            return run.question
+        pupil.client.post(f"/runs/{run_id}/move", data={"move": move_token(run.game_state().legal_moves()[-1])})
+    raise AssertionError("no question in 40 moves")
 
 
 def test_an_empty_pupil_list_is_refused_with_a_message(app, staff, teacher_client):

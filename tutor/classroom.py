@@ -64,16 +64,21 @@ def zone(name: str) -> ZoneInfo:
 
 
 # --- classes ---------------------------------------------------------------------------------
-def create_class(db: Session, teacher: Teacher, name: str, locale: str, timezone_name: str, sign_in: str) -> SchoolClass:
+def create_class(db: Session, teacher: Teacher, name: str, locale: str, timezone_name: str, sign_in: str, target_percent: str | None = None) -> SchoolClass:
     school_class = SchoolClass(code=accounts.new_class_code(db))
-    update_class(school_class, name, locale, timezone_name, sign_in)
+    update_class(school_class, name, locale, timezone_name, sign_in, target_percent)
     school_class.memberships.append(ClassTeacher(teacher=teacher, role="owner"))
     db.add(school_class)
     db.flush()
     return school_class
 
 
-def update_class(school_class: SchoolClass, name: str, locale: str, timezone_name: str, sign_in: str) -> None:
+#: The shares of right answers a teacher may choose the questions' levels for (per cent; 75 by default).
+TARGET_PERCENTS = (60, 65, 70, 75, 80, 85, 90)
+
+
+def update_class(school_class: SchoolClass, name: str, locale: str, timezone_name: str, sign_in: str, target_percent: str | None = None) -> None:
+    """Check and set a class's settings; a ``target_percent`` of None keeps the share of right answers aimed at."""
     clean = accounts.clean_name(name, CLASS_NAME_MAX)
     if clean is None:
         raise Refused("class_name", max=CLASS_NAME_MAX)
@@ -83,6 +88,10 @@ def update_class(school_class: SchoolClass, name: str, locale: str, timezone_nam
         raise Refused("timezone")
     if sign_in not in accounts.SIGN_IN_KINDS:
         raise Refused("sign_in")
+    if target_percent is not None and (not target_percent.isdigit() or int(target_percent) not in TARGET_PERCENTS):
+        raise Refused("target_success", low=TARGET_PERCENTS[0], high=TARGET_PERCENTS[-1])
+    if target_percent is not None:
+        school_class.target_success = int(target_percent) / 100
     if school_class.sign_in != sign_in and school_class.id is not None:
         for pupil in school_class.pupils:  # the old secrets do not fit the new kind of sign-in
             pupil.secret = accounts.new_secret(sign_in)

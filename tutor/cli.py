@@ -200,6 +200,38 @@ def cmd_classes(args) -> int:
     return 0
 
 
+def cmd_skills(args) -> int:
+    """Fit the skill model to the stored answers as a new parameter version, or show the versions in use."""
+    from sqlalchemy.orm import Session
+
+    from tutor import db, skill_versions
+    from tutor.progress import current_params
+    from tutor.skills import SKILLS
+
+    engine = db.make_engine(_app_database_url())
+    try:
+        with Session(engine) as session:
+            if args.action == "fit":
+                answers = skill_versions.stored_answers(session)
+                results = skill_versions.fit_all(answers, seed=args.seed, min_answers=args.min_answers)
+                version = skill_versions.save_version(session, results)
+                session.commit()
+                print(f"{len(answers)} first answers read.")
+                if version is None:
+                    print(f"No skill has {args.min_answers} first answers yet: every skill keeps its parameters.")
+                    return 0
+                print(f"Version {version} written for {len(results)} skills:")
+            rows = [row for row in (current_params(session, skill) for skill in SKILLS) if row is not None]
+            if not rows and args.action == "show":
+                print("No fitted parameters yet: every skill uses the defaults.")
+            for row in rows:
+                print(f"  {row.skill:<16} version {row.version}, {row.answers} answers: start {row.p_init:.3f}, learn {row.p_learn:.3f}, "
+                      f"slip {row.p_slip:.3f}, guess {row.p_guess:.3f}; forecast {row.blend_bkt:+.2f} bkt {row.blend_elo:+.2f} elo {row.blend_bias:+.2f}")
+    finally:
+        engine.dispose()
+    return 0
+
+
 def cmd_report(args) -> int:
     """The class grid as CSV on stdout: one row per pupil, one column per skill, level words in English."""
     from sqlalchemy.orm import Session
@@ -308,6 +340,12 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--csv", action="store_true", help="comma-separated, UTF-8 without BOM")
     report.add_argument("--sort", default="name", help="name (default), help, or a skill id")
     report.set_defaults(func=cmd_report)
+
+    skills = sub.add_parser("skills", help="the skill model: fit its parameters to the stored answers as a new version, or show the versions in use")
+    skills.add_argument("action", choices=["fit", "show"])
+    skills.add_argument("--seed", type=int, default=0, help="the seed of EM's random restarts (default 0)")
+    skills.add_argument("--min-answers", type=int, default=200, help="first answers a skill needs to be fitted (default 200)")
+    skills.set_defaults(func=cmd_skills)
 
     i18n = sub.add_parser("i18n", help="pybabel extract / update / compile for the catalogues")
     i18n.add_argument("action", choices=["extract", "update", "compile", "all"])

@@ -47,7 +47,7 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import MoveRefused
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
 from tutor.models import Assignment, AssignmentWork, AttemptRecord, LessonRunRecord, Pupil, SchoolClass, Teacher
-from tutor.progress import record_attempt
+from tutor.progress import choose_levels, record_attempt, target_success
 
 DEMO_EMAIL = "demo@kortmatte.example"
 #: The demo teacher's address while the demo is being built: an interrupted demo is not
@@ -247,7 +247,7 @@ class SimulatedPupil:
         self.pupil, self.rng, self.ability, self.diligence = pupil, rng, ability, diligence
         self.offsets: dict[str, float] = {}
         self.practice: Counter = Counter()
-        self.levels: dict[str, float] = {}  # the skill model's estimates, as skill_levels() reads them
+        self.levels: dict[str, int] = {}  # the level of each skill's next question, as choose_levels() gives them
         #: The pupil's homework rows, held so the session's (weak) identity map keeps them between steps.
         self.held: list = []
         self.speed = 1.5 - 0.6 * ability  # weaker pupils take longer
@@ -382,7 +382,7 @@ class LessonPlay:
         answered = None
         if attempt.first_try:
             answered = (attempt.correct, skill_record)
-            self.sim.levels[attempt.skill] = skill_record.p_known
+            self.sim.levels = choose_levels(self.db, self.sim.pupil.id, target_success(self.sim.pupil))
             self.sim.practice[attempt.skill] += 1
         self.after_step(answered)
 

@@ -63,6 +63,8 @@ class SchoolClass(Base):
     locale: Mapped[str] = mapped_column(String(8), default="en")
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
     sign_in: Mapped[str] = mapped_column(String(8), default="pictures")  # "pictures" or "pin"
+    # The share of questions the class's pupils should get right: the next question's level is chosen for it.
+    target_success: Mapped[float] = mapped_column(Float, default=0.75, server_default="0.75")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     memberships: Mapped[list[ClassTeacher]] = relationship(back_populates="school_class", cascade="all, delete-orphan")
@@ -156,6 +158,7 @@ class AttemptRecord(Base):
     feedback: Mapped[list | None] = mapped_column(JSON, nullable=True)  # the feedback shown, as Text dicts
     move_index: Mapped[int | None] = mapped_column(Integer, nullable=True)  # where in the run's moves it was asked
     p_known_after: Mapped[float | None] = mapped_column(Float, nullable=True)  # the skill estimate it led to
+    params_version: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the fitted parameters that judged it (None: defaults)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     run: Mapped[LessonRunRecord | None] = relationship(back_populates="attempts")
@@ -173,7 +176,48 @@ class SkillRecord(Base):
     correct: Mapped[int] = mapped_column(Integer, default=0)
     streak: Mapped[int] = mapped_column(Integer, default=0)
     mastery_threshold: Mapped[float] = mapped_column(Float)
+    params_version: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the fitted parameters of its last update
+    ability: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")  # Elo, in logits (tutor.elo)
+    ability_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+
+
+class SkillParams(Base):
+    """One skill's fitted parameters in one version; ``kortmatte skills fit`` writes a new version.
+
+    A skill without a row uses the defaults of :mod:`tutor.skills`; otherwise its newest row counts.
+    """
+
+    __tablename__ = "skill_params"
+    __table_args__ = (UniqueConstraint("version", "skill"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, index=True)
+    skill: Mapped[str] = mapped_column(String(30))
+    p_init: Mapped[float] = mapped_column(Float)
+    p_learn: Mapped[float] = mapped_column(Float)
+    p_slip: Mapped[float] = mapped_column(Float)
+    p_guess: Mapped[float] = mapped_column(Float)
+    blend_bkt: Mapped[float] = mapped_column(Float)  # tutor.forecast.Blend
+    blend_elo: Mapped[float] = mapped_column(Float)
+    blend_bias: Mapped[float] = mapped_column(Float)
+    answers: Mapped[int] = mapped_column(Integer)  # how many first answers it was fitted from
+    log_likelihood: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class QuestionDifficulty(Base):
+    """The Elo difficulty of one kind of question at one level, learnt from every pupil's first answers."""
+
+    __tablename__ = "question_difficulty"
+    __table_args__ = (UniqueConstraint("skill", "kind", "level"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    skill: Mapped[str] = mapped_column(String(30))
+    kind: Mapped[str] = mapped_column(String(40))
+    level: Mapped[int] = mapped_column(Integer)
+    value: Mapped[float] = mapped_column(Float)  # logits; see tutor.elo
+    count: Mapped[int] = mapped_column(Integer)
 
 
 class Assignment(Base):

@@ -2,20 +2,61 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from tutor import skills
+from tutor import elo, forecast, skills
 from tutor.lessons.runner import Attempt
-from tutor.models import AttemptRecord, SkillRecord, utcnow
+from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord, utcnow
+
+#: A question kind's difficulty at each level before any pupil has answered it, in logits:
+#: a new pupil (ability 0) gets level 1 right 3 times in 4 (1 / (1 + e^-1.1) = 0.75).
+PRIOR_DIFFICULTY = {1: -1.1, 2: 0.0, 3: 1.1}
 
 
-def skill_levels(db: Session, pupil_id: int) -> dict[str, float]:
-    """The model's current estimate per skill, which sets the next questions' difficulty."""
-    rows = db.scalars(select(SkillRecord).where(SkillRecord.pupil_id == pupil_id))
-    return {row.skill: row.p_known for row in rows}
+def choose_levels(db: Session, pupil_id: int, target: float = elo.TARGET) -> dict[str, int]:
+    """The level (1 to 3) of the next question in every skill, chosen for an expected success of ``target``.
+
+    The pupil's Elo ability in the skill against each level's difficulty (the mean over the
+    skill's question kinds, learnt from every pupil's answers); a skill the pupil has not
+    practised starts from their other skills (:func:`tutor.elo.start`).
+    """
+    records = skill_records(db, pupil_id)
+    practised = [elo.Rating(record.ability, record.ability_count) for record in records.values()]
+    newcomer = elo.start(practised).value
+    by_level: dict[str, dict[int, list[float]]] = {}
+    for row in db.scalars(select(QuestionDifficulty)):
+        by_level.setdefault(row.skill, {}).setdefault(row.level, []).append(row.value)
+    chosen = {}
+    for skill in skills.SKILLS:
+        record = records.get(skill)
+        ability = record.ability if record is not None and record.ability_count else newcomer
+        learnt = by_level.get(skill, {})
+        difficulties = {level: sum(learnt[level]) / len(learnt[level]) if learnt.get(level) else prior for level, prior in PRIOR_DIFFICULTY.items()}
+        chosen[skill] = elo.choose_difficulty(ability, difficulties, target)
+    return chosen
+
+
+def target_success(pupil: Pupil) -> float:
+    """The success the pupil's questions are chosen for: their class's setting, or the default for a guest."""
+    return pupil.school_class.target_success if pupil.school_class is not None else elo.TARGET
+
+
+def current_params(db: Session, skill: str) -> SkillParams | None:
+    """The newest fitted parameters of ``skill``, or None while it has none (the defaults count)."""
+    return db.scalar(select(SkillParams).where(SkillParams.skill == skill).order_by(SkillParams.version.desc()).limit(1))
+
+
+def model_of(row: SkillParams | None, mastery: float = skills.DEFAULT_PARAMS.mastery) -> tuple[skills.Params, forecast.Blend]:
+    """The knowledge-tracing parameters and the forecast blend a parameter row stands for."""
+    if row is None:
+        return replace(skills.DEFAULT_PARAMS, mastery=mastery), forecast.ELO_ONLY
+    params = replace(skills.DEFAULT_PARAMS, p_init=row.p_init, p_learn=row.p_learn, p_slip=row.p_slip, p_guess=row.p_guess, mastery=mastery)
+    return params, forecast.Blend(row.blend_bkt, row.blend_elo, row.blend_bias)
 
 
 def skill_records(db: Session, pupil_id: int) -> dict[str, SkillRecord]:
@@ -63,20 +104,57 @@ def record_attempt(db: Session, pupil_id: int, run_id: int | None, attempt: Atte
     db.add(row)
     record = None
     if attempt.first_try:
-        record = update_skill(db, pupil_id, attempt.skill, attempt.correct, 1 / attempt.choices if attempt.choices else None, attempt.hints_used)
-        row.p_known_after = record.p_known
+        level = attempt.question.get("difficulty")
+        record = update_skill(db, pupil_id, attempt.skill, attempt.correct, 1 / attempt.choices if attempt.choices else None, attempt.hints_used,
+                              question=(attempt.kind, level) if isinstance(level, int) else None)
+        row.p_known_after, row.params_version = record.p_known, record.params_version
     return row, record
 
 
-def update_skill(db: Session, pupil_id: int, skill: str, correct: bool, p_guess: float | None = None, hints: int = 0) -> SkillRecord:
-    """Update the pupil's record of ``skill`` with one first answer (``hints``: hints shown before it)."""
+def update_skill(db: Session, pupil_id: int, skill: str, correct: bool, p_guess: float | None = None, hints: int = 0,
+                 question: tuple[str, int] | None = None) -> SkillRecord:
+    """Update the pupil's record of ``skill`` with one first answer (``hints``: hints shown before it).
+
+    Knowledge tracing uses the skill's newest fitted parameters (the defaults until
+    ``kortmatte skills fit`` has fitted them) and the record keeps their version. With the
+    ``question``'s kind and level, the pupil's Elo ability and that question's difficulty move too.
+    """
     record = db.scalar(select(SkillRecord).where(SkillRecord.pupil_id == pupil_id, SkillRecord.skill == skill))
+    fitted = current_params(db, skill)
     if record is None:
-        start = skills.fresh()
-        record = SkillRecord(pupil_id=pupil_id, skill=skill, p_known=start.p_known, attempts=0, correct=0, streak=0, mastery_threshold=skills.DEFAULT_PARAMS.mastery)
+        others = [elo.Rating(r.ability, r.ability_count) for r in skill_records(db, pupil_id).values()]
+        params, _ = model_of(fitted)
+        record = SkillRecord(pupil_id=pupil_id, skill=skill, p_known=params.p_init, attempts=0, correct=0, streak=0,
+                             mastery_threshold=skills.DEFAULT_PARAMS.mastery, ability=elo.start(others).value, ability_count=0)
         db.add(record)
+    params, _ = model_of(fitted, record.mastery_threshold)
     state = skills.SkillState(record.p_known, record.attempts, record.correct, record.streak)
-    params = skills.Params(mastery=record.mastery_threshold)
     new = skills.update(state, correct, params, p_guess, hints)
     record.p_known, record.attempts, record.correct, record.streak = new.p_known, new.attempts, new.correct, new.streak
+    record.params_version = fitted.version if fitted is not None else None
+    if question is not None:
+        guess = skills.hinted_guess(p_guess or 0.0, hints) if hints else (p_guess or 0.0)
+        rate_question(db, record, question, correct, guess)
     return record
+
+
+def rate_question(db: Session, record: SkillRecord, question: tuple[str, int], correct: bool, guess: float) -> None:
+    """Move the pupil's ability and the question's difficulty by one answer (:func:`tutor.elo.update`).
+
+    The difficulty is shared by every pupil, so it moves by an increment in the database
+    (value = value + change): two servers rating the same question at once both count.
+    """
+    kind, level = question
+    key = (QuestionDifficulty.skill == record.skill, QuestionDifficulty.kind == kind, QuestionDifficulty.level == level)
+    row = db.execute(select(QuestionDifficulty.value, QuestionDifficulty.count).where(*key)).first()
+    if row is None:
+        try:
+            with db.begin_nested():
+                db.add(QuestionDifficulty(skill=record.skill, kind=kind, level=level, value=PRIOR_DIFFICULTY.get(level, 0.0), count=0))
+        except IntegrityError:  # another request made it first
+            pass
+        row = db.execute(select(QuestionDifficulty.value, QuestionDifficulty.count).where(*key)).one()
+    difficulty = elo.Rating(row.value, row.count)
+    ability, moved = elo.update(elo.Rating(record.ability, record.ability_count), difficulty, correct, guess)
+    record.ability, record.ability_count = ability.value, ability.count
+    db.execute(update(QuestionDifficulty).where(*key).values(value=QuestionDifficulty.value + (moved.value - difficulty.value), count=QuestionDifficulty.count + 1))

@@ -35,10 +35,6 @@ class SkillState:
     correct: int = 0
     streak: int = 0
 
-    @property
-    def mastered(self) -> bool:
-        return self.p_known >= DEFAULT_PARAMS.mastery
-
     def to_dict(self) -> dict:
         return asdict(self)
 

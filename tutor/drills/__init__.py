@@ -156,8 +156,10 @@ def slips(right, whole: bool = True, which: tuple[str, ...] = (OFF_BY_ONE, TIMES
     return found
 
 
-def difficulty_for(p_known: float) -> int:
-    """Easier questions while a skill is shaky, harder once it is nearly mastered."""
-    if p_known < 0.4:
-        return 1
-    return 2 if p_known < 0.75 else 3
+#: The level of a question in a skill the lesson was given no level for: the easiest.
+EASIEST = 1
+
+
+def level_of(levels: dict[str, int], skill: str) -> int:
+    """The level (1 to 3) chosen for the pupil's next question in ``skill`` (tutor.progress.choose_levels)."""
+    return levels.get(skill, EASIEST)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 
 from tutor.deck import kids2
-from tutor.drills import Text, difficulty_for
+from tutor.drills import Text, level_of
 from tutor.drills.card_sums import best_card, estimate_card_sum, exact_card_sum, round_to_ten, winning_card
 from tutor.engine import Move
 from tutor.engine.calculation_war import card_sum, war_sum
@@ -110,8 +110,8 @@ class CalculationWarLesson(WarFamilyLesson):
             return []
         hand = sorted(game_state.hands[pupil])
         if round_number % 2 == 0:
-            return [estimate_card_sum(rng.choice(hand), difficulty_for(levels.get("estimate_sum", 0.0)))]
-        return [best_card(hand, difficulty_for(levels.get("estimate_sum", 0.0)))]
+            return [estimate_card_sum(rng.choice(hand), level_of(levels, "estimate_sum"))]
+        return [best_card(hand, level_of(levels, "estimate_sum"))]
 
     def after_round(self, game_state, pupil, rng: random.Random, levels: dict) -> list:
         last = game_state.last_round
@@ -122,10 +122,10 @@ class CalculationWarLesson(WarFamilyLesson):
         sums = sorted((kids2()[c].circled_sum for c in first_layer.values()), reverse=True)
         labels = {card: player_label(p, pupil, game_state.game.players) for p, card in first_layer.items()}
         table = [first_layer[p] for p in sorted(first_layer)]
-        compare = winning_card(table, labels, difficulty_for(levels.get("compare", 0.0)))
+        compare = winning_card(table, labels, level_of(levels, "compare"))
         top_two = sums[:2]
         if kids2()[mine].circled_sum in top_two and top_two[0] - top_two[1] <= CLOSE:
-            exact = exact_card_sum(mine, difficulty_for(levels.get("exact_sum", 0.0)))
+            exact = exact_card_sum(mine, level_of(levels, "exact_sum"))
             exact.hides_result = True  # the round's story tells the sums
             return [exact, compare]
         return [compare] if last["round"] % 3 == 0 else []

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tutor.deck import kids2
-from tutor.drills import Question, Text, difficulty_for
+from tutor.drills import Question, Text, level_of
 from tutor.drills.fractions_primes_mean import fraction_equivalent, fraction_from_hand, fraction_in_interval, fraction_larger, fraction_order
 from tutor.engine import Move
 from tutor.engine.fraction_master import fits, possible_fractions
@@ -358,7 +358,7 @@ class FractionMasterLesson(Lesson):
         if (game_state.turns // game_state.game.players) % 2:
             return []
         interval, hand = list(game_state.interval), [c for c in sorted(game_state.hands[pupil]) if not kids2()[c].is_special]
-        level = difficulty_for(levels.get("fractions", 0.0))
+        level = level_of(levels, "fractions")
         strict = game_state.strict
         askers = [
             lambda: fraction_from_hand(interval, hand, level, strict),

@@ -19,7 +19,7 @@ import random
 from fractions import Fraction
 
 from tutor.deck import kids2
-from tutor.drills import Question, Text, difficulty_for
+from tutor.drills import Question, Text, level_of
 from tutor.drills.card_sums import estimate_card_sum, exact_card_sum
 from tutor.drills.fractions_primes_mean import mean_estimate, mean_exact, prime_which_sum
 from tutor.drills.number_facts import factor_pair_cards, multiply_top_numbers, tens_friend_card, tens_friend_number
@@ -409,11 +409,11 @@ class MultiMatchLesson(SheddingLesson):
 
     def drills(self, game_state, hand, rng, levels):
         top = game_state.discard_pile[-1]
-        level = difficulty_for(levels.get("factor_pairs", 0.0))
+        level = level_of(levels, "factor_pairs")
         if len(hand) >= 2 and rng.random() < 0.5:
             return [factor_pair_cards(hand, top, level)]
         first, second = rng.sample(hand, 2) if len(hand) >= 2 else (hand[0], top)
-        return [multiply_top_numbers(first, second, difficulty_for(levels.get("multiply", 0.0)))]
+        return [multiply_top_numbers(first, second, level_of(levels, "multiply"))]
 
 
 class OverslagLesson(SheddingLesson):
@@ -435,8 +435,8 @@ class OverslagLesson(SheddingLesson):
         top_sum = kids2()[top].circled_sum
         close = [c for c in hand if abs(kids2()[c].circled_sum - top_sum) <= CLOSE]
         if close:
-            return [exact_card_sum(rng.choice(close), difficulty_for(levels.get("exact_sum", 0.0)))]
-        return [estimate_card_sum(top, difficulty_for(levels.get("estimate_sum", 0.0)))]
+            return [exact_card_sum(rng.choice(close), level_of(levels, "exact_sum"))]
+        return [estimate_card_sum(top, level_of(levels, "estimate_sum"))]
 
 
 class TiervennerLesson(SheddingLesson):
@@ -455,7 +455,7 @@ class TiervennerLesson(SheddingLesson):
 
     def drills(self, game_state, hand, rng, levels):
         top = game_state.discard_pile[-1]
-        level = difficulty_for(levels.get("tens_friends", 0.0))
+        level = level_of(levels, "tens_friends")
         if rng.random() < 0.5:
             return [tens_friend_number(top, level)]
         return [tens_friend_card(hand, top, level)]
@@ -498,15 +498,15 @@ class ExtremeLesson(SheddingLesson):
         top = game_state.discard_pile[-1]
         roll = rng.random()
         if roll < 0.15:
-            return [estimate_card_sum(top, difficulty_for(levels.get("estimate_sum", 0.0)))]
+            return [estimate_card_sum(top, level_of(levels, "estimate_sum"))]
         close = [c for c in hand if abs(kids2()[c].circled_sum - kids2()[top].circled_sum) <= CLOSE]
         if roll < 0.3 and close:
-            return [exact_card_sum(rng.choice(close), difficulty_for(levels.get("exact_sum", 0.0)))]
+            return [exact_card_sum(rng.choice(close), level_of(levels, "exact_sum"))]
         if roll < 0.45:
-            return [mean_estimate(top, difficulty_for(levels.get("mean", 0.0)))]
+            return [mean_estimate(top, level_of(levels, "mean"))]
         if roll < 0.6:
-            return [mean_exact(top, difficulty_for(levels.get("mean", 0.0)))]
-        return [prime_which_sum(rng.choice(hand), difficulty_for(levels.get("primes", 0.0)))]
+            return [mean_exact(top, level_of(levels, "mean"))]
+        return [prime_which_sum(rng.choice(hand), level_of(levels, "primes"))]
 
 
 SHEDDING_LESSONS = (MultiMatchLesson, OverslagLesson, TiervennerLesson, ExtremeLesson)

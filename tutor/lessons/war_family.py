@@ -30,7 +30,7 @@ from fractions import Fraction
 
 from tutor.answers import AnswerError, read_answer
 from tutor.deck import kids2
-from tutor.drills import Question, Text, difficulty_for
+from tutor.drills import Question, Text, level_of
 from tutor.drills.number_facts import compare_numbers, multiply_top_numbers
 from tutor.drills.operations import triplesmart_better, triplesmart_distance, triplesmart_extreme_better, triplesmart_extreme_distance
 from tutor.engine import Move
@@ -520,12 +520,12 @@ class MultiWarLesson(WarFamilyLesson):
         numbers = [c for c in battle["turned"][str(pupil)] if not kids2()[c].is_special]
         questions = []
         if len(numbers) == 2:
-            product = multiply_top_numbers(numbers[0], numbers[1], difficulty_for(levels.get("multiply", 0.0)))
+            product = multiply_top_numbers(numbers[0], numbers[1], level_of(levels, "multiply"))
             product.hides_result = True
             questions.append(product)
         products = [r for r in battle["results"].values() if isinstance(r, int)]
         if len(set(products)) >= 2 and game_state.rounds % 3 == 0:
-            questions.append(compare_numbers(products, difficulty_for(levels.get("compare", 0.0))))
+            questions.append(compare_numbers(products, level_of(levels, "compare")))
         return questions
 
 
@@ -661,7 +661,7 @@ class TripleSmartLesson(WarFamilyLesson):
             return []
         battle, mine = found
         cards = [c for c in mine["cards"] if not kids2()[c].is_special]
-        level = difficulty_for(levels.get(self.skill, 0.0))
+        level = level_of(levels, self.skill)
         value = Fraction(mine["value"])
         makers = [self.distance_question, self.better_question]
         if rng.random() >= 0.5:

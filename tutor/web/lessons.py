@@ -24,7 +24,7 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import MoveRefused
 from tutor.lessons.runner import FINISHED, LessonError, LessonRun
 from tutor.models import LessonRunRecord, utcnow
-from tutor.progress import record_attempt, skill_levels
+from tutor.progress import choose_levels, record_attempt, target_success
 from tutor.web.lesson_view import lesson_context
 from tutor.web.auth import current_pupil, pupil_required
 from tutor.web.errors import error_page
@@ -159,7 +159,7 @@ def lesson_action(action):
             return out_of_date(run_id)
         lesson = LESSONS[run.game_id]
         database = db.session()
-        levels = skill_levels(database, record.pupil_id)
+        levels = choose_levels(database, record.pupil_id, target_success(record.pupil))
         try:
             attempt = action(run, lesson, levels, now_ms())
         except LessonError:

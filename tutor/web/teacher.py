@@ -31,6 +31,7 @@ REFUSALS = {
     "locale": lazy_gettext("Please choose one of the languages."),
     "timezone": lazy_gettext("Please choose a time zone from the list."),
     "sign_in": lazy_gettext("Please choose how pupils sign in: pictures or a PIN."),
+    "target_success": lazy_gettext("Please choose a share of right answers from %(low)s %% to %(high)s %%."),
     "no_such_teacher": lazy_gettext("There is no teacher with that e-mail address. They need an account first."),
     "already_teaches": lazy_gettext("That teacher already teaches this class."),
     "pupil_name": lazy_gettext("Please type a first name or nickname of 1 to %(max)s characters."),
@@ -91,7 +92,9 @@ def class_form_context(school_class=None, **values) -> dict:
             "locale": locale,
             "timezone": values.get("timezone") or (school_class.timezone if school_class else classroom.DEFAULT_TIMEZONES.get(locale, "UTC")),
             "sign_in": values.get("sign_in") or (school_class.sign_in if school_class else "pictures"),
+            "target_percent": values.get("target_success") or str(round(school_class.target_success * 100) if school_class else 75),
         },
+        "target_percents": classroom.TARGET_PERCENTS,
         "timezones": classroom.timezones(),
         "locales": LOCALES,
     }
@@ -105,7 +108,7 @@ def new_class():
     form = request.form
     database = db.session()
     try:
-        school_class = classroom.create_class(database, current_teacher(), form.get("name", ""), form.get("locale", ""), form.get("timezone", ""), form.get("sign_in", ""))
+        school_class = classroom.create_class(database, current_teacher(), form.get("name", ""), form.get("locale", ""), form.get("timezone", ""), form.get("sign_in", ""), form.get("target_success"))
     except classroom.Refused as error:
         database.rollback()
         flash(refusal_message(error), "error")
@@ -125,7 +128,7 @@ def class_settings(class_id):
         return render_template("teacher/class_settings.html", **class_form_context(school_class), **context)
     form = request.form
     try:
-        classroom.update_class(school_class, form.get("name", ""), form.get("locale", ""), form.get("timezone", ""), form.get("sign_in", ""))
+        classroom.update_class(school_class, form.get("name", ""), form.get("locale", ""), form.get("timezone", ""), form.get("sign_in", ""), form.get("target_success"))
     except classroom.Refused as error:
         database.rollback()
         flash(refusal_message(error), "error")

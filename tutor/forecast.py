@@ -1,0 +1,103 @@
+"""The chance that a pupil's next answer in a skill is right, from both halves of the skill model.
+
+Knowledge tracing (:mod:`tutor.skills`) knows whether the pupil has learnt the skill but not
+how hard the next question is; Elo (:mod:`tutor.elo`) knows how hard each question kind and
+level is but treats learning as a slow drift. The forecast combines their two chances of a
+right answer in one logistic regression per skill (stacking, as in Khajah, Lindsey & Mozer
+2016, "How deep is knowledge tracing?", which found such blends at least as good as either
+part):
+
+    P(right) = σ(bkt · logit(P_bkt) + elo · logit(P_elo) + bias)
+
+where P_bkt = P(known)(1 - slip) + (1 - P(known)) guess and P_elo is Elo's expected score.
+The weights are fitted with the skill's BKT parameters by ``kortmatte skills fit``; until then
+the forecast is Elo's alone (weights 0, 1, 0), which is what chooses the next question's level.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+EDGE = 1e-6  # chances are kept in [EDGE, 1 - EDGE] so that their logits are finite
+RIDGE = 1e-3  # a little shrinkage keeps the fit finite when one part predicts perfectly
+MAX_ITERATIONS = 50
+
+
+@dataclass(frozen=True)
+class Blend:
+    """The weights of the two parts' logits and a bias."""
+
+    bkt: float = 0.0
+    elo: float = 1.0
+    bias: float = 0.0
+
+    def chance(self, p_bkt: float, p_elo: float) -> float:
+        """P(right) of the next answer from the two parts' chances."""
+        return sigmoid(self.bkt * logit(p_bkt) + self.elo * logit(p_elo) + self.bias)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+ELO_ONLY = Blend()
+
+
+def logit(p: float) -> float:
+    p = min(max(p, EDGE), 1 - EDGE)
+    return math.log(p / (1 - p))
+
+
+def sigmoid(x: float) -> float:
+    if x >= 0:
+        return 1 / (1 + math.exp(-x))
+    tail = math.exp(x)
+    return tail / (1 + tail)
+
+
+def bkt_chance(p_known: float, p_slip: float, p_guess: float) -> float:
+    """Knowledge tracing's chance of a right answer: known and no slip, or not known and a lucky guess."""
+    return p_known * (1 - p_slip) + (1 - p_known) * p_guess
+
+
+def fit_blend(rows: Sequence[tuple[float, float, bool]], min_rows: int = 200) -> Blend | None:
+    """The weights that best predict the answers ``(p_bkt, p_elo, correct)``, by Newton's method on the log-likelihood.
+
+    None with fewer than ``min_rows`` answers: then the forecast stays Elo's.
+    """
+    if len(rows) < min_rows:
+        return None
+    data = [((logit(p_bkt), logit(p_elo), 1.0), 1.0 if correct else 0.0) for p_bkt, p_elo, correct in rows]
+    weights = [0.0, 1.0, 0.0]
+    for _ in range(MAX_ITERATIONS):
+        gradient = [-RIDGE * w for w in weights]
+        hessian = [[RIDGE if i == j else 0.0 for j in range(3)] for i in range(3)]
+        for x, y in data:
+            p = sigmoid(sum(w * v for w, v in zip(weights, x)))
+            for i in range(3):
+                gradient[i] += (y - p) * x[i]
+                for j in range(3):
+                    hessian[i][j] += p * (1 - p) * x[i] * x[j]
+        step = _solve(hessian, gradient)
+        weights = [w + s for w, s in zip(weights, step)]
+        if max(abs(s) for s in step) < 1e-8:
+            break
+    return Blend(*weights)
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """x with matrix · x = vector, by Gaussian elimination with partial pivoting (3 x 3)."""
+    size = len(vector)
+    rows = [list(matrix[i]) + [vector[i]] for i in range(size)]
+    for column in range(size):
+        pivot = max(range(column, size), key=lambda r: abs(rows[r][column]))
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        for r in range(column + 1, size):
+            factor = rows[r][column] / rows[column][column]
+            for c in range(column, size + 1):
+                rows[r][c] -= factor * rows[column][c]
+    solution = [0.0] * size
+    for r in reversed(range(size)):
+        solution[r] = (rows[r][size] - sum(rows[r][c] * solution[c] for c in range(r + 1, size))) / rows[r][r]
+    return solution
