@@ -3,7 +3,8 @@
 Plays Calculation War lessons as a pupil would (skip the intro, lay cards, answer every
 question, go on) against a fresh SQLite database (or DATABASE_URL if set) and times each
 answer POST from request to response: routing, loading the run, marking, storing the
-attempt and skill record, saving the run and rendering the htmx fragment.
+attempt and skill record, saving the run and rendering the htmx fragment. Also counts the
+SQL statements each kind of step sends to the database.
 
     .venv/bin/python bench/lesson_step.py [--answers 300]
 """
@@ -21,9 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from sqlalchemy import event, select  # noqa: E402
+
 from tutor import db  # noqa: E402
 from tutor.app import create_app  # noqa: E402
 from tutor.checks import exact  # noqa: E402
+from tutor.lessons.base import move_token  # noqa: E402
 from tutor.lessons.runner import LessonRun  # noqa: E402
 from tutor.models import LessonRunRecord  # noqa: E402
 
@@ -46,29 +50,35 @@ def main() -> None:
     app = create_app({"TESTING": False, "DATABASE_URL": url, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
     client = app.test_client()
     client.post("/guest", data={"name": "Bench"})
-    answer_times, other_times = [], []
+    statements = []
+    event.listen(app.extensions["db_engine"], "before_cursor_execute", lambda *args: statements.append(1))
+    answer_times, other_times, answer_statements, other_statements = [], [], [], []
     run_id = None
     while len(answer_times) < args.answers:
         if run_id is None:
             location = client.post("/lessons/calculation-war/start", data={"players": "2", "strength": "beginner", "round_limit": "0"}).headers["Location"]
-            run_id = int(re.search(r"/runs/(\d+)", location).group(1))
+            run_id = re.search(r"/runs/([\w-]+)", location).group(1)
             client.post(f"/runs/{run_id}/skip-intro", headers=HTMX)
         with app.app_context():
-            run = LessonRun.from_dict(db.session().get(LessonRunRecord, run_id).data)
+            run = LessonRun.from_dict(db.session().scalar(select(LessonRunRecord.data).where(LessonRunRecord.public_id == run_id)))
         if run.stage == "finished":
             run_id = None
             continue
         question = run.current_question()
+        statements.clear()
         started = time.perf_counter()
         if question and run.question_open:
             response = client.post(f"/runs/{run_id}/answer", data={"answer": right_answer(question)}, headers=HTMX)
             answer_times.append(time.perf_counter() - started)
+            answer_statements.append(len(statements))
         elif question:
             response = client.post(f"/runs/{run_id}/go-on", headers=HTMX)
             other_times.append(time.perf_counter() - started)
+            other_statements.append(len(statements))
         else:
-            response = client.post(f"/runs/{run_id}/move", data={"move": f"play:{min(run.game_state().hands[0])}:"}, headers=HTMX)
+            response = client.post(f"/runs/{run_id}/move", data={"move": move_token(run.game_state().legal_moves()[0])}, headers=HTMX)
             other_times.append(time.perf_counter() - started)
+            other_statements.append(len(statements))
         assert response.status_code == 200, response.status_code
 
     def figures(times):
@@ -78,6 +88,8 @@ def main() -> None:
     print(f"database: {url.split('://')[0]}")
     print(f"answer POST (mark, store attempt + skill, save run, render fragment): {figures(answer_times)}")
     print(f"other steps (lay a card with computer moves, or go on):                {figures(other_times)}")
+    print(f"SQL statements per answer POST: median {statistics.median(answer_statements):.0f}, max {max(answer_statements)}; "
+          f"per other step: median {statistics.median(other_statements):.0f}, max {max(other_statements)}")
     app.extensions["db_engine"].dispose()
 
 

@@ -7,6 +7,7 @@ missing). PostgreSQL refuses to run as root, so as root the cluster belongs to t
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
@@ -45,9 +46,16 @@ def postgres_server():
     if given:
         yield given.rstrip("/")
         return
-    bindir = _bindir()
-    if bindir is None:
+    if _bindir() is None:
         pytest.fail("PostgreSQL server binaries not found: `make test` installs Debian's postgresql package")
+    with started_server() as url:
+        yield url
+
+
+@contextlib.contextmanager
+def started_server():
+    """A throw-away PostgreSQL server on a free port (also used by bench/load.py); yields its base URL."""
+    bindir = _bindir()
     workdir = tempfile.mkdtemp(prefix="kortmatte-pg-")
     data, port = os.path.join(workdir, "data"), _free_port()
     if os.geteuid() == 0:

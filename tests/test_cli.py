@@ -254,6 +254,9 @@ def test_skills_fit_writes_a_new_version_from_the_stored_answers_and_new_answers
                 session.add(AttemptRecord(pupil_id=pupil.id, skill="multiply", question_kind="multiply_top_numbers", question={"difficulty": 1 + t % 3, "answer": "number"},
                                           typed="1", correct=correct, readable=True, first_try=True, created_at=start + timedelta(minutes=number + 200 * t)))
         session.add(AttemptRecord(pupil_id=pupils[0].id, skill="compare", question_kind="compare_numbers", question={"difficulty": 1}, typed="1", correct=True, created_at=start))
+        for pupil in pupils[:60]:  # retries and unreadable answers are not fitted
+            session.add(AttemptRecord(pupil_id=pupil.id, skill="multiply", question_kind="multiply_top_numbers", question={"difficulty": 1}, typed="1", correct=True, first_try=False, created_at=start))
+            session.add(AttemptRecord(pupil_id=pupil.id, skill="multiply", question_kind="multiply_top_numbers", question={"difficulty": 1}, typed="", correct=False, readable=False, first_try=False, created_at=start))
         session.commit()
         second = pupils[1].id
     code, out = run_cli(capsys, "skills", "fit")

@@ -46,3 +46,19 @@ def test_behind_a_proxy_the_throttle_sees_each_clients_own_address(database_url)
     assert client.post("/teacher/sign-in", data={"email": "a@x.example", "password": "wrong"}, headers={"X-Forwarded-For": "203.0.113.9"}).status_code == 429
     assert client.post("/teacher/sign-in", data={"email": "a@x.example", "password": "wrong"}, headers={"X-Forwarded-For": "198.51.100.4"}).status_code == 400
     app.extensions["db_engine"].dispose()
+
+
+@pytest.mark.parametrize("secure", [False, True])
+def test_behind_tls_the_cookies_are_secure_and_host_only(database_url, secure):
+    """SECURE_COOKIES: Secure cookies named __Host- (HTTPS only, this host only, path /); without it, plain names for HTTP."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x", "WTF_CSRF_ENABLED": False, "SECURE_COOKIES": secure, "PROXIES": 1})
+    client = app.test_client()
+    response = client.post("/guest", data={"name": "Ada"}, headers={"X-Forwarded-Proto": "https"})
+    cookies = {header.split("=", 1)[0]: header for header in response.headers.getlist("Set-Cookie")}
+    names = {"__Host-session", "__Host-kortmatte_device"} if secure else {"session", "kortmatte_device"}
+    assert set(cookies) == names, cookies
+    for header in cookies.values():
+        assert "HttpOnly" in header and "SameSite=Lax" in header and "Path=/" in header and "Domain" not in header
+    assert all("Secure" in header for header in cookies.values()) if secure else "Secure" not in cookies["session"]
+    assert client.get("/progress", headers={"X-Forwarded-Proto": "https"}).status_code == 200  # the renamed cookie signs the guest in
+    app.extensions["db_engine"].dispose()

@@ -115,6 +115,19 @@ def test_a_run_survives_a_round_trip_through_a_dict_at_every_step():
     assert any(a and not a.first_try and a.correct for a in attempts)  # right after a wrong first try: the retry counter was kept
 
 
+def test_a_stored_dict_does_not_change_when_the_run_plays_on():
+    """The web layer keeps the dict it saved; later steps change the run's lists in place, never the saved copy."""
+    run = started(seed=5)
+    run.skip_intro(LESSON, {}, 0)
+    saved = run.to_dict()
+    frozen = json.loads(json.dumps(saved))
+    for now in range(1000, 40_000, 1000):
+        if run.stage == FINISHED:
+            break
+        pupil_step(run, now)
+    assert run.moves != frozen["moves"] and saved == frozen
+
+
 def test_wrong_then_right_answers_make_two_attempts_but_only_the_first_counts_for_the_skill():
     run = started(seed=2)
     run.skip_intro(LESSON, {}, 0)
@@ -312,3 +325,17 @@ def test_a_wrong_answer_keeps_the_lessons_follow_up_question():
         _, gaps = paced_lesson("calculation-war", 2, seed, wrong_share=1.0)
         follow_ups += sum(1 for gap in gaps if len(gap) > 1)
     assert follow_ups  # after a wrong answer the next offered question is asked in the same gap
+
+
+def test_a_typed_question_closes_with_its_worked_solution_after_five_wrong_tries():
+    from tests.test_progress import open_question, wrong_answer
+
+    run = open_question("estimate_card_sum")
+    assert run.question["answer"] != "choice"
+    for tries in range(1, 6):
+        run.answer("my name is Ada", "en", tries * 1000 - 500)  # unreadable: not a try
+        assert run.question_open and not run.solution_shown, tries
+        run.answer(wrong_answer(run.question), "en", tries * 1000)
+    assert run.tries == 5 and not run.question_open and run.solution_shown
+    with pytest.raises(LessonError):
+        run.answer(wrong_answer(run.question), "en", 9000)

@@ -8,7 +8,7 @@ from sqlalchemy import inspect, text
 
 from tutor import db
 
-TEACHER_TABLES = {"skill_params", "question_difficulty", "teacher", "school_class", "class_teacher", "assignment", "assignment_pupil", "assignment_work", "sign_in_session", "sign_in_throttle"}
+TEACHER_TABLES = {"rate_limit", "skill_params", "question_difficulty", "teacher", "school_class", "class_teacher", "assignment", "assignment_pupil", "assignment_work", "sign_in_session", "sign_in_throttle"}
 
 
 def up_down_up(url: str) -> None:

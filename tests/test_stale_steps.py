@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import html
 import re
+import sqlite3
 import threading
 
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 from tests.conftest import run_record
 from tutor import db
@@ -169,3 +170,44 @@ def test_two_copies_of_one_answer_posted_at_once_store_one_row(guest, client, ap
         assert sorted(statuses) == [200, 409], statuses
         assert stored_answers(app) == stored + 1
         assert run_of(app, run_id).step == run.step + 1
+
+
+# --- the short write path -------------------------------------------------------------------------
+
+
+def test_an_answer_reads_first_and_writes_its_few_rows_under_one_write_lock(guest, client, app):
+    run_id = start(guest, client)
+    question = move_until_question(client, app, run_id)
+    statements = []
+    listen = lambda conn, cursor, statement, *rest: statements.append(statement.split(None, 1)[0].upper())  # noqa: E731
+    event.listen(app.extensions["db_engine"], "before_cursor_execute", listen)
+    try:
+        assert client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": str(run_of(app, run_id).step)}).status_code == 302
+    finally:
+        event.remove(app.extensions["db_engine"], "before_cursor_execute", listen)
+    lock = statements.index("BEGIN")
+    assert set(statements[:lock]) == {"SELECT"}, statements  # everything read and computed before the lock
+    writes = statements[lock + 1 :]
+    # the pupil's step count (an upsert), the run, the answer, the new skill record and the question's difficulty (an upsert)
+    assert sorted(writes) == ["INSERT", "INSERT", "INSERT", "INSERT", "UPDATE"], statements
+
+
+def test_a_database_locked_past_its_timeout_answers_503_and_the_same_step_works_afterwards(guest, client, app, database_url, monkeypatch):
+    run_id = start(guest, client)
+    question = move_until_question(client, app, run_id)
+    step, before = run_of(app, run_id).step, stored_answers(app)
+    app.extensions["db_engine"].dispose()
+    monkeypatch.setattr(db, "SQLITE_BUSY_TIMEOUT_MS", 200)  # new connections give up after 0.2 s
+    other = sqlite3.connect(database_url.split("///", 1)[1], isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another writer holds the lock
+    try:
+        app.extensions["db_engine"].pool.dispose()
+        response = client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": str(step)}, headers={"HX-Request": "true"})
+        assert response.status_code == 503 and response.headers["Retry-After"] == "2"
+        assert "Very busy just now" in response.get_data(as_text=True)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert run_of(app, run_id).step == step and stored_answers(app) == before  # nothing saved, nothing half-saved
+    response = client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": str(step)})
+    assert response.status_code == 302 and stored_answers(app) == before + 1 and run_of(app, run_id).step == step + 1

@@ -16,6 +16,7 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from functools import cache
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -47,7 +48,6 @@ CODE_LENGTH = 6
 
 #: Argon2id with OWASP's recommended minimum (19 MiB, 2 passes): about 50 ms per sign-in on a small server.
 _hasher = PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
-_DUMMY_HASH = _hasher.hash("not a password of anyone")
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
@@ -82,10 +82,16 @@ def hash_password(password: str) -> str:
     return _hasher.hash(password)
 
 
+@cache
+def _dummy_hash() -> str:
+    """A hash to check against when there is no account; made on first use, since hashing at import slows start-up."""
+    return _hasher.hash("not a password of anyone")
+
+
 def check_password(password_hash: str | None, password: str) -> bool:
     """True when ``password`` matches; an unknown account costs the same time as a known one."""
     try:
-        return _hasher.verify(password_hash or _DUMMY_HASH, password[:PASSWORD_MAX]) and password_hash is not None
+        return _hasher.verify(password_hash or _dummy_hash(), password[:PASSWORD_MAX]) and password_hash is not None
     except (VerificationError, InvalidHashError):
         return False
 

@@ -12,6 +12,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from tutor import accounts, classroom
+from tutor import limits as rate_limits
 from tutor.models import ClassTeacher, SignInThrottle, Teacher
 from tutor.text import LOCALES
 
@@ -84,11 +85,11 @@ def delete_old_throttles(db: Session, now: datetime) -> int:
 
 def purge(db: Session, now: datetime, guest_days: int, limits: accounts.SessionLimits) -> Purged:
     """The daily clean-up: guests not seen for ``guest_days`` days (with all their work),
-    sign-in sessions that have ended, and old throttle rows. The caller commits."""
+    sign-in sessions that have ended, and old throttle and rate-limit rows. The caller commits."""
     if guest_days < 1:
         raise Refused("days", "the number of days must be at least 1")
     return Purged(
         guests=classroom.purge_guests(db, now, guest_days),
         sessions=accounts.delete_old_sessions(db, now, limits),
-        throttles=delete_old_throttles(db, now),
+        throttles=delete_old_throttles(db, now) + rate_limits.purge(db, now.timestamp()),
     )

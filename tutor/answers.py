@@ -54,12 +54,13 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from fractions import Fraction
-from typing import Callable, NamedTuple
-
-import sympy
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from tutor.signs import DECIMAL, decimal_sign, format_number, formula, typed_signs, write
 from tutor.text import N_, render, translator
+
+if TYPE_CHECKING:
+    import sympy
 
 ALLOW_NUMBER = "number"
 ALLOW_ADD_SUB = "add_sub"
@@ -442,6 +443,8 @@ class _Parser:
         operators = [j for j, tok in enumerate(self.tokens) if tok.kind != "num" and j not in self.bars]
         single = len(self.forms) == 1 and operators in ([], [0]) and self.tokens[0].kind in ("num", "+", "-")  # at most a sign in front
         form, fraction = self.forms[0] if single else (CALCULATION, None)
+        import sympy  # here, not at the top: importing sympy takes most of the app's start-up
+
         exact = sympy.Rational(value.numerator, value.denominator)
         numbers = tuple(sympy.Rational(n.numerator, n.denominator) for n in self.numbers)
         return Reading(exact, numbers, write(formula(*terms), locale), self.typed, form, fraction)

@@ -27,7 +27,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.setdefault("SECRET_KEY", config.instance_secret(app.instance_path))
     # The cookie may live as long as a sign-in can; the server decides when the sign-in has ended.
     app.config["PERMANENT_SESSION_LIFETIME"] = app.config["SESSION_LIFETIME_HOURS"] * 3600
-    app.config["SESSION_COOKIE_SECURE"] = app.config["SECURE_COOKIES"]
+    if app.config["SECURE_COOKIES"]:
+        # Over HTTPS only, and named __Host- so the browser refuses it from plain HTTP or a sibling domain.
+        app.config.update(SESSION_COOKIE_SECURE=True, SESSION_COOKIE_NAME="__Host-session")
 
     if app.config["PROXIES"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"], x_proto=app.config["PROXIES"])
@@ -35,8 +37,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     security.init_app(app)
 
-    from tutor.web import auth, dashboards, errors, lessons, main, present, replay, teacher
+    from tutor.web import assets, auth, dashboards, errors, lessons, main, present, replay, teacher
 
+    assets.init_app(app)
     present.init_app(app)
     errors.init_app(app)
     for blueprint in (auth.bp, main.bp, lessons.bp, teacher.bp, dashboards.bp, replay.bp):

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Callable
-
-import sympy
+from typing import TYPE_CHECKING, Callable
 
 from tutor import content
 from tutor.answers import WHOLE
 
+if TYPE_CHECKING:
+    import sympy
+
 
 def exact(text: str) -> sympy.Rational:
     """Read a stored exact value such as "173" or "-7/2" (our own data, never pupil text)."""
+    import sympy  # here, not at the top: importing sympy takes most of the app's start-up
+
     numerator, _, denominator = str(text).partition("/")
     return sympy.Rational(int(numerator), int(denominator or 1))
 
@@ -74,6 +77,8 @@ def _closest_to_target(value, spec, reading=None) -> bool:
 
 
 def _is_prime(value, spec, reading=None) -> bool:
+    import sympy
+
     return value.is_integer and bool(sympy.isprime(int(value)))
 
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import socket
 import sys
 import time
 from pathlib import Path
@@ -11,17 +14,97 @@ from pathlib import Path
 from tutor import ROOT
 
 
-def cmd_serve(args) -> int:
-    from waitress import serve
+#: Threads per worker process: one overlaps the other's database waits; more cost CPU in switching (bench/load.py).
+SERVE_THREADS = 2
+#: Workers when --workers is not given: one per core (a lesson step is CPU-bound), at least 2, at most 8.
+SERVE_WORKERS_MIN, SERVE_WORKERS_MAX = 2, 8
+#: Connections the kernel may queue before they are accepted; past it new ones are refused at once.
+SERVE_BACKLOG = 1024
+#: Seconds an idle kept-alive connection stays open: longer than a pupil's pause between two clicks.
+SERVE_KEEPALIVE_S = 5
+#: A worker silent this long (a request stuck in a loop) is killed and replaced.
+SERVE_TIMEOUT_S = 30
+#: Seconds the kernel holds a new connection that has sent nothing before handing it to a worker.
+SERVE_DEFER_ACCEPT_S = 30
 
+
+def default_workers() -> int:
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(SERVE_WORKERS_MIN, min(SERVE_WORKERS_MAX, cores))
+
+
+def _defer_accept(arbiter) -> None:
+    """Accept a connection only once its first bytes have arrived (Linux), before any worker forks.
+
+    A gthread worker gives every accepted connection a thread that waits up to 5 s for the
+    request, so a few hundred idle connections (browsers' speculative preconnects, or
+    someone holding sockets open) would otherwise keep every thread waiting.
+    """
+    if hasattr(socket, "TCP_DEFER_ACCEPT"):
+        for listener in arbiter.LISTENERS:
+            with contextlib.suppress(OSError):  # not a TCP socket
+                listener.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, SERVE_DEFER_ACCEPT_S)
+
+
+def serve_wsgi(app, host: str, port: int, workers: int | None = None, threads: int | None = None) -> None:
+    """Serve ``app`` under gunicorn: worker processes forked from this one, each with a pool of threads.
+
+    The gthread worker keeps idle and kept-alive connections in a poller rather than a thread,
+    so open connections that send nothing cannot stall the pupils who click. The app is built
+    before the fork, so workers start at once and share its imported modules.
+    """
+    from gunicorn.app.base import BaseApplication
+
+    settings = {
+        "bind": [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"],
+        "workers": workers or default_workers(),
+        "threads": threads or SERVE_THREADS,
+        "worker_class": "gthread",
+        "backlog": SERVE_BACKLOG,
+        "keepalive": SERVE_KEEPALIVE_S,
+        "timeout": SERVE_TIMEOUT_S,
+        "graceful_timeout": SERVE_TIMEOUT_S,
+        "secure_scheme_headers": {},  # only the app's PROXIES setting decides which forwarded headers to trust
+        "proc_name": "kortmatte",
+        "accesslog": None,  # no per-request log: it would hold pupils' addresses and cost CPU on every click
+        "errorlog": "-",
+        "control_socket_disable": True,  # one fixed socket path per user would clash between two servers
+        "when_ready": _defer_accept,
+    }
+
+    class Server(BaseApplication):
+        def load_config(self):
+            for key, value in settings.items():
+                self.cfg.set(key, value)
+
+        def load(self):
+            return app
+
+    Server(prog="kortmatte serve").run()
+
+
+def cmd_serve(args) -> int:
     from tutor import db
     from tutor.app import create_app
 
     app = create_app()
-    db.upgrade(app.config["DATABASE_URL"])
-    print(f"Kortmatte is serving on http://{args.host}:{args.port}/ (database: {_redacted(app.config['DATABASE_URL'])})", flush=True)
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="kortmatte")
+    db.upgrade(app.config["DATABASE_URL"])  # once, before any worker starts
+    app.extensions["db_engine"].dispose()  # no pooled connection may be shared across the fork
+    workers = args.workers or default_workers()
+    threads = args.threads or SERVE_THREADS
+    print(
+        f"Kortmatte is serving on http://{args.host}:{args.port}/ with {workers} workers of {threads} threads (database: {_redacted(app.config['DATABASE_URL'])})",
+        flush=True,
+    )
+    serve_wsgi(app, args.host, args.port, workers, threads)
     return 0
+
+
+def positive_int(text: str) -> int:
+    number = int(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+    return number
 
 
 def _redacted(url: str) -> str:
@@ -177,7 +260,7 @@ def cmd_purge(args) -> int:
             session.commit()
     finally:
         engine.dispose()
-    print(f"deleted {purged.guests} guests not seen for {days} days (with their work), {purged.sessions} ended sign-in sessions, {purged.throttles} old sign-in throttles")
+    print(f"deleted {purged.guests} guests not seen for {days} days (with their work), {purged.sessions} ended sign-in sessions, {purged.throttles} old sign-in throttles and rate-limit counts")
     return 0
 
 
@@ -289,10 +372,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kortmatte", description="Card games as guided maths lessons.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    serve = sub.add_parser("serve", help="migrate the database and serve the app under a production WSGI server (waitress)")
+    serve = sub.add_parser("serve", help="migrate the database, then serve the app with several worker processes (gunicorn)")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--threads", type=int, default=8)
+    serve.add_argument("--workers", type=positive_int, help="worker processes (default: one per core, 2 to 8)")
+    serve.add_argument("--threads", type=positive_int, help=f"threads per worker (default {SERVE_THREADS})")
     serve.set_defaults(func=cmd_serve)
 
     simulate = sub.add_parser("simulate", help="play a whole game between computer players and report the result")

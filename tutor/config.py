@@ -11,7 +11,7 @@ this long without a request, and in any case this long after signing in.
 ``PROXIES`` (0): how many reverse proxies (nginx, a load balancer) stand in front of the app;
 their X-Forwarded-For and X-Forwarded-Proto headers are then trusted, so sign-in throttling
 sees each client's own address. Leave it at 0 when clients connect directly.
-``SECURE_COOKIES`` (off): send the session cookie over HTTPS only; turn on behind TLS.
+``SECURE_COOKIES`` (off): behind TLS, send the cookies over HTTPS only, under __Host- names.
 """
 
 from __future__ import annotations

@@ -8,13 +8,15 @@ Engines hide statement parameters in errors and logs: they hold pupils' names an
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
 from flask import Flask, current_app, g
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
+
+if TYPE_CHECKING:
+    from alembic.config import Config  # alembic is imported only when migrating: it slows start-up
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 SQLITE_BUSY_TIMEOUT_MS = 5000
@@ -40,6 +42,8 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 
 
 def alembic_config(url: str) -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
@@ -48,6 +52,8 @@ def alembic_config(url: str) -> Config:
 
 def upgrade(url: str) -> None:
     """Bring the database at ``url`` to the newest schema."""
+    from alembic import command
+
     command.upgrade(alembic_config(url), "head")
 
 
@@ -56,6 +62,23 @@ def init_app(app: Flask) -> None:
     app.extensions["db_engine"] = engine
     app.extensions["db_sessions"] = sessionmaker(engine, expire_on_commit=False)
     app.teardown_appcontext(_close_session)
+
+
+def begin_write(db_session: Session) -> None:
+    """Start the step's writes: on SQLite take the write lock now (BEGIN IMMEDIATE).
+
+    Called after everything is read and computed, so the lock is held only for the writes;
+    other writers wait for it in SQLite's busy handler rather than failing halfway through
+    a transaction that read first. PostgreSQL needs nothing: row locks are taken as rows are written.
+    """
+    connection = db_session.connection()
+    if connection.dialect.name == "sqlite" and not connection.connection.dbapi_connection.in_transaction:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def is_locked(error: Exception) -> bool:
+    """Whether a database error means SQLite stayed locked past the busy timeout (try again later)."""
+    return "database is locked" in str(getattr(error, "orig", error))
 
 
 def session() -> Session:

@@ -286,6 +286,16 @@ class SignInSession(Base):
     last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class RateLimit(Base):
+    """Uses of a rate limit per key in the current window (tutor.limits), shared by every app server."""
+
+    __tablename__ = "rate_limit"
+
+    key: Mapped[str] = mapped_column(String(80), primary_key=True)  # the limit's name and who: "step:42"
+    window_start: Mapped[int] = mapped_column(BigInteger)  # Unix seconds
+    hits: Mapped[int] = mapped_column(Integer)
+
+
 class SignInThrottle(Base):
     """Failed sign-ins per key (an account, an address, a pupil), shared by every app server."""
 

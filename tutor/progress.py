@@ -1,13 +1,19 @@
-"""Storing a pupil's answers and skill records; plain SQLAlchemy, no Flask."""
+"""Storing a pupil's answers and skill records; plain SQLAlchemy, no Flask.
+
+A lesson step reads what the skill model needs once (:func:`load_model`: the pupil's
+records, the fitted parameters, the question difficulties), chooses the next levels and
+computes every update from it, and only then writes: the answer, the skill record and one
+increment of the question's difficulty. The write lock is held for those few statements only.
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sqlalchemy import func, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy import func, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session, aliased
 
 from tutor import elo, forecast, skills
 from tutor.lessons.runner import Attempt
@@ -17,28 +23,61 @@ from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, 
 #: a new pupil (ability 0) gets level 1 right 3 times in 4 (1 / (1 + e^-1.1) = 0.75).
 PRIOR_DIFFICULTY = {1: -1.1, 2: 0.0, 3: 1.1}
 
+QuestionKey = tuple[str, str, int]  # skill, question kind, level
 
-def choose_levels(db: Session, pupil_id: int, target: float = elo.TARGET) -> dict[str, int]:
+
+@dataclass
+class PupilModel:
+    """What the skill model knows for one pupil's step, read before anything is written."""
+
+    pupil_id: int
+    records: dict[str, SkillRecord]
+    params: dict[str, SkillParams]  # the newest fitted version per skill; a skill without one uses the defaults
+    difficulties: dict[QuestionKey, elo.Rating]
+
+    def ability(self, skill: str) -> elo.Rating:
+        """The pupil's Elo ability in ``skill``; one not yet practised starts from the others (:func:`tutor.elo.start`)."""
+        record = self.records.get(skill)
+        if record is not None and record.ability_count:
+            return elo.Rating(record.ability, record.ability_count)
+        return elo.start(elo.Rating(r.ability, r.ability_count) for r in self.records.values())
+
+    def difficulty(self, key: QuestionKey) -> elo.Rating:
+        return self.difficulties.get(key) or elo.Rating(PRIOR_DIFFICULTY.get(key[2], 0.0), 0)
+
+
+def load_model(db: Session, pupil_id: int) -> PupilModel:
+    """Three reads: the pupil's skill records, the newest parameters per skill and every question difficulty."""
+    newer = aliased(SkillParams)
+    newest = select(SkillParams).where(~select(newer.id).where(newer.skill == SkillParams.skill, newer.version > SkillParams.version).exists())
+    return PupilModel(
+        pupil_id,
+        skill_records(db, pupil_id),
+        {row.skill: row for row in db.scalars(newest)},
+        {(row.skill, row.kind, row.level): elo.Rating(row.value, row.count) for row in db.scalars(select(QuestionDifficulty))},
+    )
+
+
+def levels_for(model: PupilModel, target: float = elo.TARGET) -> dict[str, int]:
     """The level (1 to 3) of the next question in every skill, chosen for an expected success of ``target``.
 
-    The pupil's Elo ability in the skill against each level's difficulty (the mean over the
-    skill's question kinds, learnt from every pupil's answers); a skill the pupil has not
-    practised starts from their other skills (:func:`tutor.elo.start`).
+    The pupil's Elo ability in the skill against each level's difficulty: the mean over the
+    skill's question kinds that pupils have answered at that level, else the prior.
     """
-    records = skill_records(db, pupil_id)
-    practised = [elo.Rating(record.ability, record.ability_count) for record in records.values()]
-    newcomer = elo.start(practised).value
     by_level: dict[str, dict[int, list[float]]] = {}
-    for row in db.scalars(select(QuestionDifficulty)):
-        by_level.setdefault(row.skill, {}).setdefault(row.level, []).append(row.value)
+    for (skill, _, level), rating in model.difficulties.items():
+        by_level.setdefault(skill, {}).setdefault(level, []).append(rating.value)
     chosen = {}
     for skill in skills.SKILLS:
-        record = records.get(skill)
-        ability = record.ability if record is not None and record.ability_count else newcomer
         learnt = by_level.get(skill, {})
         difficulties = {level: sum(learnt[level]) / len(learnt[level]) if learnt.get(level) else prior for level, prior in PRIOR_DIFFICULTY.items()}
-        chosen[skill] = elo.choose_difficulty(ability, difficulties, target)
+        chosen[skill] = elo.choose_difficulty(model.ability(skill).value, difficulties, target)
     return chosen
+
+
+def choose_levels(db: Session, pupil_id: int, target: float = elo.TARGET) -> dict[str, int]:
+    """:func:`levels_for` the pupil's model as it stands in the database."""
+    return levels_for(load_model(db, pupil_id), target)
 
 
 def target_success(pupil: Pupil) -> float:
@@ -76,12 +115,19 @@ def right_after_retry(db: Session, pupil_id: int) -> dict[str, int]:
     return {skill: count for skill, count in rows}
 
 
-def record_attempt(db: Session, pupil_id: int, run_id: int | None, attempt: Attempt, at: datetime | None = None) -> tuple[AttemptRecord, SkillRecord | None]:
+def record_attempt(db: Session, pupil_id: int, run_id: int | None, attempt: Attempt, at: datetime | None = None,
+                   model: PupilModel | None = None) -> tuple[AttemptRecord, SkillRecord | None]:
     """Store one answer; a readable first try also updates the pupil's skill record.
 
     An answer that could not be read is stored as its refusal code, not as what was typed:
-    children type names and phone numbers into answer boxes.
+    children type names and phone numbers into answer boxes. ``model``: what
+    :func:`load_model` read at the start of the step (read now when not given).
     """
+    record = None
+    if attempt.first_try:
+        level = attempt.question.get("difficulty")
+        record = update_skill(db, pupil_id, attempt.skill, attempt.correct, 1 / attempt.choices if attempt.choices else None, attempt.hints_used,
+                              question=(attempt.kind, level) if isinstance(level, int) else None, model=model)
     row = AttemptRecord(
         pupil_id=pupil_id,
         run_id=run_id,
@@ -99,34 +145,32 @@ def record_attempt(db: Session, pupil_id: int, run_id: int | None, attempt: Atte
         misconception=attempt.misconception,
         feedback=attempt.feedback or None,
         move_index=attempt.move_index,
+        p_known_after=record.p_known if record is not None else None,
+        params_version=record.params_version if record is not None else None,
         created_at=at or utcnow(),
     )
     db.add(row)
-    record = None
-    if attempt.first_try:
-        level = attempt.question.get("difficulty")
-        record = update_skill(db, pupil_id, attempt.skill, attempt.correct, 1 / attempt.choices if attempt.choices else None, attempt.hints_used,
-                              question=(attempt.kind, level) if isinstance(level, int) else None)
-        row.p_known_after, row.params_version = record.p_known, record.params_version
     return row, record
 
 
 def update_skill(db: Session, pupil_id: int, skill: str, correct: bool, p_guess: float | None = None, hints: int = 0,
-                 question: tuple[str, int] | None = None) -> SkillRecord:
+                 question: tuple[str, int] | None = None, model: PupilModel | None = None) -> SkillRecord:
     """Update the pupil's record of ``skill`` with one first answer (``hints``: hints shown before it).
 
     Knowledge tracing uses the skill's newest fitted parameters (the defaults until
     ``kortmatte skills fit`` has fitted them) and the record keeps their version. With the
     ``question``'s kind and level, the pupil's Elo ability and that question's difficulty move too.
     """
-    record = db.scalar(select(SkillRecord).where(SkillRecord.pupil_id == pupil_id, SkillRecord.skill == skill))
-    fitted = current_params(db, skill)
+    model = model or load_model(db, pupil_id)
+    fitted = model.params.get(skill)
+    record = model.records.get(skill)
     if record is None:
-        others = [elo.Rating(r.ability, r.ability_count) for r in skill_records(db, pupil_id).values()]
         params, _ = model_of(fitted)
+        start = model.ability(skill)
         record = SkillRecord(pupil_id=pupil_id, skill=skill, p_known=params.p_init, attempts=0, correct=0, streak=0,
-                             mastery_threshold=skills.DEFAULT_PARAMS.mastery, ability=elo.start(others).value, ability_count=0)
+                             mastery_threshold=skills.DEFAULT_PARAMS.mastery, ability=start.value, ability_count=0)
         db.add(record)
+        model.records[skill] = record
     params, _ = model_of(fitted, record.mastery_threshold)
     state = skills.SkillState(record.p_known, record.attempts, record.correct, record.streak)
     new = skills.update(state, correct, params, p_guess, hints)
@@ -134,27 +178,23 @@ def update_skill(db: Session, pupil_id: int, skill: str, correct: bool, p_guess:
     record.params_version = fitted.version if fitted is not None else None
     if question is not None:
         guess = skills.hinted_guess(p_guess or 0.0, hints) if hints else (p_guess or 0.0)
-        rate_question(db, record, question, correct, guess)
+        rate_question(db, model, record, question, correct, guess)
     return record
 
 
-def rate_question(db: Session, record: SkillRecord, question: tuple[str, int], correct: bool, guess: float) -> None:
+def rate_question(db: Session, model: PupilModel, record: SkillRecord, question: tuple[str, int], correct: bool, guess: float) -> None:
     """Move the pupil's ability and the question's difficulty by one answer (:func:`tutor.elo.update`).
 
-    The difficulty is shared by every pupil, so it moves by an increment in the database
+    The difficulty is shared by every pupil, so it moves by an increment in one upsert
     (value = value + change): two servers rating the same question at once both count.
     """
-    kind, level = question
-    key = (QuestionDifficulty.skill == record.skill, QuestionDifficulty.kind == kind, QuestionDifficulty.level == level)
-    row = db.execute(select(QuestionDifficulty.value, QuestionDifficulty.count).where(*key)).first()
-    if row is None:
-        try:
-            with db.begin_nested():
-                db.add(QuestionDifficulty(skill=record.skill, kind=kind, level=level, value=PRIOR_DIFFICULTY.get(level, 0.0), count=0))
-        except IntegrityError:  # another request made it first
-            pass
-        row = db.execute(select(QuestionDifficulty.value, QuestionDifficulty.count).where(*key)).one()
-    difficulty = elo.Rating(row.value, row.count)
+    key = (record.skill, *question)
+    difficulty = model.difficulty(key)
     ability, moved = elo.update(elo.Rating(record.ability, record.ability_count), difficulty, correct, guess)
     record.ability, record.ability_count = ability.value, ability.count
-    db.execute(update(QuestionDifficulty).where(*key).values(value=QuestionDifficulty.value + (moved.value - difficulty.value), count=QuestionDifficulty.count + 1))
+    model.difficulties[key] = moved
+    change = moved.value - difficulty.value
+    dialect = postgresql if db.get_bind().dialect.name == "postgresql" else sqlite
+    upsert = dialect.insert(QuestionDifficulty).values(skill=key[0], kind=key[1], level=key[2], value=difficulty.value + change, count=1)
+    db.execute(upsert.on_conflict_do_update(index_elements=["skill", "kind", "level"],
+                                            set_={"value": QuestionDifficulty.value + change, "count": QuestionDifficulty.count + 1}))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import types
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import get_args, get_origin, get_type_hints
 
 from tutor.drills import CHOICE, Question, Text
@@ -30,6 +30,9 @@ PUPIL = 0
 INTRO, PLAY, FINISHED = "intro", "play", "finished"
 #: Credit saved up in quiet turns is capped, so a lesson does not catch up with a run of questions.
 PACE_CREDIT_MAX = 1.5
+#: Readable tries a question allows: a choice between a few buttons closes after two, a typed
+#: answer after five (then the worked solution is shown), so no question can be hammered forever.
+CHOICE_TRIES, TYPED_TRIES = 2, 5
 
 
 def _fits(value, hint) -> bool:
@@ -118,7 +121,15 @@ class LessonRun:
         return run
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The run as stored, copied so that later steps cannot change what was saved.
+
+        The moves are only appended to, never changed, so their list is copied but not each
+        move: a deep copy of every move (dataclasses.asdict) grew to milliseconds a step in
+        long games. The rest (the game state, the question) is small and copied whole.
+        """
+        data = {name: _copied(getattr(self, name)) for name in FIELD_TYPES if name != "moves"}
+        data["moves"] = list(self.moves)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> LessonRun:
@@ -445,8 +456,11 @@ class LessonRun:
             self.tries += 1
             self.asked_at_ms = now_ms
             self.pace_followup = self.pace_followup or marked.status != RIGHT
-        if marked.status == RIGHT or (question.answer == "choice" and readable and self.tries >= 2):
+        if marked.status == RIGHT:
             self.question_open = False
+        elif readable and self.tries >= (CHOICE_TRIES if question.answer == "choice" else TYPED_TRIES):
+            self.question_open = False
+            self.solution_shown = self.solution_shown or question.answer != "choice"  # a typed question ends with its worked solution
         return attempt
 
     def hint(self) -> Text:
@@ -474,6 +488,15 @@ class LessonRun:
     def _expect(self, stage: str) -> None:
         if self.stage != stage:
             raise LessonError(f"the lesson is at {self.stage}, not {stage}")
+
+
+def _copied(value):
+    """A copy of plain JSON data (dicts, lists and scalars), faster than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    return value
 
 
 #: The type each stored field must have, checked when a run is loaded (:func:`_fits`).

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import secrets
+import time
 from datetime import timedelta
 from urllib.parse import urlsplit
 
@@ -18,13 +19,18 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlalchemy import func, select
 
-from tutor import accounts, admin, classroom, db
+from tutor import accounts, admin, classroom, db, limits
 from tutor.models import Pupil, SchoolClass, Teacher, utcnow
 from tutor.text import LOCALES
 
 bp = Blueprint("auth", __name__)
 
 DEVICE_COOKIE = "kortmatte_device"
+
+
+def device_cookie() -> str:
+    """The guest device cookie's name: with a __Host- prefix when cookies are sent over HTTPS only."""
+    return f"__Host-{DEVICE_COOKIE}" if current_app.config["SECURE_COOKIES"] else DEVICE_COOKIE
 
 
 # --- who is signed in -----------------------------------------------------------------------
@@ -319,7 +325,8 @@ def guest_sign_in():
         flash(_("Please type a name of 1 to %(max)s letters.", max=accounts.NAME_MAX), "error")
         return redirect(url_for("main.index"))
     database = db.session()
-    device = request.cookies.get(DEVICE_COOKIE, "")
+    limits.check(database, limits.GUESTS, client_address(), time.time())
+    device = request.cookies.get(device_cookie(), "")
     if not (16 <= len(device) <= 64 and device.replace("-", "").replace("_", "").isalnum()):
         device = secrets.token_urlsafe(24)
     device_hash = _device_hash(device)
@@ -336,5 +343,6 @@ def guest_sign_in():
     start_session(pupil=pupil, locale=locale)
     flash(_("Hello, %(name)s! Choose a game to start.", name=name), "success")
     response = redirect(url_for("main.index"))
-    response.set_cookie(DEVICE_COOKIE, device, max_age=60 * 60 * 24 * 365, httponly=True, samesite="Lax", secure=request.is_secure)
+    secure = current_app.config["SECURE_COOKIES"]
+    response.set_cookie(device_cookie(), device, max_age=60 * 60 * 24 * 365, httponly=True, samesite="Lax", secure=secure or request.is_secure)
     return response

@@ -7,12 +7,12 @@ request carried: forms hold children's names and answers.
 
 from __future__ import annotations
 
-from flask import Flask, render_template
+from flask import Flask, make_response, render_template
 from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from tutor import db
+from tutor import db, limits
 
 #: status -> (heading, what to do), whole sentences for translators
 MESSAGES = {
@@ -21,6 +21,7 @@ MESSAGES = {
     405: (lazy_gettext("That did not work"), lazy_gettext("This page cannot be used that way. Go back and use the buttons on the page.")),
     413: (lazy_gettext("That was too much"), lazy_gettext("What you sent is too long for us. Please send something shorter.")),
     429: (lazy_gettext("Please wait a moment"), lazy_gettext("There were too many tries in a short time. Wait a little, then try again.")),
+    503: (lazy_gettext("Very busy just now"), lazy_gettext("Many pupils are playing at once, so your last step was not saved. Wait a moment and try it again.")),
     500: (lazy_gettext("Something went wrong"), lazy_gettext("We could not finish that step. Everything up to your last step is saved: reload the page or go to the home page.")),
     "broken_run": (lazy_gettext("This game cannot go on"), lazy_gettext("Something in this saved game is broken, so it cannot be played on. Your answers so far are kept. Start a new game from the home page.")),
     "csrf": (lazy_gettext("This page is too old"), lazy_gettext("This page was opened before you last signed in or out, so it cannot be sent. Reload the page and try again.")),
@@ -50,7 +51,16 @@ def server_error(error: InternalServerError):
         return f"<!doctype html><title>{heading}</title><h1>{heading}</h1><p>{advice}</p>", 500
 
 
+def over_limit(error: limits.Exceeded):
+    """429 with the seconds to wait; the use that was one too many is not kept."""
+    db.session().rollback()
+    response = make_response(*error_page(429))
+    response.headers["Retry-After"] = str(error.wait)
+    return response
+
+
 def init_app(app: Flask) -> None:
+    app.register_error_handler(limits.Exceeded, over_limit)
     app.register_error_handler(CSRFError, csrf_error)  # before HTTPException: CSRFError is a 400
     app.register_error_handler(InternalServerError, server_error)
     app.register_error_handler(HTTPException, http_error)

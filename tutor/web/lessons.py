@@ -13,9 +13,10 @@ from flask import Blueprint, abort, current_app, flash, make_response, redirect,
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 
-from tutor import classroom, content, db
+from tutor import classroom, content, db, limits
 from tutor.engine import GAMES, InvalidOptions, InvalidState
 from tutor.answers import AnswerError
 from tutor.drills import Text
@@ -24,7 +25,7 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import MoveRefused
 from tutor.lessons.runner import FINISHED, LessonError, LessonRun
 from tutor.models import LessonRunRecord, utcnow
-from tutor.progress import choose_levels, record_attempt, target_success
+from tutor.progress import levels_for, load_model, record_attempt, target_success
 from tutor.web.lesson_view import lesson_context
 from tutor.web.auth import current_pupil, pupil_required
 from tutor.web.errors import error_page
@@ -75,6 +76,7 @@ def start(game_id):
 def save_new_run(run: LessonRun, assignment_id: int | None = None) -> LessonRunRecord:
     record = LessonRunRecord(pupil_id=current_pupil().id, assignment_id=assignment_id, game_id=run.game_id, seed=run.seed, stage=run.stage, data=run.to_dict())
     database = db.session()
+    limits.check(database, limits.LESSON_STARTS, record.pupil_id, time.time())
     database.add(record)
     database.commit()
     return record
@@ -142,6 +144,17 @@ def out_of_date(run_id: str):
     return render_lesson(record, run), 409
 
 
+#: Seconds a pupil's browser is asked to wait before trying a step again when the database is busy.
+BUSY_RETRY_SECONDS = 2
+
+
+def busy():
+    """The database stayed busy past its timeout: nothing was saved, so the pupil may simply try again."""
+    response = make_response(*error_page(503))
+    response.headers["Retry-After"] = str(BUSY_RETRY_SECONDS)
+    return response
+
+
 def lesson_action(action):
     """Run ``action(run, lesson, levels, now)``, store any answer it returns, save the run, show the result.
 
@@ -159,27 +172,38 @@ def lesson_action(action):
             return out_of_date(run_id)
         lesson = LESSONS[run.game_id]
         database = db.session()
-        levels = choose_levels(database, record.pupil_id, target_success(record.pupil))
+        with database.no_autoflush:  # reading: nothing written yet, so no write lock taken
+            model = load_model(database, record.pupil_id)
+            levels = levels_for(model, target_success(record.pupil))
         try:
             attempt = action(run, lesson, levels, now_ms())
         except LessonError:
             database.rollback()
             return out_of_date(run_id)
         run.step += 1
+        data, now = run.to_dict(), utcnow()
         try:
-            record.data, record.stage = run.to_dict(), run.stage
+            db.begin_write(database)
+            limits.check(database, limits.LESSON_STEPS, record.pupil_id, time.time())
+            record.data, record.stage = data, run.stage
             finished = run.stage == FINISHED and record.finished_at is None
             if finished:
-                record.finished_at = utcnow()
+                record.finished_at = now
+            database.flush()  # the run first: its version check stops a second copy of this step before it writes anything else
             first_try_right, skill_record = None, None
             if attempt is not None:
-                skill_record = record_attempt(database, record.pupil_id, record.id, attempt)[1]
+                skill_record = record_attempt(database, record.pupil_id, record.id, attempt, model=model)[1]
                 first_try_right = attempt.correct if attempt.first_try else None
-            classroom.note_step(database, record, utcnow(), first_try_right=first_try_right, finished=finished, skill_record=skill_record)
+            classroom.note_step(database, record, now, first_try_right=first_try_right, finished=finished, skill_record=skill_record)
             database.commit()
-        except StaleDataError:  # the same step was saved by another request meanwhile
+        except (StaleDataError, IntegrityError):  # the same step (or the pupil's first answer in a skill) was saved by another request meanwhile
             database.rollback()
             return out_of_date(run_id)
+        except OperationalError as error:
+            database.rollback()
+            if not db.is_locked(error):
+                raise
+            return busy()
         if wants_fragment():
             return render_lesson(record, run, "lesson")
         return redirect(url_for("lessons.play", run_id=run_id))

@@ -1,0 +1,62 @@
+"""Rate limits shared through the database: counted per key and window, 429 with Retry-After, nothing kept from a refused request."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from tests.conftest import run_record
+from tutor import db, limits
+from tutor.limits import Limit
+from tutor.models import LessonRunRecord, Pupil, RateLimit
+
+THREE_A_MINUTE = Limit("test", 3, 60)
+
+
+@pytest.fixture
+def database(app):
+    with app.app_context():
+        yield db.session()
+
+
+def test_a_limit_counts_per_key_and_window_and_says_how_long_to_wait(database):
+    # the window of 60 s holding 1000.5 runs from 960 to 1020
+    assert [limits.hit(database, THREE_A_MINUTE, "ada", t) for t in (960, 1000.5, 1010)] == [None, None, None]
+    assert limits.hit(database, THREE_A_MINUTE, "ada", 1015.2) == 5  # the fourth: wait until 1020
+    assert limits.hit(database, THREE_A_MINUTE, "ola", 1016) is None  # someone else counts apart
+    assert limits.hit(database, THREE_A_MINUTE, "ada", 1020) is None  # a new window starts from one
+    assert database.scalar(select(RateLimit.hits).where(RateLimit.key == "test:ada")) == 1
+
+
+def test_old_counts_are_purged_after_a_day(database):
+    limits.hit(database, THREE_A_MINUTE, "ada", 1000)
+    limits.hit(database, THREE_A_MINUTE, "ola", 90_000)
+    assert limits.purge(database, 1000 + 86_400 + 60) == 1 and database.scalar(select(func.count()).select_from(RateLimit)) == 1
+
+
+def test_too_many_guests_from_one_address_get_a_429_page_and_no_guest_is_made(app, client, monkeypatch):
+    monkeypatch.setattr(limits, "GUESTS", Limit("guest", 2, 600))
+    for name in ("Ada", "Ola"):
+        assert client.post("/guest", data={"name": name}).status_code == 302
+    client.post("/language", data={"locale": "nb"})
+    response = client.post("/guest", data={"name": "Kari"})
+    assert response.status_code == 429 and 0 < int(response.headers["Retry-After"]) <= 600
+    assert "Vent et øyeblikk" in response.get_data(as_text=True)  # in the child's language
+    with app.app_context():
+        assert db.session().scalars(select(Pupil.name).order_by(Pupil.name)).all() == ["Ada", "Ola"]
+
+
+def test_too_many_lesson_steps_or_starts_get_a_429_and_change_nothing(app, guest, client, monkeypatch):
+    monkeypatch.setattr(limits, "LESSON_STEPS", Limit("step", 2, 60))
+    monkeypatch.setattr(limits, "LESSON_STARTS", Limit("start", 1, 600))
+    guest.sign_in()
+    run_id = guest.start()
+    assert client.post(f"/runs/{run_id}/next-step").status_code == 302
+    assert client.post(f"/runs/{run_id}/next-step").status_code == 302
+    step = run_record(app, run_id).data["step"]
+    response = client.post(f"/runs/{run_id}/next-step", headers={"HX-Request": "true"})
+    assert response.status_code == 429 and "Retry-After" in response.headers
+    assert run_record(app, run_id).data["step"] == step
+    assert client.post("/lessons/calculation-war/start", data={"players": "2", "strength": "beginner"}).status_code == 429
+    with app.app_context():
+        assert db.session().scalar(select(func.count()).select_from(LessonRunRecord)) == 1

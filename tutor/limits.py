@@ -1,0 +1,66 @@
+"""Rate limits shared by every worker and app server: counts per key and time window, in the database.
+
+A fixed window per key (for example "step:" + a pupil's id): one upsert counts a use and
+returns the count so far in the window, so a limit costs one statement and no lock held
+across requests. Over the limit, the caller answers 429 with the seconds until the window
+ends. Flask-Limiter would need Redis or memcached for a store that several servers share;
+the database is already shared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import case, delete
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from tutor.models import RateLimit
+
+
+@dataclass(frozen=True)
+class Limit:
+    name: str
+    hits: int  # allowed in one window
+    seconds: int  # the window
+
+
+#: Guests made from one address: a class behind one school address signs in together.
+GUESTS = Limit("guest", 60, 600)
+#: Lessons a pupil starts.
+LESSON_STARTS = Limit("start", 30, 600)
+#: Lesson steps (answers, moves, hints, going on) a pupil makes: far above a child's pace.
+LESSON_STEPS = Limit("step", 120, 60)
+
+
+class Exceeded(Exception):
+    """Over a limit: try again after ``wait`` seconds."""
+
+    def __init__(self, limit: Limit, wait: int) -> None:
+        super().__init__(limit.name)
+        self.limit, self.wait = limit, wait
+
+
+def check(db: Session, limit: Limit, who: str | int, now: float) -> None:
+    """Count one use, raising :class:`Exceeded` when it is one too many (the count is then rolled back with the request)."""
+    wait = hit(db, limit, who, now)
+    if wait is not None:
+        raise Exceeded(limit, wait)
+
+
+def hit(db: Session, limit: Limit, who: str | int, now: float) -> int | None:
+    """Count one use of ``limit`` by ``who`` at ``now`` (Unix seconds): the seconds to wait when over it, else None."""
+    window = int(now) // limit.seconds * limit.seconds
+    dialect = postgresql if db.get_bind().dialect.name == "postgresql" else sqlite
+    insert = dialect.insert(RateLimit).values(key=f"{limit.name}:{who}"[:80], window_start=window, hits=1)
+    upsert = insert.on_conflict_do_update(
+        index_elements=["key"],
+        set_={"hits": case((RateLimit.window_start == insert.excluded.window_start, RateLimit.hits + 1), else_=1), "window_start": insert.excluded.window_start},
+    ).returning(RateLimit.hits)
+    hits = db.execute(upsert).scalar_one()
+    return max(1, window + limit.seconds - int(now)) if hits > limit.hits else None
+
+
+def purge(db: Session, now: float) -> int:
+    """Delete the counts of windows that ended a day ago or more."""
+    return db.execute(delete(RateLimit).where(RateLimit.window_start < int(now) - 86_400)).rowcount
