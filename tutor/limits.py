@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import case, delete
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from tutor.models import RateLimit
+from tutor.models import RateLimit, upsert
 
 
 @dataclass(frozen=True)
@@ -51,13 +50,12 @@ def check(db: Session, limit: Limit, who: str | int, now: float) -> None:
 def hit(db: Session, limit: Limit, who: str | int, now: float) -> int | None:
     """Count one use of ``limit`` by ``who`` at ``now`` (Unix seconds): the seconds to wait when over it, else None."""
     window = int(now) // limit.seconds * limit.seconds
-    dialect = postgresql if db.get_bind().dialect.name == "postgresql" else sqlite
-    insert = dialect.insert(RateLimit).values(key=f"{limit.name}:{who}"[:80], window_start=window, hits=1)
-    upsert = insert.on_conflict_do_update(
+    insert = upsert(db, RateLimit, key=f"{limit.name}:{who}"[:80], window_start=window, hits=1)
+    counted = insert.on_conflict_do_update(
         index_elements=["key"],
         set_={"hits": case((RateLimit.window_start == insert.excluded.window_start, RateLimit.hits + 1), else_=1), "window_start": insert.excluded.window_start},
     ).returning(RateLimit.hits)
-    hits = db.execute(upsert).scalar_one()
+    hits = db.execute(counted).scalar_one()
     return max(1, window + limit.seconds - int(now)) if hits > limit.hits else None
 
 

@@ -17,7 +17,8 @@ import secrets
 from datetime import datetime, timezone
 
 from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, UniqueConstraint
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
 
 def utcnow() -> datetime:
@@ -31,6 +32,12 @@ def new_public_id() -> str:
 
 def public_id_column() -> Mapped[str]:
     return mapped_column(String(24), unique=True, default=new_public_id)
+
+
+def upsert(db: Session, model: type[Base], **values):
+    """An INSERT of ``values`` into ``model``'s table that can take ON CONFLICT DO UPDATE, in SQLite's or PostgreSQL's dialect."""
+    dialect = postgresql if db.get_bind().dialect.name == "postgresql" else sqlite
+    return dialect.insert(model).values(**values)
 
 
 class Base(DeclarativeBase):

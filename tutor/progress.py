@@ -12,12 +12,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy import func, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, aliased
 
 from tutor import elo, forecast, skills
 from tutor.lessons.runner import Attempt
-from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord, utcnow
+from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord, upsert, utcnow
 
 #: A question kind's difficulty at each level before any pupil has answered it, in logits:
 #: a new pupil (ability 0) gets level 1 right 3 times in 4 (1 / (1 + e^-1.1) = 0.75).
@@ -194,7 +193,6 @@ def rate_question(db: Session, model: PupilModel, record: SkillRecord, question:
     record.ability, record.ability_count = ability.value, ability.count
     model.difficulties[key] = moved
     change = moved.value - difficulty.value
-    dialect = postgresql if db.get_bind().dialect.name == "postgresql" else sqlite
-    upsert = dialect.insert(QuestionDifficulty).values(skill=key[0], kind=key[1], level=key[2], value=difficulty.value + change, count=1)
-    db.execute(upsert.on_conflict_do_update(index_elements=["skill", "kind", "level"],
+    insert = upsert(db, QuestionDifficulty, skill=key[0], kind=key[1], level=key[2], value=difficulty.value + change, count=1)
+    db.execute(insert.on_conflict_do_update(index_elements=["skill", "kind", "level"],
                                             set_={"value": QuestionDifficulty.value + change, "count": QuestionDifficulty.count + 1}))
