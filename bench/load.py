@@ -42,6 +42,7 @@ import math
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import struct
@@ -545,7 +546,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60, help="length of the open-loop school load (default 60)")
     parser.add_argument("--period", type=float, default=3.0, help="seconds between one pupil's clicks (default 3)")
     parser.add_argument("--closed-seconds", type=float, default=15, help="length of each closed-loop throughput run (default 15)")
-    parser.add_argument("--clients", type=int, default=16, help="concurrent clients of the closed-loop runs (default 16)")
+    parser.add_argument("--clients", type=int, default=16, help="kept-alive connections of the closed-loop runs (default 16)")
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--workers", type=int, help="kortmatte serve --workers (default: its own)")
     parser.add_argument("--threads", type=int, help="kortmatte serve --threads (default: its own)")
@@ -613,6 +614,7 @@ def main() -> None:
         bare_rps = bare_closed_loop(bare_port, args.clients, args.closed_seconds, bare_tally)
         bare.stop()
 
+    shutil.rmtree(workdir, ignore_errors=True)  # kept only when the run failed, for its logs
     offered = args.pupils / args.period
     result = {
         "app_rps": round(app_rps, 1),

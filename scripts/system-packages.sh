@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Install the Debian packages the test suite needs when they are missing:
-# chromium (real-browser tests) and postgresql (the PostgreSQL tests start their own server).
+# chromium (real-browser tests), postgresql (the PostgreSQL tests start their own server) and
+# nginx-light (docs/nginx/kortmatte.conf is checked with nginx -t; it is never started).
 # Uses apt-get as root, or through sudo when run as another user.
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "installing Debian packages: ${missing[*]}"
 as_root=()
