@@ -288,7 +288,7 @@ def cmd_skills(args) -> int:
     from sqlalchemy.orm import Session
 
     from tutor import db, skill_versions
-    from tutor.progress import current_params
+    from tutor.progress import newest_params
     from tutor.skills import SKILLS
 
     engine = db.make_engine(_app_database_url())
@@ -304,7 +304,8 @@ def cmd_skills(args) -> int:
                     print(f"No skill has {args.min_answers} first answers yet: every skill keeps its parameters.")
                     return 0
                 print(f"Version {version} written for {len(results)} skills:")
-            rows = [row for row in (current_params(session, skill) for skill in SKILLS) if row is not None]
+            newest = newest_params(session)
+            rows = [newest[skill] for skill in SKILLS if skill in newest]
             if not rows and args.action == "show":
                 print("No fitted parameters yet: every skill uses the defaults.")
             for row in rows:

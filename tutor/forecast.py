@@ -10,8 +10,10 @@ part):
     P(right) = σ(bkt · logit(P_bkt) + elo · logit(P_elo) + bias)
 
 where P_bkt = P(known)(1 - slip) + (1 - P(known)) guess and P_elo is Elo's expected score.
-The weights are fitted with the skill's BKT parameters by ``kortmatte skills fit``; until then
-the forecast is Elo's alone (weights 0, 1, 0), which is what chooses the next question's level.
+The weights are fitted with the skill's BKT parameters by ``kortmatte skills fit`` and stored
+with them (a skill with too few answers gets Elo's alone: weights 0, 1, 0). The app does not
+use the forecast while a pupil plays: levels come from P(known) and the next question's level
+from Elo alone; bench/skill_model.py measures the blend as the model's prediction of the next answer.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
-from tutor import elo, forecast, skills
+from tutor import elo, skills
 from tutor.lessons.runner import Attempt
 from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord, upsert, utcnow
 
@@ -47,14 +47,19 @@ class PupilModel:
 
 def load_model(db: Session, pupil_id: int) -> PupilModel:
     """Three reads: the pupil's skill records, the newest parameters per skill and every question difficulty."""
-    newer = aliased(SkillParams)
-    newest = select(SkillParams).where(~select(newer.id).where(newer.skill == SkillParams.skill, newer.version > SkillParams.version).exists())
     return PupilModel(
         pupil_id,
         skill_records(db, pupil_id),
-        {row.skill: row for row in db.scalars(newest)},
+        newest_params(db),
         {(row.skill, row.kind, row.level): elo.Rating(row.value, row.count) for row in db.scalars(select(QuestionDifficulty))},
     )
+
+
+def newest_params(db: Session) -> dict[str, SkillParams]:
+    """Each fitted skill's newest parameter row; a skill without one uses the defaults."""
+    newer = aliased(SkillParams)
+    newest = select(SkillParams).where(~select(newer.id).where(newer.skill == SkillParams.skill, newer.version > SkillParams.version).exists())
+    return {row.skill: row for row in db.scalars(newest)}
 
 
 def levels_for(model: PupilModel, target: float = elo.TARGET) -> dict[str, int]:
@@ -84,17 +89,11 @@ def target_success(pupil: Pupil) -> float:
     return pupil.school_class.target_success if pupil.school_class is not None else elo.TARGET
 
 
-def current_params(db: Session, skill: str) -> SkillParams | None:
-    """The newest fitted parameters of ``skill``, or None while it has none (the defaults count)."""
-    return db.scalar(select(SkillParams).where(SkillParams.skill == skill).order_by(SkillParams.version.desc()).limit(1))
-
-
-def model_of(row: SkillParams | None, mastery: float = skills.DEFAULT_PARAMS.mastery) -> tuple[skills.Params, forecast.Blend]:
-    """The knowledge-tracing parameters and the forecast blend a parameter row stands for."""
+def params_of(row: SkillParams | None, mastery: float = skills.DEFAULT_PARAMS.mastery) -> skills.Params:
+    """The knowledge-tracing parameters a fitted row stands for (the defaults without one), judged by ``mastery``."""
     if row is None:
-        return replace(skills.DEFAULT_PARAMS, mastery=mastery), forecast.ELO_ONLY
-    params = replace(skills.DEFAULT_PARAMS, p_init=row.p_init, p_learn=row.p_learn, p_slip=row.p_slip, p_guess=row.p_guess, mastery=mastery)
-    return params, forecast.Blend(row.blend_bkt, row.blend_elo, row.blend_bias)
+        return replace(skills.DEFAULT_PARAMS, mastery=mastery)
+    return replace(skills.DEFAULT_PARAMS, p_init=row.p_init, p_learn=row.p_learn, p_slip=row.p_slip, p_guess=row.p_guess, mastery=mastery)
 
 
 def skill_records(db: Session, pupil_id: int) -> dict[str, SkillRecord]:
@@ -164,21 +163,25 @@ def update_skill(db: Session, pupil_id: int, skill: str, correct: bool, p_guess:
     fitted = model.params.get(skill)
     record = model.records.get(skill)
     if record is None:
-        params, _ = model_of(fitted)
+        params = params_of(fitted)
         start = model.ability(skill)
         record = SkillRecord(pupil_id=pupil_id, skill=skill, p_known=params.p_init, attempts=0, correct=0, streak=0,
                              mastery_threshold=skills.DEFAULT_PARAMS.mastery, ability=start.value, ability_count=0)
         db.add(record)
         model.records[skill] = record
-    params, _ = model_of(fitted, record.mastery_threshold)
+    params = params_of(fitted, record.mastery_threshold)
     state = skills.SkillState(record.p_known, record.attempts, record.correct, record.streak)
     new = skills.update(state, correct, params, p_guess, hints)
     record.p_known, record.attempts, record.correct, record.streak = new.p_known, new.attempts, new.correct, new.streak
     record.params_version = fitted.version if fitted is not None else None
     if question is not None:
-        guess = skills.hinted_guess(p_guess or 0.0, hints) if hints else (p_guess or 0.0)
-        rate_question(db, model, record, question, correct, guess)
+        rate_question(db, model, record, question, correct, elo_guess(p_guess, hints))
     return record
+
+
+def elo_guess(p_guess: float | None, hints: int) -> float:
+    """The chance of a lucky right answer that Elo allows for: a tap's 1/buttons (a typed answer 0), raised by hints."""
+    return skills.hinted_guess(p_guess or 0.0, hints)
 
 
 def rate_question(db: Session, model: PupilModel, record: SkillRecord, question: tuple[str, int], correct: bool, guess: float) -> None:
@@ -193,6 +196,6 @@ def rate_question(db: Session, model: PupilModel, record: SkillRecord, question:
     record.ability, record.ability_count = ability.value, ability.count
     model.difficulties[key] = moved
     change = moved.value - difficulty.value
-    insert = upsert(db, QuestionDifficulty, skill=key[0], kind=key[1], level=key[2], value=difficulty.value + change, count=1)
+    insert = upsert(db, QuestionDifficulty, skill=key[0], kind=key[1], level=key[2], value=moved.value, count=1)
     db.execute(insert.on_conflict_do_update(index_elements=["skill", "kind", "level"],
                                             set_={"value": QuestionDifficulty.value + change, "count": QuestionDifficulty.count + 1}))

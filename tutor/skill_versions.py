@@ -17,8 +17,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from tutor import elo, forecast, skill_fit, skills
-from tutor.models import AttemptRecord, SkillParams
-from tutor.progress import PRIOR_DIFFICULTY
+from tutor.models import AttemptRecord, SkillParams, SkillRecord
+from tutor.progress import PupilModel, QuestionKey, elo_guess
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,15 @@ class StoredAnswer:
     skill: str
     question: tuple[str, int] | None  # kind and level, when the question had a level
     correct: bool
-    guess: float | None  # known for buttons and hints, else None (the skill's fitted guess)
+    p_guess: float | None  # 1/buttons for a tap, None for a typed answer (the skill's own guess)
+    hints: int
+
+    @property
+    def known_guess(self) -> float | None:
+        """The guess chance EM takes as known: a tap's, or a hinted answer's (raised from the default guess)."""
+        if not self.hints:
+            return self.p_guess
+        return skills.hinted_guess(skills.DEFAULT_PARAMS.p_guess if self.p_guess is None else self.p_guess, self.hints)
 
 
 @dataclass(frozen=True)
@@ -49,10 +57,7 @@ def stored_answers(db: Session) -> list[StoredAnswer]:
     for pupil_id, skill, kind, question, correct, hints in rows:
         level = question.get("difficulty") if isinstance(question, dict) else None
         choices = len(question.get("choices") or []) if isinstance(question, dict) and question.get("answer") == "choice" else 0
-        guess = 1 / choices if choices else None
-        if hints:
-            guess = skills.hinted_guess(skills.DEFAULT_PARAMS.p_guess if guess is None else guess, hints)
-        answers.append(StoredAnswer(pupil_id, skill, (kind, level) if isinstance(level, int) else None, bool(correct), guess))
+        answers.append(StoredAnswer(pupil_id, skill, (kind, level) if isinstance(level, int) else None, bool(correct), 1 / choices if choices else None, hints or 0))
     return answers
 
 
@@ -60,7 +65,7 @@ def fit_all(answers: list[StoredAnswer], seed: int = 0, min_answers: int = skill
     """The fitted parameters and blend of every skill with at least ``min_answers`` answers."""
     sequences: dict[str, dict[int, list[skill_fit.Answer]]] = defaultdict(lambda: defaultdict(list))
     for answer in answers:
-        sequences[answer.skill][answer.pupil_id].append(skill_fit.Answer(answer.correct, answer.guess))
+        sequences[answer.skill][answer.pupil_id].append(skill_fit.Answer(answer.correct, answer.known_guess))
     fitted = {}
     for skill in skills.SKILLS:
         result = skill_fit.fit(list(sequences[skill].values()), seed=seed, min_answers=min_answers) if skill in sequences else None
@@ -74,26 +79,28 @@ def fit_all(answers: list[StoredAnswer], seed: int = 0, min_answers: int = skill
 
 
 def replay(answers: list[StoredAnswer], params: dict[str, skills.Params]) -> dict[str, list[tuple[float, float, bool]]]:
-    """Knowledge tracing's and Elo's chance of each answer being right, just before it, for the fitted skills."""
+    """Knowledge tracing's and Elo's chance of each answer being right, just before it, for the fitted skills.
+
+    The answers update both as the app updates them (:func:`tutor.progress.update_skill`).
+    """
     states: dict[tuple[int, str], skills.SkillState] = {}
-    abilities: dict[int, dict[str, elo.Rating]] = defaultdict(dict)
-    difficulties: dict[tuple[str, str, int], elo.Rating] = {}
+    models: dict[int, PupilModel] = {}
+    difficulties: dict[QuestionKey, elo.Rating] = {}  # shared by every pupil, as in the app
     rows: dict[str, list[tuple[float, float, bool]]] = defaultdict(list)
     for answer in answers:
         if answer.skill not in params or answer.question is None:
             continue
-        kind, level = answer.question
         skill_params = params[answer.skill]
         state = states.get((answer.pupil_id, answer.skill)) or skills.fresh(skill_params)
-        pupil = abilities[answer.pupil_id]
-        ability = pupil.get(answer.skill) or elo.start(pupil.values())
-        key = (answer.skill, kind, level)
-        difficulty = difficulties.get(key) or elo.Rating(PRIOR_DIFFICULTY.get(level, 0.0), 0)
-        guess = answer.guess or 0.0
-        p_bkt = forecast.bkt_chance(state.p_known, skill_params.p_slip, skill_params.p_guess if answer.guess is None else answer.guess)
+        model = models.setdefault(answer.pupil_id, PupilModel(answer.pupil_id, {}, {}, difficulties))
+        key = (answer.skill, *answer.question)
+        ability, difficulty, guess = model.ability(answer.skill), model.difficulty(key), elo_guess(answer.p_guess, answer.hints)
+        bkt_guess = skills.hinted_guess(skill_params.p_guess if answer.p_guess is None else answer.p_guess, answer.hints)
+        p_bkt = forecast.bkt_chance(state.p_known, skill_params.p_slip, bkt_guess)
         rows[answer.skill].append((p_bkt, elo.expected(ability.value, difficulty.value, guess), answer.correct))
-        states[answer.pupil_id, answer.skill] = skills.update(state, answer.correct, skill_params, answer.guess)
-        pupil[answer.skill], difficulties[key] = elo.update(ability, difficulty, answer.correct, guess)
+        states[answer.pupil_id, answer.skill] = skills.update(state, answer.correct, skill_params, answer.p_guess, answer.hints)
+        moved_ability, difficulties[key] = elo.update(ability, difficulty, answer.correct, guess)
+        model.records[answer.skill] = SkillRecord(skill=answer.skill, ability=moved_ability.value, ability_count=moved_ability.count)
     return rows
 
 
