@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from sqlalchemy import func, select
 
@@ -60,3 +62,14 @@ def test_too_many_lesson_steps_or_starts_get_a_429_and_change_nothing(app, guest
     assert client.post("/lessons/calculation-war/start", data={"players": "2", "strength": "beginner"}).status_code == 429
     with app.app_context():
         assert db.session().scalar(select(func.count()).select_from(LessonRunRecord)) == 1
+
+
+def test_lesson_steps_are_counted_on_the_run_row_per_window():
+    run = SimpleNamespace(steps_window_start=0, steps_in_window=0)
+    for t in (960, 1000.5, 1010):
+        limits.count_step(run, t, THREE_A_MINUTE)
+    with pytest.raises(limits.Exceeded) as over:
+        limits.count_step(run, 1015.2, THREE_A_MINUTE)
+    assert over.value.wait == 5  # the window of 60 s holding 1015.2 ends at 1020
+    limits.count_step(run, 1020, THREE_A_MINUTE)  # a new window starts from one
+    assert (run.steps_window_start, run.steps_in_window) == (1020, 1)

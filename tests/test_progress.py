@@ -12,9 +12,10 @@ import re
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from tests.answer_key import right_answer
-from tutor import db, reports, skills
+from tutor import db, progress, reports, skills
 from tutor.answers import describe
 from tutor.checks import exact
 from tutor.classroom import export_pupil
@@ -250,3 +251,28 @@ def test_learnt_difficulties_move_the_choice_and_an_unpractised_skill_follows_th
         database.add(QuestionDifficulty(skill="multiply", kind=kind, level=2, value=value, count=50))
     database.flush()
     assert choose_levels(database, ada)["multiply"] == 1 and choose_levels(database, ada)["compare"] == 2
+
+
+def test_shared_rows_are_read_once_per_interval_and_survive_a_rollback(database, monkeypatch):
+    database.add(SkillParams(version=1, skill="multiply", p_init=0.5, p_learn=0.1, p_slip=0.2, p_guess=0.25, blend_bkt=1, blend_elo=0, blend_bias=0, answers=400, log_likelihood=-200.0))
+    database.add(QuestionDifficulty(skill="multiply", kind="multiply_top_numbers", level=2, value=0.5, count=3))
+    database.commit()
+    clock = [100.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
+    shared = progress.SharedRows(seconds=30)
+    with Session(database.get_bind()) as first_request:
+        params, difficulties = shared.read(first_request)
+        first_request.rollback()  # a refused step: would expire the rows if that session still held them
+    database.add(QuestionDifficulty(skill="multiply", kind="multiply_top_numbers", level=3, value=1.5, count=1))
+    database.commit()
+    clock[0] += 29
+    assert shared.read(database) == (params, difficulties) and params["multiply"].p_init == 0.5  # within the interval: no new read
+    clock[0] += 1
+    assert ("multiply", "multiply_top_numbers", 3) in shared.read(database)[1]  # the interval is over: read again
+
+
+def test_levels_are_worked_out_only_when_a_question_asks_for_one():
+    calls = []
+    lazy = progress.LazyLevels(lambda: calls.append(1) or {"multiply": 3})
+    assert calls == []
+    assert lazy.get("multiply") == 3 and lazy.get("compare", 1) == 1 and calls == [1]

@@ -7,7 +7,9 @@ nothing is played or stored twice.
 
 from __future__ import annotations
 
+import fcntl
 import html
+import os
 import re
 import sqlite3
 import threading
@@ -178,18 +180,39 @@ def test_two_copies_of_one_answer_posted_at_once_store_one_row(guest, client, ap
 def test_an_answer_reads_first_and_writes_its_few_rows_under_one_write_lock(guest, client, app):
     run_id = start(guest, client)
     question = move_until_question(client, app, run_id)
+    step = str(run_of(app, run_id).step)
     statements = []
     listen = lambda conn, cursor, statement, *rest: statements.append(statement.split(None, 1)[0].upper())  # noqa: E731
     event.listen(app.extensions["db_engine"], "before_cursor_execute", listen)
     try:
-        assert client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": str(run_of(app, run_id).step)}).status_code == 302
+        assert client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": step}).status_code == 302
     finally:
         event.remove(app.extensions["db_engine"], "before_cursor_execute", listen)
     lock = statements.index("BEGIN")
     assert set(statements[:lock]) == {"SELECT"}, statements  # everything read and computed before the lock
     writes = statements[lock + 1 :]
-    # the pupil's step count (an upsert), the run, the answer, the new skill record and the question's difficulty (an upsert)
-    assert sorted(writes) == ["INSERT", "INSERT", "INSERT", "INSERT", "UPDATE"], statements
+    # the run (with its step count), the answer, the new skill record and the question's difficulty (an upsert)
+    assert sorted(writes) == ["INSERT", "INSERT", "INSERT", "UPDATE"], statements
+    assert len(statements[:lock]) <= 3, statements  # the sign-in with its pupil, the run, the skill records
+
+
+def test_a_step_waits_at_the_write_gate_while_another_process_holds_it(guest, client, app, database_url):
+    run_id = start(guest, client)
+    question = move_until_question(client, app, run_id)
+    step, before = run_of(app, run_id).step, stored_answers(app)
+    statuses = []
+    other_process = os.open(database_url.split("///", 1)[1] + ".write-lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(other_process, fcntl.LOCK_EX)  # a descriptor of its own locks like another process would
+    try:
+        answering = threading.Thread(target=lambda: statuses.append(client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": str(step)}).status_code))
+        answering.start()
+        answering.join(0.5)
+        assert answering.is_alive() and stored_answers(app) == before  # queued at the gate, nothing written
+    finally:
+        fcntl.flock(other_process, fcntl.LOCK_UN)
+        os.close(other_process)
+    answering.join(10)
+    assert statuses == [302] and stored_answers(app) == before + 1
 
 
 def test_a_database_locked_past_its_timeout_answers_503_and_the_same_step_works_afterwards(guest, client, app, database_url, monkeypatch):

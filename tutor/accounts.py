@@ -22,9 +22,9 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
-from tutor.models import SchoolClass, SignInSession, SignInThrottle
+from tutor.models import Pupil, SchoolClass, SignInSession, SignInThrottle
 
 NAME_MAX = 40
 TEACHER_NAME_MAX = 80
@@ -170,7 +170,8 @@ def find_session(db: Session, token: str | None, now: datetime, limits: SessionL
     """The live session for ``token``; an idle or too old one is deleted and gives None."""
     if not token or not isinstance(token, str) or len(token) > 100:
         return None
-    row = db.scalar(select(SignInSession).where(SignInSession.token_hash == _token_hash(token)))
+    signed_in = select(SignInSession).where(SignInSession.token_hash == _token_hash(token))
+    row = db.scalar(signed_in.options(joinedload(SignInSession.teacher), joinedload(SignInSession.pupil).joinedload(Pupil.school_class)))
     if row is None:
         return None
     if now - as_utc(row.last_seen_at) > limits.idle or now - as_utc(row.created_at) > limits.lifetime:

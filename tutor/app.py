@@ -6,6 +6,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from tutor import ROOT, config, db, i18n, security
+from tutor.progress import SharedRows
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -34,6 +35,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if app.config["PROXIES"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"], x_proto=app.config["PROXIES"])
     db.init_app(app)
+    app.extensions["shared_rows"] = SharedRows(app.config["SHARED_ROWS_SECONDS"])
     i18n.init_app(app)
     security.init_app(app)
 

@@ -467,6 +467,13 @@ def homework_of(db: Session, pupil: Pupil) -> list[Homework]:
     return result
 
 
+def read_for_step(db: Session, run: LessonRunRecord) -> None:
+    """Read the rows :func:`note_step` needs into the session, so that the step's write transaction only writes."""
+    if run.assignment_id is not None:
+        db.get(AssignmentWork, (run.assignment_id, run.pupil_id))
+        db.get(Assignment, run.assignment_id)
+
+
 def note_step(db: Session, run: LessonRunRecord, now: datetime, first_try_right: bool | None = None, finished: bool = False, skill_record: SkillRecord | None = None) -> None:
     """Count a lesson step towards the run's assignment: time, a first try (right or not), a finished game."""
     if run.assignment_id is None:

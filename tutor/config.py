@@ -28,6 +28,8 @@ DEFAULTS = {
     "GUEST_RETENTION_DAYS": 30,
     "PROXIES": 0,
     "SECURE_COOKIES": False,
+    # how long a process keeps the fitted skill parameters and question difficulties before reading them again
+    "SHARED_ROWS_SECONDS": 30,
 }
 
 
@@ -69,5 +71,5 @@ def from_environment(instance_path: str) -> dict:
         raw = os.environ.get(name)
         if raw is None or raw == "":
             continue
-        settings[name] = flag(raw) if isinstance(default, bool) else whole_number(name, raw, least=0 if name == "PROXIES" else 1)
+        settings[name] = flag(raw) if isinstance(default, bool) else whole_number(name, raw, least=0 if name in ("PROXIES", "SHARED_ROWS_SECONDS") else 1)
     return settings

@@ -7,6 +7,11 @@ Engines hide statement parameters in errors and logs: they hold pupils' names an
 
 from __future__ import annotations
 
+import fcntl
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,11 +27,19 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 SQLITE_BUSY_TIMEOUT_MS = 5000
 
 
+def sqlite_file(url: str) -> Path | None:
+    """The database file of a SQLite URL (None for another database or one in memory)."""
+    if not url.startswith("sqlite"):
+        return None
+    database = url.split("///", 1)[-1]
+    return Path(database) if database and database != ":memory:" else None
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        database = url.split("///", 1)[-1]
-        if database and database != ":memory:":
-            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        database = sqlite_file(url)
+        if database is not None:
+            database.parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}, hide_parameters=True)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
@@ -61,6 +74,7 @@ def init_app(app: Flask) -> None:
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["db_engine"] = engine
     app.extensions["db_sessions"] = sessionmaker(engine, expire_on_commit=False)
+    app.extensions["db_write_gate"] = WriteGate(sqlite_file(app.config["DATABASE_URL"])) if engine.dialect.name == "sqlite" else None
     app.teardown_appcontext(_close_session)
 
 
@@ -74,6 +88,64 @@ def begin_write(db_session: Session) -> None:
     connection = db_session.connection()
     if connection.dialect.name == "sqlite" and not connection.connection.dbapi_connection.in_transaction:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+class Busy(Exception):
+    """Another step held the write gate past the busy timeout: nothing was written, try again."""
+
+
+class WriteGate:
+    """One writing step at a time on a SQLite file, across threads and processes, in arrival order.
+
+    SQLite lets one writer in; the others poll in its busy handler, sleeping 1, 2, 5 ... up to
+    100 ms between tries, so under load a step waits far longer than the writes ahead of it
+    take. Here the waiting is done by a thread lock (for the threads of one process) and
+    ``flock`` on ``<database>.write-lock`` (for the processes): the kernel wakes the next
+    writer the moment the lock is free, and frees it if a process dies. Writers that do not
+    pass the gate (sign-in, teachers' pages) still meet SQLite's own lock and busy timeout.
+    """
+
+    def __init__(self, database: Path | None) -> None:
+        self.lock_path = database.with_name(database.name + ".write-lock") if database is not None else None
+        self.thread_lock = threading.Lock()
+        self.fd: int | None = None
+        self.fd_pid: int | None = None
+
+    def _lock_file(self) -> int | None:
+        """The lock file, opened once per process: a descriptor inherited over fork would share the lock."""
+        if self.lock_path is not None and self.fd_pid != os.getpid():
+            self.fd, self.fd_pid = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600), os.getpid()
+        return self.fd
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        if not self.thread_lock.acquire(timeout=SQLITE_BUSY_TIMEOUT_MS / 1000):
+            raise Busy
+        try:
+            fd = self._lock_file()
+            if fd is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                if fd is not None:
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            self.thread_lock.release()
+
+
+@contextmanager
+def writing(db_session: Session) -> Iterator[None]:
+    """A step's writes as one short transaction: through the write gate, BEGIN IMMEDIATE, commit (or roll back on any error)."""
+    gate = current_app.extensions["db_write_gate"]
+    with gate.held() if gate is not None else nullcontext():
+        try:
+            begin_write(db_session)
+            yield
+            db_session.commit()
+        except BaseException:
+            db_session.rollback()
+            raise
 
 
 def is_locked(error: Exception) -> bool:

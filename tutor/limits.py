@@ -1,8 +1,10 @@
 """Rate limits shared by every worker and app server: counts per key and time window, in the database.
 
-A fixed window per key (for example "step:" + a pupil's id): one upsert counts a use and
+A fixed window per key (for example "start:" + a pupil's id): one upsert counts a use and
 returns the count so far in the window, so a limit costs one statement and no lock held
-across requests. Over the limit, the caller answers 429 with the seconds until the window
+across requests. Lesson steps are counted on the run's own row instead
+(:func:`count_step`): the run is written on every step anyway, so that limit costs no
+statement at all. Over the limit, the caller answers 429 with the seconds until the window
 ends. Flask-Limiter would need Redis or memcached for a store that several servers share;
 the database is already shared.
 """
@@ -28,7 +30,8 @@ class Limit:
 GUESTS = Limit("guest", 60, 600)
 #: Lessons a pupil starts.
 LESSON_STARTS = Limit("start", 30, 600)
-#: Lesson steps (answers, moves, hints, going on) a pupil makes: far above a child's pace.
+#: Lesson steps (answers, moves, hints, going on) in one lesson: far above a child's pace.
+#: A pupil's lessons together are bounded by this times the lessons started (LESSON_STARTS).
 LESSON_STEPS = Limit("step", 120, 60)
 
 
@@ -57,6 +60,20 @@ def hit(db: Session, limit: Limit, who: str | int, now: float) -> int | None:
     ).returning(RateLimit.hits)
     hits = db.execute(counted).scalar_one()
     return max(1, window + limit.seconds - int(now)) if hits > limit.hits else None
+
+
+def count_step(run, now: float, limit: Limit | None = None) -> None:
+    """Count one step of the lesson run ``run`` (a row with ``steps_window_start`` and ``steps_in_window``), raising :class:`Exceeded` when it is one too many.
+
+    The count is saved with the run in the step's single write; a refused step is rolled back with it.
+    """
+    limit = limit or LESSON_STEPS
+    window = int(now) // limit.seconds * limit.seconds
+    if run.steps_window_start != window:
+        run.steps_window_start, run.steps_in_window = window, 0
+    run.steps_in_window += 1
+    if run.steps_in_window > limit.hits:
+        raise Exceeded(limit, max(1, window + limit.seconds - int(now)))
 
 
 def purge(db: Session, now: float) -> int:

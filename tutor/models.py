@@ -133,6 +133,9 @@ class LessonRunRecord(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # the rate limit of lesson steps (tutor.limits.LESSON_STEPS): counted here, as the run is written on every step anyway
+    steps_window_start: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    steps_in_window: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     pupil: Mapped[Pupil] = relationship(back_populates="runs")
     attempts: Mapped[list[AttemptRecord]] = relationship(back_populates="run", cascade="all, delete-orphan", passive_deletes=True)
@@ -291,6 +294,10 @@ class SignInSession(Base):
     pupil_id: Mapped[int | None] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), index=True, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    # read with the session in one statement (tutor.accounts.find_session): every request needs them
+    teacher: Mapped[Teacher | None] = relationship()
+    pupil: Mapped[Pupil | None] = relationship()
 
 
 class RateLimit(Base):

@@ -8,6 +8,9 @@ increment of the question's difficulty. The write lock is held for those few sta
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -45,14 +48,61 @@ class PupilModel:
         return self.difficulties.get(key) or elo.Rating(PRIOR_DIFFICULTY.get(key[2], 0.0), 0)
 
 
-def load_model(db: Session, pupil_id: int) -> PupilModel:
-    """Three reads: the pupil's skill records, the newest parameters per skill and every question difficulty."""
-    return PupilModel(
-        pupil_id,
-        skill_records(db, pupil_id),
-        newest_params(db),
-        {(row.skill, row.kind, row.level): elo.Rating(row.value, row.count) for row in db.scalars(select(QuestionDifficulty))},
-    )
+def load_model(db: Session, pupil_id: int, shared: SharedRows | None = None) -> PupilModel:
+    """The pupil's skill records, with the rows every pupil shares (from ``shared``, or read now)."""
+    params, difficulties = shared.read(db) if shared is not None else read_shared(db)
+    return PupilModel(pupil_id, skill_records(db, pupil_id), params, difficulties)
+
+
+def read_shared(db: Session) -> tuple[dict[str, SkillParams], dict[QuestionKey, elo.Rating]]:
+    """The newest fitted parameters per skill and every question's difficulty."""
+    return newest_params(db), {(row.skill, row.kind, row.level): elo.Rating(row.value, row.count) for row in db.scalars(select(QuestionDifficulty))}
+
+
+class SharedRows:
+    """:func:`read_shared`, read again at most every ``seconds`` in a process.
+
+    Every step needs them, and they change slowly: parameters only when ``kortmatte skills
+    fit`` stores a new version, a difficulty by a small step per answer (written as an
+    increment, so a step that judged with a slightly older value still adds its own change
+    exactly). Reading them once for many steps saves two statements and their decoding per step.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.lock = threading.Lock()
+        self.rows: tuple[dict, dict] | None = None
+        self.read_at = 0.0
+
+    def read(self, db: Session) -> tuple[dict[str, SkillParams], dict[QuestionKey, elo.Rating]]:
+        with self.lock:
+            if self.rows is None or time.monotonic() - self.read_at >= self.seconds:
+                params, difficulties = read_shared(db)
+                for row in params.values():
+                    db.expunge(row)  # kept beyond this session: a rollback there must not expire them
+                self.rows, self.read_at = (params, difficulties), time.monotonic()
+            return self.rows
+
+
+class LazyLevels(Mapping):
+    """The levels of :func:`levels_for`, worked out on first use: most lesson steps ask no question and need none."""
+
+    def __init__(self, work_out: Callable[[], dict[str, int]]) -> None:
+        self.work_out, self.levels = work_out, None
+
+    def _levels(self) -> dict[str, int]:
+        if self.levels is None:
+            self.levels = self.work_out()
+        return self.levels
+
+    def __getitem__(self, skill: str) -> int:
+        return self._levels()[skill]
+
+    def __iter__(self):
+        return iter(self._levels())
+
+    def __len__(self) -> int:
+        return len(self._levels())
 
 
 def newest_params(db: Session) -> dict[str, SkillParams]:

@@ -25,7 +25,7 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import MoveRefused
 from tutor.lessons.runner import FINISHED, LessonError, LessonRun
 from tutor.models import LessonRunRecord, utcnow
-from tutor.progress import levels_for, load_model, record_attempt, target_success
+from tutor.progress import LazyLevels, levels_for, load_model, record_attempt, target_success
 from tutor.web.lesson_view import lesson_context
 from tutor.web.auth import current_pupil, pupil_required
 from tutor.web.errors import error_page
@@ -172,33 +172,43 @@ def lesson_action(action):
             return out_of_date(run_id)
         lesson = LESSONS[run.game_id]
         database = db.session()
-        with database.no_autoflush:  # reading: nothing written yet, so no write lock taken
-            model = load_model(database, record.pupil_id)
-            levels = levels_for(model, target_success(record.pupil))
-        try:
-            attempt = action(run, lesson, levels, now_ms())
-        except LessonError:
-            database.rollback()
-            return out_of_date(run_id)
+        model = None
+
+        def levels():
+            nonlocal model
+            model = load_model(database, record.pupil_id, current_app.extensions["shared_rows"])
+            return levels_for(model, target_success(record.pupil))
+
+        with database.no_autoflush:  # reading and computing: nothing is written before the write gate
+            lazy_levels = LazyLevels(levels)
+            try:
+                attempt = action(run, lesson, lazy_levels, now_ms())
+            except LessonError:
+                database.rollback()
+                return out_of_date(run_id)
+            if attempt is not None and attempt.first_try and model is None:
+                lazy_levels.get(attempt.skill)  # the skill update needs the model
+            classroom.read_for_step(database, record)
         run.step += 1
         data, now = run.to_dict(), utcnow()
         try:
-            db.begin_write(database)
-            limits.check(database, limits.LESSON_STEPS, record.pupil_id, time.time())
-            record.data, record.stage = data, run.stage
-            finished = run.stage == FINISHED and record.finished_at is None
-            if finished:
-                record.finished_at = now
-            database.flush()  # the run first: its version check stops a second copy of this step before it writes anything else
-            first_try_right, skill_record = None, None
-            if attempt is not None:
-                skill_record = record_attempt(database, record.pupil_id, record.id, attempt, model=model)[1]
-                first_try_right = attempt.correct if attempt.first_try else None
-            classroom.note_step(database, record, now, first_try_right=first_try_right, finished=finished, skill_record=skill_record)
-            database.commit()
+            with db.writing(database):
+                limits.count_step(record, time.time())
+                record.data, record.stage = data, run.stage
+                finished = run.stage == FINISHED and record.finished_at is None
+                if finished:
+                    record.finished_at = now
+                database.flush()  # the run first: its version check stops a second copy of this step before it writes anything else
+                first_try_right, skill_record = None, None
+                if attempt is not None:
+                    skill_record = record_attempt(database, record.pupil_id, record.id, attempt, model=model)[1]
+                    first_try_right = attempt.correct if attempt.first_try else None
+                classroom.note_step(database, record, now, first_try_right=first_try_right, finished=finished, skill_record=skill_record)
         except (StaleDataError, IntegrityError):  # the same step (or the pupil's first answer in a skill) was saved by another request meanwhile
             database.rollback()
             return out_of_date(run_id)
+        except db.Busy:
+            return busy()
         except OperationalError as error:
             database.rollback()
             if not db.is_locked(error):
