@@ -431,3 +431,24 @@ def test_the_progress_page_counts_right_after_trying_again_apart_from_first_trie
     row = next(r for r in page.split("<tr>") if "Exact sums" in r)
     assert re.findall(r"<td>(\d+)</td>", row)[:3] == ["1", "0", "1"]  # one first try, not right; right after trying again
     assert "<td>attempted</td>" in row  # every level has its name (the teacher's words)
+
+
+def test_translations_are_looked_up_once_per_request_and_again_under_another_locale(app):
+    from flask_babel import force_locale
+
+    from tutor.i18n import current_locale, tr
+
+    with app.test_request_context(headers={"Accept-Language": "nb"}):
+        assert tr("Computer players") == "Datamaskinspillere" and current_locale() == "nb"
+        with force_locale("it"):  # a teacher's page printing a class's cards in the class's language
+            assert tr("Computer players") == "Giocatori computer" and current_locale() == "it"
+        assert tr("Computer players") == "Datamaskinspillere"
+
+
+def test_a_lesson_step_sends_no_new_session_cookie(guest, client):
+    """The cookie set at sign-in lasts as long as the sign-in may: re-signing it on every step is wasted work and bytes."""
+    guest.sign_in()
+    run_id = guest.start()
+    client.get(f"/runs/{run_id}")
+    response = client.post(f"/runs/{run_id}/next-step", headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "Set-Cookie" not in response.headers

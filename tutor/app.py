@@ -28,6 +28,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.setdefault("SECRET_KEY", config.instance_secret(app.instance_path))
     # The cookie may live as long as a sign-in can; the server decides when the sign-in has ended.
     app.config["PERMANENT_SESSION_LIFETIME"] = app.config["SESSION_LIFETIME_HOURS"] * 3600
+    # Set at sign-in, the cookie already lasts as long as a sign-in may: signing it again on every answer is wasted work.
+    app.config["SESSION_REFRESH_EACH_REQUEST"] = False
     if app.config["SECURE_COOKIES"]:
         # Over HTTPS only, and named __Host- so the browser refuses it from plain HTTP or a sibling domain.
         app.config.update(SESSION_COOKIE_SECURE=True, SESSION_COOKIE_NAME="__Host-session")

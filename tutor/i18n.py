@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import g, request, session
-from flask_babel import Babel, get_locale, get_translations, gettext
+from flask_babel import Babel, get_locale, get_translations
 
 from tutor.text import LOCALES, spell
 
@@ -23,21 +23,47 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LOCALES) or "en"
 
 
+def _for_locale(name: str, make):
+    """``make()`` worked out once per request and locale (a teacher's page may print pupils' cards under force_locale).
+
+    Flask-Babel looks the locale and its catalogue up again on every gettext call, turning the
+    locale into its name each time: a lesson page makes hundreds of calls.
+    """
+    locale = get_locale()
+    cached = g.get(name)
+    if cached is None or cached[0] is not locale:
+        cached = (locale, make(locale))
+        setattr(g, name, cached)
+    return cached[1]
+
+
+def translations():
+    """The current locale's catalogue."""
+    return _for_locale("_translations", lambda _locale: get_translations())
+
+
 def current_locale() -> str:
-    return str(get_locale() or "en")
+    return _for_locale("_locale_name", lambda locale: str(locale or "en"))
 
 
 def say(text) -> str:
     """Translate a core :class:`Text` (fields may be Texts themselves) for the current locale."""
-    return spell(text, get_translations(), current_locale())
+    return spell(text, translations(), current_locale())
 
 
 def tr(message: str) -> str:
     """Translate a plain English content string (a rule, a name) for the current locale."""
-    return gettext(message) if message else ""
+    return translations().ugettext(message) if message else ""
 
 
 def init_app(app) -> None:
     babel.init_app(app, locale_selector=select_locale, default_translation_directories=str(app.config["TRANSLATIONS_DIR"]))
     app.jinja_env.globals.update(say=say, tr=tr, current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES, LOCALES=LOCALES)
     app.jinja_env.policies["ext.i18n.trimmed"] = True
+    app.jinja_env.install_gettext_callables(  # as Flask-Babel installs them, with the catalogue looked up once per request
+        lambda message: translations().ugettext(message),
+        lambda singular, plural, n: translations().ungettext(singular, plural, n),
+        newstyle=True,
+        pgettext=lambda context, message: translations().upgettext(context, message),
+        npgettext=lambda context, singular, plural, n: translations().unpgettext(context, singular, plural, n),
+    )
