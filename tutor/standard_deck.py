@@ -1,0 +1,102 @@
+"""The standard 52-card deck and its cut-down and doubled forms, for the War family.
+
+A card is a small integer so that engine states stay plain JSON: ``13 * suit + (rank - 2)``
+with the suits in the order clubs, diamonds, hearts, spades and the ranks 2 to 14 (the ace
+high), the two jokers 52 and 53, and a second copy of the deck (Two-deck War) at ``id + 54``.
+Which cards a game uses is named in ``content/standard_decks.toml`` (``full``, ``jokers``,
+``piquet36``, ``piquet32``, ``double``). Suits never decide a War battle; they are kept so a
+card can be drawn and named.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tutor import ROOT
+
+DECKS_FILE = ROOT / "content" / "standard_decks.toml"
+SUIT_LETTERS = ("C", "D", "H", "S")
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RED = frozenset({"D", "H"})
+ACE, KING, QUEEN, JACK = 14, 13, 12, 11
+#: The rank a joker has in the games that rank it: above the ace.
+JOKER_RANK = 15
+JOKER_IDS = (52, 53)
+COPY_SIZE = 54
+RANK_LETTERS = {ACE: "A", KING: "K", QUEEN: "Q", JACK: "J"}
+
+
+@dataclass(frozen=True)
+class StandardCard:
+    """One card: its id, rank (2-14, 15 for a joker) and suit letter (None for a joker)."""
+
+    id: int
+    rank: int
+    suit: str | None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    @property
+    def is_picture(self) -> bool:
+        """Jack, queen or king (Războiul counts them 10)."""
+        return self.rank in (JACK, QUEEN, KING)
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED
+
+    @property
+    def code(self) -> str:
+        """The card as the drills write it: "QH", "10S", "AC", "joker"."""
+        if self.is_joker:
+            return "joker"
+        return RANK_LETTERS.get(self.rank, str(self.rank)) + self.suit
+
+    @property
+    def rank_text(self) -> str:
+        """The rank as printed in the corner: "A", "K", "10", "2" (a joker: "")."""
+        return "" if self.is_joker else RANK_LETTERS.get(self.rank, str(self.rank))
+
+
+def card(card_id: int) -> StandardCard:
+    """The card with this id; raises ValueError for an id no deck has."""
+    if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < 2 * COPY_SIZE:
+        raise ValueError(f"not a standard card id: {card_id!r}")
+    index = card_id % COPY_SIZE
+    if index in JOKER_IDS:
+        return StandardCard(card_id, JOKER_RANK, None)
+    suit, rank = divmod(index, 13)
+    return StandardCard(card_id, rank + 2, SUIT_LETTERS[suit])
+
+
+def rank(card_id: int) -> int:
+    return card(card_id).rank
+
+
+def card_id(rank: int, suit: str, copy: int = 0) -> int:
+    """The id of ``rank`` (2-14) of ``suit`` ("C", "D", "H", "S") in deck copy 0 or 1."""
+    if not 2 <= rank <= ACE or suit not in SUIT_LETTERS or copy not in (0, 1):
+        raise ValueError(f"no such card: {rank!r} {suit!r} copy {copy!r}")
+    return copy * COPY_SIZE + 13 * SUIT_LETTERS.index(suit) + rank - 2
+
+
+@lru_cache(maxsize=1)
+def deck_specs() -> dict[str, dict]:
+    with DECKS_FILE.open("rb") as handle:
+        return tomllib.load(handle)["decks"]
+
+
+@lru_cache(maxsize=None)
+def deck(name: str) -> tuple[int, ...]:
+    """The card ids of a named deck, in id order; raises KeyError for an unknown name."""
+    spec = deck_specs()[name]
+    ids = []
+    for copy in range(spec["copies"]):
+        for suit in SUIT_LETTERS:
+            ids.extend(card_id(r, suit, copy) for r in range(spec["low"], ACE + 1))
+        ids.extend(copy * COPY_SIZE + joker for joker in JOKER_IDS[: spec["jokers"]])
+    return tuple(sorted(ids))
