@@ -21,7 +21,7 @@ def test_each_rank_comes_once_per_suit_and_copy():
             assert sorted(c.rank for c in cards if c.suit == suit) == sorted(list(range(2, 15)) * copies)
 
 
-@given(st.integers(2, 14), st.sampled_from(sd.SUIT_LETTERS), st.integers(0, 1))
+@given(st.integers(2, 14), st.sampled_from(sd.SUIT_LETTERS), st.integers(0, 7))
 def test_an_id_names_its_card(rank, suit, copy):
     card = sd.card(sd.card_id(rank, suit, copy))
     assert (card.rank, card.suit) == (rank, suit)
@@ -36,13 +36,21 @@ def test_codes_as_the_drills_write_them():
     assert sd.card(sd.card_id(2, "D")).is_red and not sd.card(sd.card_id(2, "S")).is_red
 
 
-@pytest.mark.parametrize("bad", [-1, 108, True, "3", 3.0, None])
+@pytest.mark.parametrize("bad", [-1, 8 * 54, True, "3", 3.0, None])
 def test_an_id_no_deck_has_is_refused(bad):
     with pytest.raises(ValueError):
         sd.card(bad)
 
 
-@pytest.mark.parametrize("rank, suit, copy", [(1, "H", 0), (15, "H", 0), (5, "X", 0), (5, "H", 2)])
+@pytest.mark.parametrize("rank, suit, copy", [(1, "H", 0), (15, "H", 0), (5, "X", 0), (5, "H", 8), (5, "H", -1)])
 def test_a_card_no_deck_has_is_refused(rank, suit, copy):
     with pytest.raises(ValueError):
         sd.card_id(rank, suit, copy)
+
+
+def test_a_casino_shoe_holds_several_decks():
+    shoe = sd.copies(6)
+    assert len(shoe) == len(set(shoe)) == 6 * 52
+    assert sum(1 for i in shoe if sd.rank(i) == sd.ACE) == 24
+    with pytest.raises(ValueError):
+        sd.copies(9)

@@ -2,7 +2,8 @@
 
 A card is a small integer so that engine states stay plain JSON: ``13 * suit + (rank - 2)``
 with the suits in the order clubs, diamonds, hearts, spades and the ranks 2 to 14 (the ace
-high), the two jokers 52 and 53, and a second copy of the deck (Two-deck War) at ``id + 54``.
+high), the two jokers 52 and 53, and further copies of the deck (Two-deck War, Casino War's
+shoe) at ``id + 54 * copy``.
 Which cards a game uses is named in ``content/standard_decks.toml`` (``full``, ``jokers``,
 ``piquet36``, ``piquet32``, ``double``). Suits never decide a War battle; they are kept so a
 card can be drawn and named.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import ClassVar
 
 from tutor import ROOT
 
@@ -25,6 +27,8 @@ ACE, KING, QUEEN, JACK = 14, 13, 12, 11
 JOKER_RANK = 15
 JOKER_IDS = (52, 53)
 COPY_SIZE = 54
+#: The most copies of the deck a game may use (a casino shoe holds up to eight decks).
+MAX_COPIES = 8
 RANK_LETTERS = {ACE: "A", KING: "K", QUEEN: "Q", JACK: "J"}
 
 
@@ -35,6 +39,10 @@ class StandardCard:
     id: int
     rank: int
     suit: str | None
+    #: What the card macros (templates/macros/cards.html) draw: a standard card, not a Kids2 one.
+    kind: ClassVar[str] = "standard"
+    #: Kids2 cards have a colour; a standard card's colour is its suit's.
+    colour: ClassVar[None] = None
 
     @property
     def is_joker(self) -> bool:
@@ -64,7 +72,7 @@ class StandardCard:
 
 def card(card_id: int) -> StandardCard:
     """The card with this id; raises ValueError for an id no deck has."""
-    if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < 2 * COPY_SIZE:
+    if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < MAX_COPIES * COPY_SIZE:
         raise ValueError(f"not a standard card id: {card_id!r}")
     index = card_id % COPY_SIZE
     if index in JOKER_IDS:
@@ -78,8 +86,8 @@ def rank(card_id: int) -> int:
 
 
 def card_id(rank: int, suit: str, copy: int = 0) -> int:
-    """The id of ``rank`` (2-14) of ``suit`` ("C", "D", "H", "S") in deck copy 0 or 1."""
-    if not 2 <= rank <= ACE or suit not in SUIT_LETTERS or copy not in (0, 1):
+    """The id of ``rank`` (2-14) of ``suit`` ("C", "D", "H", "S") in deck copy 0 to 7."""
+    if not 2 <= rank <= ACE or suit not in SUIT_LETTERS or copy not in range(MAX_COPIES):
         raise ValueError(f"no such card: {rank!r} {suit!r} copy {copy!r}")
     return copy * COPY_SIZE + 13 * SUIT_LETTERS.index(suit) + rank - 2
 
@@ -94,9 +102,17 @@ def deck_specs() -> dict[str, dict]:
 def deck(name: str) -> tuple[int, ...]:
     """The card ids of a named deck, in id order; raises KeyError for an unknown name."""
     spec = deck_specs()[name]
+    return copies(spec["copies"], spec["low"], spec["jokers"])
+
+
+@lru_cache(maxsize=None)
+def copies(count: int, low: int = 2, jokers: int = 0) -> tuple[int, ...]:
+    """``count`` copies of the deck from rank ``low`` to the ace with ``jokers`` jokers each, in id order."""
+    if count not in range(1, MAX_COPIES + 1) or not 2 <= low <= ACE or jokers not in (0, 1, 2):
+        raise ValueError(f"no such deck: {count} copies from {low} with {jokers} jokers")
     ids = []
-    for copy in range(spec["copies"]):
+    for copy in range(count):
         for suit in SUIT_LETTERS:
-            ids.extend(card_id(r, suit, copy) for r in range(spec["low"], ACE + 1))
-        ids.extend(copy * COPY_SIZE + joker for joker in JOKER_IDS[: spec["jokers"]])
+            ids.extend(card_id(r, suit, copy) for r in range(low, ACE + 1))
+        ids.extend(copy * COPY_SIZE + joker for joker in JOKER_IDS[:jokers])
     return tuple(sorted(ids))
