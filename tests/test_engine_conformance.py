@@ -112,6 +112,28 @@ def fullest_hand_emptied(data, game):
     fullest.clear()
 
 
+@corrupted
+def aside_grown(data, game):
+    """War and its variants: a card of the fullest pile put aside (the deal sets aside only what does not split evenly)."""
+    data["aside"].append(max(data["piles"], key=len).pop(0))
+
+
+@corrupted
+def fullest_hand_discarded(data, game):
+    """Strategy War: the fullest hand moved onto its discard (an empty hand beside a discard)."""
+    fullest = max(range(len(data["hands"])), key=lambda p: len(data["hands"][p]))
+    data["discards"][fullest].extend(data["hands"][fullest])
+    data["hands"][fullest].clear()
+
+
+@corrupted
+def second_card_from_the_shoe(data, game):
+    """Casino War: player 0 holds one more card from the shoe than the hand deals."""
+    data["player_cards"][0].append(data["shoe"].pop())
+
+
+CLASSIC_WAR_IDS = ("war", "razboiul", "pyanitsa", "tod-und-leben", "two-deck-war", "joker-war")
+
 #: A hand (or a battle's turned row, in games without hands) of a size the rules never deal.
 WRONG_SIZE = {
     "calculation-war": grown("hands", 6),
@@ -123,6 +145,9 @@ WRONG_SIZE = {
     "triplesmart": grown("turned", 5),
     "triplesmart-extreme": grown("turned", 5),
     "fraction-master": grown("hands", 7),
+    **{game_id: aside_grown for game_id in (*CLASSIC_WAR_IDS, "steal-war")},
+    "strategy-war": fullest_hand_discarded,
+    "casino-war": second_card_from_the_shoe,
 }
 
 #: Whose turn it is, by the key each game stores it under (the first one present is corrupted).
@@ -194,6 +219,10 @@ HIDDEN_ZONES = {
     "triplesmart": ("draw_piles", "collection_piles", "pot", "target_pile"),
     "triplesmart-extreme": ("draw_piles", "collection_piles", "pot", "target_pile"),
     "fraction-master": ("hands", "draw_piles"),
+    **{game_id: ("piles", "won", "down", "aside") for game_id in CLASSIC_WAR_IDS},
+    "steal-war": ("piles", "won", "down", "aside", "hands"),
+    "strategy-war": ("hands", "discards", "pot", "set_aside"),
+    "casino-war": ("shoe", "burned", "discard"),
 }
 #: A hidden card id c is replaced by MARK + c, a number no view can show by chance.
 MARK = 100_000

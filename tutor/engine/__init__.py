@@ -12,9 +12,13 @@ from tutor.engine.shedding import CrazyBananaExtreme, CrazyBananaOverslag, Crazy
 from tutor.engine.multiwar import MultiWar
 from tutor.engine.triplesmart import TripleSmart, TripleSmartExtreme
 from tutor.engine.fraction_master import FractionMaster
+from tutor.engine.classic_war import CLASSIC_WAR_GAMES
+from tutor.engine.strategy_war import StrategyWar
+from tutor.engine.steal_war import StealWar
+from tutor.engine.casino_war import CasinoWar
 
 #: Every registered game, by id.
-GAMES: dict[str, type[Game]] = {game.id: game for game in (CalculationWar, MultiMatch, CrazyBananaOverslag, CrazyBananaTiervenner, CrazyBananaExtreme, MultiWar, TripleSmart, TripleSmartExtreme, FractionMaster)}
+GAMES: dict[str, type[Game]] = {game.id: game for game in (CalculationWar, MultiMatch, CrazyBananaOverslag, CrazyBananaTiervenner, CrazyBananaExtreme, MultiWar, TripleSmart, TripleSmartExtreme, FractionMaster, *CLASSIC_WAR_GAMES, StealWar, StrategyWar, CasinoWar)}
 
 
 def make_game(game_id: str, players: int = 2, options: dict | None = None) -> Game:
