@@ -40,6 +40,17 @@ GOAL_COUNT_MAX = {"games": 20, "questions": 500}
 IDLE_GAP = timedelta(minutes=5)
 #: An assignment "needs help" once this many first tries are in and fewer than half were right.
 NEEDS_HELP_QUESTIONS, NEEDS_HELP_ACCURACY = 6, 0.5
+#: The lesson that stays off until switched on: for a class by its teacher, for guests by the operator.
+CASINO_WAR = "casino-war"
+
+
+def lesson_open(game_id: str, school_class: SchoolClass | None, casino_war_for_guests: bool) -> bool:
+    """Whether a pupil of ``school_class`` (None: a guest) may play this lesson: Casino War only when switched on."""
+    if game_id != CASINO_WAR:
+        return True
+    return school_class.casino_war_on if school_class is not None else casino_war_for_guests
+
+
 DEFAULT_TIMEZONES = {"en": "Europe/London", "nb": "Europe/Oslo", "sv": "Europe/Stockholm", "it": "Europe/Rome"}
 
 
@@ -77,8 +88,8 @@ def create_class(db: Session, teacher: Teacher, name: str, locale: str, timezone
 TARGET_PERCENTS = (60, 65, 70, 75, 80, 85, 90)
 
 
-def update_class(school_class: SchoolClass, name: str, locale: str, timezone_name: str, sign_in: str, target_percent: str | None = None) -> None:
-    """Check and set a class's settings; a ``target_percent`` of None keeps the share of right answers aimed at."""
+def update_class(school_class: SchoolClass, name: str, locale: str, timezone_name: str, sign_in: str, target_percent: str | None = None, casino_war_on: bool | None = None) -> None:
+    """Check and set a class's settings; a ``target_percent`` or ``casino_war_on`` of None keeps what the class has."""
     clean = accounts.clean_name(name, CLASS_NAME_MAX)
     if clean is None:
         raise Refused("class_name", max=CLASS_NAME_MAX)
@@ -92,6 +103,8 @@ def update_class(school_class: SchoolClass, name: str, locale: str, timezone_nam
         raise Refused("target_success", low=TARGET_PERCENTS[0], high=TARGET_PERCENTS[-1])
     if target_percent is not None:
         school_class.target_success = int(target_percent) / 100
+    if casino_war_on is not None:
+        school_class.casino_war_on = casino_war_on
     if school_class.sign_in != sign_in and school_class.id is not None:
         for pupil in school_class.pupils:  # the old secrets do not fit the new kind of sign-in
             pupil.secret = accounts.new_secret(sign_in)
@@ -335,7 +348,7 @@ def due_at_utc(day: str, clock: str, timezone_name: str) -> datetime:
 
 
 def create_assignment(db: Session, school_class: SchoolClass, teacher: Teacher, form: AssignmentForm, now: datetime) -> Assignment:
-    if form.game_id not in LESSONS:
+    if form.game_id not in LESSONS or not lesson_open(form.game_id, school_class, False):
         raise Refused("game")
     game_class = GAMES[form.game_id]
     try:

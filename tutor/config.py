@@ -12,6 +12,7 @@ this long without a request, and in any case this long after signing in.
 their X-Forwarded-For and X-Forwarded-Proto headers are then trusted, so sign-in throttling
 sees each client's own address. Leave it at 0 when clients connect directly.
 ``SECURE_COOKIES`` (off): behind TLS, send the cookies over HTTPS only, under __Host- names.
+``CASINO_WAR_FOR_GUESTS`` (off): guests may play Casino War (a teacher switches it on per class).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ DEFAULTS = {
     "GUEST_RETENTION_DAYS": 30,
     "PROXIES": 0,
     "SECURE_COOKIES": False,
+    "CASINO_WAR_FOR_GUESTS": False,
     # how long a process keeps the fitted skill parameters and question difficulties before reading them again
     "SHARED_ROWS_SECONDS": 30,
 }

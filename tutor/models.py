@@ -16,7 +16,7 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, false, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
@@ -72,6 +72,8 @@ class SchoolClass(Base):
     sign_in: Mapped[str] = mapped_column(String(8), default="pictures")  # "pictures" or "pin"
     # The share of questions the class's pupils should get right: the next question's level is chosen for it.
     target_success: Mapped[float] = mapped_column(Float, default=0.75, server_default="0.75")
+    # Casino War is a lesson about chance with tokens: off until a teacher switches it on for the class.
+    casino_war_on: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     memberships: Mapped[list[ClassTeacher]] = relationship(back_populates="school_class", cascade="all, delete-orphan")

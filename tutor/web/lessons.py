@@ -39,8 +39,9 @@ def now_ms() -> int:
 
 
 def lesson_or_404(game_id: str):
+    """The lesson, if the signed-in pupil may start it (Casino War only where switched on); else 404."""
     lesson = LESSONS.get(game_id)
-    if lesson is None:
+    if lesson is None or not classroom.lesson_open(game_id, current_pupil().school_class, current_app.config["CASINO_WAR_FOR_GUESTS"]):
         abort(404)
     return lesson
 

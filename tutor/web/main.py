@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 from sqlalchemy import select
 
 from tutor import classroom, content, db, skills
@@ -31,7 +31,8 @@ def index():
         for row in rows:
             unfinished.setdefault(row.game_id, row)
         homework = classroom.homework_of(db.session(), pupil)
-    games = [(content.load(f"games/{game_id}"), GAMES[game_id]) for game_id in LESSONS]
+    school_class = pupil.school_class if pupil else None
+    games = [(content.load(f"games/{game_id}"), GAMES[game_id]) for game_id in LESSONS if classroom.lesson_open(game_id, school_class, current_app.config["CASINO_WAR_FOR_GUESTS"])]
     return render_template("index.html", games=games, unfinished=unfinished, homework=homework, now=utcnow())
 
 

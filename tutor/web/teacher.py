@@ -93,6 +93,8 @@ def class_form_context(school_class=None, **values) -> dict:
             "timezone": values.get("timezone") or (school_class.timezone if school_class else classroom.DEFAULT_TIMEZONES.get(locale, "UTC")),
             "sign_in": values.get("sign_in") or (school_class.sign_in if school_class else "pictures"),
             "target_percent": values.get("target_success") or str(round(school_class.target_success * 100) if school_class else 75),
+            # a form sent back with an error shows what was sent; an unticked box is not sent at all
+            "casino_war_on": values.get("casino_war") == "on" if values else bool(school_class and school_class.casino_war_on),
         },
         "target_percents": classroom.TARGET_PERCENTS,
         "timezones": classroom.timezones(),
@@ -128,7 +130,7 @@ def class_settings(class_id):
         return render_template("teacher/class_settings.html", **class_form_context(school_class), **context)
     form = request.form
     try:
-        classroom.update_class(school_class, form.get("name", ""), form.get("locale", ""), form.get("timezone", ""), form.get("sign_in", ""), form.get("target_success"))
+        classroom.update_class(school_class, form.get("name", ""), form.get("locale", ""), form.get("timezone", ""), form.get("sign_in", ""), form.get("target_success"), form.get("casino_war") == "on")
     except classroom.Refused as error:
         database.rollback()
         flash(refusal_message(error), "error")
@@ -286,9 +288,12 @@ def login_cards(class_id):
 
 
 # --- homework --------------------------------------------------------------------------------
-def game_choices() -> list[dict]:
+def game_choices(school_class: SchoolClass) -> list[dict]:
+    """The lessons a teacher may give the class as homework (Casino War only when switched on for it)."""
     result = []
     for game_id in LESSONS:
+        if not classroom.lesson_open(game_id, school_class, False):
+            continue
         info = LESSONS[game_id].content()  # with the family's shared texts (computer players, moves)
         game = GAMES[game_id]
         result.append({"id": game_id, "info": info, "game": game, "lesson": LESSONS[game_id], "skills": classroom.game_skills(game_id)})
@@ -307,7 +312,7 @@ def homework_form_context(school_class: SchoolClass, values: dict) -> dict:
     return {
         "school_class": school_class,
         "pupils": class_pupils(school_class),
-        "games": game_choices(),
+        "games": game_choices(school_class),
         "skills_catalogue": content.load("skills"),
         "levels": skills.LEVELS[2:],
         "values": values,
@@ -320,7 +325,7 @@ def homework_form_context(school_class: SchoolClass, values: dict) -> dict:
 def new_homework(class_id):
     school_class = class_or_404(class_id)
     if request.method == "GET":
-        game_id = request.args.get("game") if request.args.get("game") in LESSONS else next(iter(LESSONS))
+        game_id = request.args.get("game") if request.args.get("game") in LESSONS and classroom.lesson_open(request.args["game"], school_class, False) else next(iter(LESSONS))
         local_now = utcnow().astimezone(classroom.zone(school_class.timezone))
         values = {"game": game_id, "players": "2", "bots": "beginner", "goal": "games", "goal_count": "1", "due_date": (local_now + timedelta(days=7)).date().isoformat(), "due_time": "18:00", "everyone": "yes"}
         return render_template("teacher/homework_form.html", **homework_form_context(school_class, values))
