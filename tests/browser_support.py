@@ -27,7 +27,7 @@ class LiveServer(str):
 def live_server(tmp_path_factory):
     url = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'browser.db'}"
     db.upgrade(url)
-    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "browser-test"})
+    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "browser-test", "CASINO_WAR_FOR_GUESTS": True})
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -1,7 +1,7 @@
 """Every game in a real Chromium: a refused choice with its reason, a round result with its numbers,
 and a special card's effect, in all four languages (issue 8, "Done when").
 
-Each of the nine games is played once, the language rotating so that every language covers
+Each game is played once, the language rotating so that every language covers
 at least two games. The pupil signs in as a guest, starts a game, skips the intro and plays
 with the keyboard (a focused button and Enter, a typed expression and Enter).
 
@@ -38,6 +38,8 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import HAND, move_from_token, move_token
 from tutor.lessons.runner import FINISHED, PLAY, PUPIL, LessonRun
 from tutor.lessons.shedding import DRAWS_TWO_OTHER, DRAWS_TWO_YOU, YOU_DRAW_TWO
+from tutor.lessons.standard_war import STEAL_LINES
+from tutor.standard_deck import rank
 from tutor.lessons.war_family import BEATS, WAR, CloseTeller
 from tutor.text import spell_in, translator
 from tutor.web.lesson_view import lesson_context
@@ -479,7 +481,104 @@ class FractionMaster(Plan):
         return None
 
 
+# --- War and its variants (the standard deck) -------------------------------------------------------------
+def takes_line(plan: Plan, state, context: dict) -> Found | None:
+    """The story's line on who takes the round's cards, with the round and the number of cards in it."""
+    last = state.last_round
+    if not last or last.get("winner") is None or not context["story"]:
+        return None
+    count = last.get("cards", last.get("cards_won"))
+    line = with_numbers(context["story"], [last["round"], count], plan.locale)
+    return Found(line, (last["round"], count)) if line is not None else None
+
+
+class ChanceWar(Plan):
+    """War, Joker War, Two-deck War, P'yanitsa, Războiul, Tod und Leben: the pupil turns cards. Result: who takes how many."""
+
+    options = {"round_limit": "30"}
+    no_refusal = "In War and its pure-chance variants the pupil's only move is turning the next card; the drills are the decisions."
+    no_special = "The standard deck has no special cards; the variants' own rules are told in the story (tests/test_standard_war_lessons.py)."
+
+    def policy(self, run, state):
+        return as_step(self.lesson, state, state.legal_moves()[0])
+
+    def outcome(self, run, state, context):
+        return takes_line(self, state, context)
+
+
+class TodUndLeben(ChanceWar):
+    options = {"rounds": "1"}
+
+
+class StrategyWar(ChanceWar):
+    """Every card of the hand may be played (a choice, never refused). Result: who takes how many."""
+
+    no_refusal = "In Strategy War every card of the hand may be played: which one is the pupil's strategy, not a rule."
+
+
+class StealWar(Plan):
+    """Refused: a steal with a card of another rank than the pile's top. Result: who takes how many. Effect: a steal."""
+
+    players = "3"
+    options = {"round_limit": "30"}
+
+    def policy(self, run, state):
+        legal = state.legal_moves()
+        steal = next((m for m in legal if m.kind == "steal"), None)
+        return Step("move", move_token(steal or legal[0]))  # the looked-at card's button plays it; steals and tops are buttons
+
+    def refusal(self, run, state):
+        if run.stage != PLAY or run.question or state.current_player != PUPIL or state.phase != "turn" or not state.hands[PUPIL]:
+            return None
+        mine = state.hands[PUPIL][0]
+        for victim in range(1, state.game.players):
+            pile = state.faceup[victim]
+            if pile and rank(pile[-1]) != rank(mine):
+                numbers = tuple(r for r in (rank(mine), rank(pile[-1])) if r <= 10)
+                return self.refused(Move("steal", PUPIL, (), str(victim)), state, numbers, Step("move", f"steal::{victim}"))
+        return None
+
+    def outcome(self, run, state, context):
+        return takes_line(self, state, context)
+
+    def effect(self, run, state, context):
+        wanted = {msgid for forms in STEAL_LINES.values() for msgid in forms}
+        return next((Found(line) for line in context["story"] if line.msgid in wanted), None)
+
+
+class CasinoWar(Plan):
+    """Refused: a tie bet the pupil's tokens cannot pay. Result: a hand told in tokens. No special cards."""
+
+    players = "1"
+    options = {"tokens": "2"}
+    no_special = "Casino War has no special cards: its lesson is the chance of a tie and the house's edge."
+
+    def policy(self, run, state):
+        return as_step(self.lesson, state, state.legal_moves()[0])
+
+    def refusal(self, run, state):
+        if run.stage != PLAY or run.question or state.current_player != PUPIL or state.phase != "bet":
+            return None
+        tokens, stake = state.tokens[PUPIL], state.stake
+        if tokens >= 2 * stake:
+            return None
+        return self.refused(Move("bet", PUPIL, (), "tie"), state, (tokens, 2 * stake), Step("move", "bet::tie"))
+
+    def outcome(self, run, state, context):
+        last = state.last_hand
+        entry = last and last["players"].get(str(PUPIL))
+        if not entry or entry["result"] not in ("won", "lost") or not context["story"]:
+            return None
+        line = with_numbers(context["story"], [entry["stake"]], self.locale)
+        return Found(line, (entry["stake"],)) if line is not None else None
+
+
 PLANS = {
+    **{game_id: ChanceWar for game_id in ("war", "joker-war", "two-deck-war", "pyanitsa", "razboiul")},
+    "tod-und-leben": TodUndLeben,
+    "strategy-war": StrategyWar,
+    "steal-war": StealWar,
+    "casino-war": CasinoWar,
     "calculation-war": CalculationWar,
     "multimatch": MultiMatch,
     "crazy-banana-overslag": Shedding,
@@ -605,9 +704,8 @@ class Journey:
         self.visit.axe(f"a refused choice in {self.plan.game_id}")
 
     def check_no_refusal(self, run: LessonRun, state) -> None:
-        """A game without choices: only move buttons for legal moves, no cards to choose, nothing typed."""
+        """A game without refusable choices: every button (a move, or a card of the hand) is a legal move nothing judges; nothing typed or picked."""
         lesson = self.page.locator("section#lesson")
-        assert lesson.locator("section.hand button.card-button").count() == 0
         assert lesson.locator("form[action$='/pick'], form[action$='/typed-move']").count() == 0
         buttons = lesson.locator("button[name=move]")
         assert buttons.count() >= 1

@@ -13,7 +13,7 @@ from tutor.lessons import LESSONS
 GAMES_MD_SKILLS = re.findall(r"^\| `(\w+)` \|", (ROOT.parent / "shared" / "games.md").read_text(encoding="utf-8"), re.M) if (ROOT.parent / "shared" / "games.md").exists() else []
 #: Skills whose games (29, Three Traits, Gnav, the War variants) are not built yet: their
 #: generators are tested directly in the test_drills_* files.
-NOT_YET_IN_A_GAME = {"count", "parity_size", "missing_addend", "probability"}
+NOT_YET_IN_A_GAME = {"parity_size", "missing_addend"}
 
 
 def test_every_skill_has_question_generators():

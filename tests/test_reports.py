@@ -94,7 +94,7 @@ def statements(database):
 
 # --- class grid -----------------------------------------------------------------------------
 def test_the_grid_columns_are_the_games_skills_in_catalogue_order():
-    assert reports.grid_skills() == ["compare", "tens_friends", "add_sub", "multiply", "factor_pairs", "estimate_sum", "exact_sum", "four_ops", "fractions", "primes", "mean"]
+    assert reports.grid_skills() == ["compare", "count", "tens_friends", "add_sub", "multiply", "factor_pairs", "estimate_sum", "exact_sum", "four_ops", "fractions", "primes", "mean", "probability"]
 
 
 def test_grid_levels_use_each_records_own_mastery_threshold_and_mark_needs_help(database):
@@ -104,7 +104,7 @@ def test_grid_levels_use_each_records_own_mastery_threshold_and_mark_needs_help(
     record(database, pupils["Ola"], "multiply", 0.9, 10)  # proficient by the default 0.95
     record(database, pupils["Ola"], "tens_friends", 0.2, 5)  # needs help
     record(database, pupils["Lise"], "tens_friends", 0.2, 3)  # too few answers to say
-    record(database, pupils["Lise"], "count", 0.99, 9)  # no game practises it: not a column
+    record(database, pupils["Lise"], "parity_size", 0.99, 9)  # no game practises it: not a column
     record(database, others["Bo"], "multiply", 0.99, 9)
     database.flush()
 
@@ -116,7 +116,7 @@ def test_grid_levels_use_each_records_own_mastery_threshold_and_mark_needs_help(
     assert rows["Ola"].cell("tens_friends") == reports.Cell(skills.ATTEMPTED, True, 0.2, 5)
     assert rows["Lise"].cell("tens_friends").needs_help is False
     assert rows["Lise"].cell("fractions") == reports.Cell(skills.NOT_STARTED)
-    assert "count" not in rows["Lise"].cells and "count" not in grid.skills
+    assert "parity_size" not in rows["Lise"].cells and "parity_size" not in grid.skills
     assert rows["Ola"].needs_help == ["tens_friends"]
     assert grid.pupils_needing_help == 1 and grid.needs_help_count("tens_friends") == 1
     assert grid.level_counts("multiply") == {"not_started": 1, "attempted": 0, "familiar": 0, "proficient": 1, "mastered": 1}
@@ -139,7 +139,7 @@ def test_grid_sorting_needs_help_first_by_name_or_weakest_in_a_skill(database):
     assert order("name") == ("name", ["ada", "Bea", "Cato", "Dina"])
     # a skill: needing help first, then the lowest level (not started counts as lowest), then the estimate
     assert order("multiply") == ("multiply", ["Cato", "Dina", "Bea", "ada"])
-    for bad in ("", "nonsense", "count", "name; drop table", "HELP"):
+    for bad in ("", "nonsense", "parity_size", "name; drop table", "HELP"):
         assert order(bad)[0] == "help"
 
 
@@ -379,7 +379,7 @@ def test_grid_and_assignment_tables_in_words(database):
     work(database, assignment, pupils["Bo"], questions=7, right=2, time_ms=185_000)
     database.flush()
     grid_rows = reports.grid_table(reports.class_grid(database, school_class, "name"))
-    assert grid_rows[0][:3] == ["Pupil", "Compare numbers", "Tens friends"] and len(grid_rows[0]) == 1 + len(reports.grid_skills())
+    assert grid_rows[0][:3] == ["Pupil", "Compare numbers", "Count"] and len(grid_rows[0]) == 1 + len(reports.grid_skills())
     bo = grid_rows[2]
     assert bo[0] == "Bo" and bo[1 + reports.grid_skills().index("multiply")] == "attempted (needs help)" and bo[1] == "not started"
     text = reports.to_csv(grid_rows, ",")

@@ -166,6 +166,7 @@ def play_through_the_database(app, client, guest, monkeypatch, game_id, players,
     clock = [1_000_000]
     monkeypatch.setattr(web_lessons, "now_ms", lambda: clock[0])
     monkeypatch.setattr(web_lessons, "secrets", SimpleNamespace(randbits=lambda bits: seed))
+    app.config["CASINO_WAR_FOR_GUESTS"] = True
     guest.sign_in()
     run_id = guest.start(game_id, players=str(players), **options)
     record = run_record(app, run_id)
@@ -204,6 +205,15 @@ LESSON_PLAYS = [
     ("triplesmart", 2, {}, 1),
     ("triplesmart-extreme", 3, {}, 2),
     ("fraction-master", 2, {}, 5),
+    ("war", 3, {}, 1),
+    ("joker-war", 2, {}, 1),
+    ("two-deck-war", 2, {}, 1),
+    ("pyanitsa", 4, {}, 1),
+    ("razboiul", 2, {}, 1),
+    ("tod-und-leben", 2, {}, 1),
+    ("steal-war", 3, {}, 1),
+    ("strategy-war", 2, {}, 1),
+    ("casino-war", 2, {}, 1),
 ]
 
 

@@ -15,6 +15,7 @@ from tutor.checks import exact
 from tests.answer_key import right_answer as answer_key
 from tests.conftest import run_record
 from tutor.deck import kids2
+from tutor.engine import GAMES
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import LessonRun
 from tutor.models import AttemptRecord, SkillRecord
@@ -303,10 +304,12 @@ def test_language_choice_is_remembered_and_only_local_redirects_are_followed(cli
 @pytest.mark.parametrize("game_id", sorted(LESSONS))
 def test_every_lesson_is_played_through_the_routes_to_a_right_answer(client, app, guest, game_id):
     """Start each game's lesson, make the first move offered until a drill comes, answer it right."""
+    app.config["CASINO_WAR_FOR_GUESTS"] = True  # off unless the operator switches it on (tests/test_casino_switch.py)
     guest.sign_in()
     assert game_id in client.get("/").get_data(as_text=True)
     assert client.get(f"/lessons/{game_id}").status_code == 200
-    response = client.post(f"/lessons/{game_id}/start", data={"players": "3", "strength": "beginner"})
+    players = str(min(3, GAMES[game_id].max_players))
+    response = client.post(f"/lessons/{game_id}/start", data={"players": players, "strength": "beginner"})
     run_id = response.headers["Location"].rsplit("/", 1)[1]
     through_intro(client, run_id)
     for _ in range(200):
@@ -314,7 +317,7 @@ def test_every_lesson_is_played_through_the_routes_to_a_right_answer(client, app
         if run.question:
             break
         if run.stage == "finished":  # a short game can end before its first drill point: play again
-            response = client.post(f"/lessons/{game_id}/start", data={"players": "3", "strength": "beginner"})
+            response = client.post(f"/lessons/{game_id}/start", data={"players": players, "strength": "beginner"})
             run_id = response.headers["Location"].rsplit("/", 1)[1]
             through_intro(client, run_id)
             continue

@@ -116,3 +116,15 @@ def copies(count: int, low: int = 2, jokers: int = 0) -> tuple[int, ...]:
             ids.extend(card_id(r, suit, copy) for r in range(low, ACE + 1))
         ids.extend(copy * COPY_SIZE + joker for joker in JOKER_IDS[:jokers])
     return tuple(sorted(ids))
+
+
+class StandardCards:
+    """The standard cards as the pages look them up: ``cards[id]``, and no Kids2 colours."""
+
+    colours: tuple = ()
+
+    def __getitem__(self, card_id: int) -> StandardCard:
+        return card(card_id)
+
+
+STANDARD_CARDS = StandardCards()

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from tutor import content
+from tutor.deck import kids2
 from tutor.drills import Question, Text
 from tutor.engine import Move
 from tutor.text import N_, NC_
@@ -163,6 +164,10 @@ class Lesson:
             return own
         common = content.load(f"games/{self.common_content}")
         return {**common, **own, "narration": {**common.get("narration", {}), **own.get("narration", {})}}
+
+    def cards(self):
+        """The game's cards as the pages look them up (``cards[id]``, ``cards.colours``): Kids2 unless a lesson says otherwise."""
+        return kids2()
 
     def intro_steps(self) -> list[dict]:
         return self.content()["intro"]

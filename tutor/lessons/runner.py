@@ -319,7 +319,8 @@ class LessonRun:
         """A choice stored like the answer to a choice question whose buttons are the pupil's cards."""
         hand = sorted(game_state.player_view(PUPIL).get("hand", []))
         chosen = move_token(move)
-        legal = sorted(move_token(m) for m in game_state.legal_moves() if m.player == PUPIL and set(m.cards) <= set(hand) and m.cards)
+        # the right choices: the legal moves with cards of the hand, and the legal moves of the kind chosen (Steal War's steals)
+        legal = sorted(move_token(m) for m in game_state.legal_moves() if m.player == PUPIL and (m.cards and set(m.cards) <= set(hand) or m.kind == move.kind))
         choices = [{"value": lesson.hand_choice(game_state, PUPIL, c).token, "label": Text(N_("this card")), "card": c} for c in hand]
         if chosen not in {c["value"] for c in choices}:  # a pair, a fraction or a typed move: its own button
             choices.append({"value": chosen, "label": Text(N_("these cards")) if move.cards else Text(N_("this move"))})

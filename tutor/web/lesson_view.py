@@ -10,7 +10,6 @@ import re
 
 from markupsafe import Markup, escape
 
-from tutor.deck import kids2
 from tutor.i18n import say
 from tutor.lessons import LESSONS
 from tutor.lessons.base import HAND
@@ -35,7 +34,7 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
     """Everything the lesson template needs, in the order a pupil reads it."""
     lesson = LESSONS[run.game_id]
     state = run.game_state()
-    deck = kids2()
+    deck = lesson.cards()
     question = run.current_question()
     marked = run.current_marked()
     pupil_to_move = run.stage == PLAY and question is None and not state.is_over and state.current_player == PUPIL
@@ -67,7 +66,8 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
         "state": state,
         "deck": deck,
         "colours": {c.id: c for c in deck.colours},
-        "scoreboard": lesson.scoreboard(state, PUPIL),
+        # while a question hides the round's result, so do the card counts (they would tell who won): the round line stays
+        "scoreboard": lesson.scoreboard(state, PUPIL)[:1] if hide_result else lesson.scoreboard(state, PUPIL),
         "zones": zones,
         "hand": hand,
         "has_hand": "hand" in view,  # MultiWar and TripleSmart turn cards straight from the pile

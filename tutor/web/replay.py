@@ -14,7 +14,6 @@ from jinja2_fragments.flask import render_block
 from sqlalchemy import select
 
 from tutor import classroom, db
-from tutor.deck import kids2
 from tutor.lessons import LESSONS
 from tutor.lessons.replay import frame_count, replay
 from tutor.models import AttemptRecord
@@ -44,7 +43,7 @@ def run(run_id):
     attempts = list(database.scalars(select(AttemptRecord).where(AttemptRecord.run_id == record.id).order_by(AttemptRecord.id)))
     step = requested_step(frame_count(record.data))
     shown = replay(record.data, attempts, step)
-    deck = kids2()
+    deck = LESSONS[record.game_id].cards()
     htmx = wants_fragment()
     context = {
         "record": record,

@@ -1,0 +1,150 @@
+"""The War family's lessons: what they ask, when they refuse a choice, and how a round is told."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_classic_war import c, make, stack, turn_round
+from tutor.engine import Move, make_game
+from tutor.text import spell_in
+from tutor.lessons import LESSONS
+from tutor.lessons.runner import PUPIL
+from tutor.standard_deck import ACE, JACK, KING, QUEEN
+
+
+def spell(text) -> str:
+    return spell_in(text, "en")
+
+
+def told(lines) -> list[str]:
+    return [spell(line) for line in lines]
+
+
+def after(game_id: str, tops, players: int = 2, sizes=None):
+    """The lesson and the state after one round whose first cards are ``tops``."""
+    state = stack(make(game_id, players), tops, sizes)
+    turn_round(state)
+    return LESSONS[game_id], state
+
+
+# --- telling a round -----------------------------------------------------------------------------------
+def test_a_round_is_told_with_its_cards_and_who_takes_how_many():
+    lesson, state = after("war", [[c(QUEEN)], [c(7)]])
+    story = told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)]))
+    assert story == ["queen beats 7.", "You win round 1 and take the 2 cards!"]
+
+
+def test_a_war_is_told_with_the_tied_card_then_the_deciding_cards():
+    lesson, state = after("war", [[c(9, 0), c(2, 0), c(3, 0), c(4, 0), c(KING)], [c(9, 1), c(2, 1), c(3, 1), c(4, 1), c(5)]])
+    story = told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)]))
+    assert story == ["War! You and Computer 1 turned the same card: 9.", "king beats 5.", "You win round 1 and take the 10 cards!"]
+
+
+def test_the_games_own_rule_is_told_when_it_decides_the_round():
+    lesson, state = after("pyanitsa", [[c(6)], [c(ACE)]])
+    assert told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)])) == ["6 beats ace.", "In this game the 6 beats the ace, and only the ace.", "You win round 1 and take the 2 cards!"]
+    lesson, state = after("pyanitsa", [[c(6)], [c(KING)]])
+    assert told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)]))[0] == "king beats 6."
+
+
+# --- the drills -------------------------------------------------------------------------------------------
+def test_which_card_is_higher_is_asked_about_the_round_cards_before_the_result_shows():
+    lesson, state = after("war", [[c(JACK)], [c(7)]])
+    [question] = lesson.after_round(state, PUPIL, None, {})
+    assert question.kind == "compare_ranks" and question.hides_result
+    assert question.cards == [c(JACK), c(7)] and question.check["expected"] == ["J"]
+
+
+@pytest.mark.parametrize("game_id,mine,theirs", [("pyanitsa", 6, ACE), ("joker-war", 2, 15), ("strategy-war", 2, ACE)])
+def test_no_compare_question_where_the_games_own_rule_decides(game_id, mine, theirs):
+    """The usual order would give the wrong answer: a 6 beats the ace in P'yanitsa, a 2 the joker in Joker War."""
+    lesson = LESSONS[game_id]
+    state = make_game(game_id, 2)
+    cards = [c(mine), 52 if theirs == 15 else c(theirs)]
+    assert lesson.compare_question(state.new_state(), cards, {}) == []
+    assert lesson.compare_question(state.new_state(), [c(mine), c(KING)], {})[0].kind == "compare_ranks"
+
+
+def test_every_third_round_asks_how_many_cards_the_winner_takes():
+    lesson = LESSONS["war"]
+    state = stack(make("war", 2), [[c(5), c(4), c(QUEEN)], [c(2), c(3), c(7)]])
+    for _ in range(3):
+        turn_round(state)
+    [question] = lesson.after_round(state, PUPIL, None, {})
+    assert question.kind == "cards_on_table" and question.check["expected"] == ["2"] and question.hides_result
+
+
+def test_razboiul_asks_how_many_cards_go_into_the_war_before_the_pupil_lays_them():
+    lesson = LESSONS["razboiul"]
+    state = stack(make("razboiul", 2), [[c(8, 0)], [c(8, 1)]])
+    state.apply(Move("turn", 0))
+    state.apply(Move("turn", 1))
+    assert state.in_war and state.current_player == PUPIL
+    [question] = lesson.before_move(state, PUPIL, None, {})
+    assert question.kind == "razboiul_war_cards" and question.check["expected"] == "16"  # eight each: seven down, one up
+    assert lesson.before_move(stack(make("razboiul", 2), [[c(8)], [c(9)]]), PUPIL, None, {}) == []  # no war: nothing to ask
+
+
+# --- Steal War: the pupil's decision ------------------------------------------------------------------------
+def steal_position(own_top: int, their_top: int):
+    """Steal War: Computer 1's face-up pile has ``their_top`` on top; the pupil looks at ``own_top``."""
+    game = make_game("steal-war", 2)
+    order = [card for card in game.card_ids() if card not in (own_top, their_top)]
+    order[26:26] = [own_top, their_top]  # the top of the pupil's pack, the bottom of Computer 1's
+    state = game.new_state()
+    state.apply(Move("shuffle", -1, tuple(order)))
+    data = state.to_dict()
+    data["faceup"][1] = [data["piles"][1].pop(0)]
+    return game.state_from_dict(data)
+
+
+def test_a_steal_with_another_rank_is_refused_with_both_ranks_and_counts_as_a_compare_answer():
+    lesson = LESSONS["steal-war"]
+    state = steal_position(c(7, 0), c(QUEEN, 1))
+    judged = lesson.judge(state, PUPIL, Move("steal", PUPIL, (), "1"))
+    assert not judged.correct and judged.skill == "compare"
+    assert spell(judged.told) == "Your 7 and the queen on top of Computer 1's pile are not the same rank: you can only steal with the same rank."
+    assert any(choice.token == "steal::1" for choice in lesson.choices(state, PUPIL))  # offered although it cannot be made
+
+
+def test_a_matching_steal_is_a_right_compare_answer():
+    lesson = LESSONS["steal-war"]
+    state = steal_position(c(7, 0), c(7, 1))
+    judged = lesson.judge(state, PUPIL, Move("steal", PUPIL, (), "1"))
+    assert judged.correct and judged.skill == "compare" and "you steal 2 cards" in spell(judged.told)
+
+
+# --- Casino War -------------------------------------------------------------------------------------------------
+def test_casino_war_refuses_a_war_the_pupil_cannot_afford_with_the_tokens():
+    lesson = LESSONS["casino-war"]
+    game = make_game("casino-war", 1, {"tokens": 4, "stake": 4})
+    state = game.new_state()
+    state.apply(Move("bet", 0, (), "plain"))
+    state.apply(Move("deal", -1, (c(9, 0), c(9, 1))))
+    assert state.phase == "decide" and state.tokens[0] == 0
+    judged = lesson.judge(state, PUPIL, Move("war", PUPIL))
+    assert not judged.correct and spell(judged.told) == "You have 0 tokens left: the war needs 4 more. You can only give up."
+    assert [choice.token for choice in lesson.choices(state, PUPIL)] == ["surrender::", "war::"]  # both offered
+
+
+def test_a_casino_hand_is_told_in_tokens():
+    lesson = LESSONS["casino-war"]
+    state = make_game("casino-war", 1).new_state()
+    state.apply(Move("bet", 0, (), "tie"))
+    state.apply(Move("deal", -1, (c(KING), c(5))))
+    assert told(lesson.round_story(state, PUPIL, [Move("bet", PUPIL, (), "tie")])) == ["Your king beats the house's 5: you win 2 tokens.", "Your tie bet of 2 tokens is lost."]
+
+
+# --- the page ---------------------------------------------------------------------------------------------------------
+def test_while_a_question_hides_the_result_the_card_counts_are_hidden_too(app):
+    from tutor.lessons.runner import LessonRun
+    from tutor.web.lesson_view import lesson_context
+
+    lesson = LESSONS["war"]
+    run = LessonRun.start(lesson, 2, {}, ["beginner"], 3, now_ms=0)
+    run.skip_intro(lesson, {}, 0)
+    while not (run.question and run.current_question().hides_result):
+        run.move(lesson.choices(run.game_state(), PUPIL)[0].token, lesson, {}, 0)
+    with app.test_request_context():
+        context = lesson_context(run, "Ada", 0)
+    assert [spell(line) for line in context["scoreboard"]] == ["Round 2 of 10"] and not context["story"]

@@ -1,0 +1,581 @@
+"""Lessons for War and its variants on the standard deck: what to ask, and how a round is told.
+
+In the pure-chance games (War, Joker War, Two-deck War, Războiul, P'yanitsa, Tod und Leben)
+the pupil's only move is to turn the next card, so the maths decisions are the drills:
+after a round, which card is higher (``compare``, asked before the round's result shows)
+and, every third round, how many cards the pupil takes or has left (``count``); in
+Războiul, before the pupil lays a war's cards, how many cards go into it (``add_sub``).
+Every round is told with its cards: what beat what, every war and on which cards, who
+ran out, who takes how many cards, which cards the time-limit rule took out of play.
+
+Decisions:
+
+- A compare question is asked only about cards the usual order decides: a six against an
+  ace in P'yanitsa, a 2 against a joker in Joker War or a 2 against an ace in Strategy War
+  follow the game's own rule, which the story tells ("In this game the 6 beats the ace.").
+- A card is named by its rank in a sentence ("the queen", "7"); its suit never matters in
+  these games, so it is not said. The cards themselves are drawn and named in full on the table.
+- Războiul's war question is not asked over aces: the drill catalogue leaves the ace's
+  worth open (tutor/drills/operations.py); the engine counts it 11 (tutor/engine/classic_war.py).
+"""
+
+from __future__ import annotations
+
+import random
+
+from tutor import content
+from tutor.drills import Question, Text, level_of
+from tutor.drills.number_facts import cards_after_loss, cards_on_table, compare_ranks
+from tutor.drills.operations import razboiul_war_cards
+from tutor.engine import Move
+from tutor.lessons.base import HAND, ROUND, ROUND_OF, WINNER_MARK, YOU, Choice, Judged, Lesson, Row, Zone, and_list, computer_name, move_token, progress_line
+from tutor.lessons.war_family import LAST_ROUND, NOBODY_WINS, TAKES
+from tutor.standard_deck import ACE, JACK, JOKER_RANK, KING, QUEEN, STANDARD_CARDS, card
+from tutor.text import N_, NC_, NP_
+
+#: A rank as a sentence names it: the pictures, the ace and the joker by name, the rest by number.
+RANK_NAMES = {
+    ACE: NC_("card rank", "ace"),
+    KING: NC_("card rank", "king"),
+    QUEEN: NC_("card rank", "queen"),
+    JACK: NC_("card rank", "jack"),
+    JOKER_RANK: NC_("card name", "joker"),
+}
+#: A compare question may offer these ranks as the drills write them.
+DRILL_RANKS = {ACE: "A", KING: "K", QUEEN: "Q", JACK: "J"}
+
+# Translators: a scoreboard line. %(side)s is "You" or a computer player's name; the count is every card the player owns.
+PLAYER_CARDS = NP_("%(side)s: %(num)s card", "%(side)s: %(num)s cards")
+# Translators: a note beside a player's cards on the table: how many of them lie face down.
+FACE_DOWN_NOTE = NP_("%(num)s face down", "%(num)s face down")
+# Translators: %(best)s is the winning card's rank ("queen", "7"); %(others)s lists the beaten ranks ("7 and 9").
+BEATS = N_("%(best)s beats %(others)s.")
+WAR_LINE = (
+    # Translators: %(others)s lists the other players' names; %(card)s is the rank they all turned ("7", "queen").
+    N_("War! You and %(others)s turned the same card: %(card)s."),
+    # Translators: %(players)s lists two or more players' names; %(card)s is the rank they all turned ("7", "queen").
+    N_("War! %(players)s turned the same card: %(card)s."),
+)
+RAN_OUT = (
+    N_("You ran out of cards in the war, so you lose it."),
+    # Translators: %(name)s is a computer player's name ("Computer 2").
+    N_("%(name)s ran out of cards in the war, so they lose it."),
+)
+LAST_CARD = (
+    N_("You have no more cards: your last card stays face up for the rest of this war."),
+    # Translators: %(name)s is a computer player's name ("Computer 2").
+    N_("%(name)s has no more cards: their last card stays face up for the rest of this war."),
+)
+DROPPED = (
+    N_("You had no card left for the tie, so you are out of it."),
+    # Translators: %(name)s is a computer player's name ("Computer 2").
+    N_("%(name)s had no card left for the tie, so they are out of it."),
+)
+# Translators: the time-limit rule of War: %(num)s cards of one rank (%(card)s: "3", "queen") leave the game.
+REMOVED = NP_("The time is up, so the won %(card)s leaves the game: %(num)s card fewer to play with.", "The time is up, so the won %(card)s leave the game: %(num)s cards fewer to play with.")
+SPECIAL_RULES = {
+    # (game, the card that wins, the card it beats): the game's own rule, told when it decides a battle
+    ("pyanitsa", 6, ACE): N_("In this game the 6 beats the ace, and only the ace."),
+    ("joker-war", 2, JOKER_RANK): N_("In this game a 2 beats a joker, and only a joker."),
+    ("joker-war", JOKER_RANK, ACE): N_("In this game a joker beats even an ace."),
+    ("strategy-war", 2, ACE): N_("In this game the 2 beats the ace."),
+    ("strategy-war", 2, JOKER_RANK): N_("In this game the 2 beats a joker too."),
+}
+# Translators: Tod und Leben: a round of 16 tricks each is over; %(mine)s and %(theirs)s count the cards each player won in it.
+DEAL_DONE = N_("Round %(round)s is over. Cards won: you %(mine)s, %(name)s %(theirs)s.")
+TURN_CARD = N_("Turn your card")
+# Translators: the button in a war: %(num)s cards go face down, then one is turned face up.
+LAY_WAR = NP_("Lay %(num)s card face down and turn one", "Lay %(num)s cards face down and turn one")
+
+
+def rank_name(card_id: int) -> Text | int:
+    """A card as a sentence names it: "queen", "ace", "joker", or its number."""
+    value = card(card_id).rank
+    return Text.in_context(RANK_NAMES[value]) if value in RANK_NAMES else value
+
+
+def laid_per_player(last: dict) -> dict[int, int]:
+    """How many cards each player laid in a round, over all its battles."""
+    laid: dict[int, int] = {}
+    for battle in last["battles"]:
+        for player, entry in battle["laid"].items():
+            laid[int(player)] = laid.get(int(player), 0) + len(entry["down"]) + (entry["up"] is not None)
+    return laid
+
+
+def drill_code(card_id: int) -> str:
+    """A card as the compare drills read it ("QH", "10S", "joker")."""
+    return card(card_id).code
+
+
+class StandardWarLesson(Lesson):
+    """What every lesson of the War family shares: the standard cards, names and the scoreboard."""
+
+    common_content = "war-common"
+    lesson_options = {"round_limit": 10}
+    questions_per_turn = 1 / 2
+
+    def cards(self):
+        return STANDARD_CARDS
+
+    def content(self) -> dict:
+        """The game's own file over the family's narration (standard-war-common) over how games end (war-common)."""
+        merged = super().content()
+        family = content.load("games/standard-war-common")
+        own = content.load(f"games/{self.game_id}")
+        return {
+            **merged,
+            "narration": {**merged.get("narration", {}), **family["narration"], **own.get("narration", {})},
+            "option_values": {**family["option_values"], **own.get("option_values", {})},
+        }
+
+    def name(self, player: int, pupil: int) -> Text:
+        """A player's name inside a sentence (never "You": the pupil has sentences of their own)."""
+        return computer_name(player)
+
+    def intro_params(self, game_state, pupil: int) -> dict:
+        return {"rounds": game_state.game.options.get("round_limit", 0)}
+
+    def you_or_other(self, messages: tuple, player: int, pupil: int, **params) -> Text:
+        return Text(messages[0], params) if player == pupil else Text(messages[1], {"name": self.name(player, pupil), **params})
+
+    def you_and_others(self, messages: tuple, players: list[int], pupil: int, **params) -> Text:
+        if pupil in players:
+            return Text(messages[0], {"others": and_list([self.name(p, pupil) for p in players if p != pupil]), **params})
+        return Text(messages[1], {"players": and_list([self.name(p, pupil) for p in players]), **params})
+
+    def compare_lines(self, game_state, cards: dict[int, int], leaders: list[int], war: bool, pupil: int) -> list[Text]:
+        """What the face-up cards of a battle decided: a war on equal cards, or which card beat which."""
+        leaders = [p for p in leaders if p in cards]
+        if war and leaders:
+            return [self.you_and_others(WAR_LINE, leaders, pupil, card=rank_name(cards[leaders[0]]))]
+        if war or len(leaders) != 1:
+            return []
+        best = cards[leaders[0]]
+        beaten = [c for p, c in cards.items() if p != leaders[0]]
+        if not beaten:
+            return []
+        return [Text(BEATS, {"best": rank_name(best), "others": and_list([rank_name(c) for c in beaten])}), *self.special_rule_lines(game_state, best, beaten)]
+
+    def special_rule_lines(self, game_state, best: int, beaten: list[int]) -> list[Text]:
+        """The game's own rule, when it decided the battle ("In this game the 6 beats the ace.")."""
+        winner = card(best).rank
+        return [Text(SPECIAL_RULES[key]) for key in sorted({(game_state.game.id, winner, card(c).rank) for c in beaten}) if key in SPECIAL_RULES]
+
+    def plain_order(self, game_state, card_ids: list[int]) -> bool:
+        """Whether the usual order (ace high, a joker above it) decides these cards in this game."""
+        ranks = {card(c).rank for c in card_ids}
+        return not any(key[0] == game_state.game.id and key[1] in ranks and key[2] in ranks for key in SPECIAL_RULES)
+
+    def compare_question(self, game_state, shown: list[int], levels: dict) -> list[Question]:
+        """Which of these face-up cards is higher, when the usual order decides them."""
+        if len(shown) < 2 or not self.plain_order(game_state, shown):
+            return []
+        question = compare_ranks([drill_code(c) for c in shown], level_of(levels, "compare"))
+        question.cards = list(shown)
+        return [question]
+
+
+class ChanceWarLesson(StandardWarLesson):
+    """The games without a choice: the pupil turns cards; the drills are the decisions."""
+
+    def scoreboard(self, game_state, pupil: int) -> list[Text]:
+        view = game_state.player_view(pupil)
+        limit = game_state.game.options.get("round_limit", 0)
+        lines = [progress_line(limit, view["rounds"], ROUND_OF, ROUND)]
+        for player in range(game_state.game.players):
+            lines.append(Text.count(PLAYER_CARDS, view["card_counts"][player], side=self.seat_name(player, pupil, game_state.game.players)))
+        return lines
+
+    def table(self, game_state, pupil: int) -> list[Zone]:
+        view = game_state.player_view(pupil)
+        players = game_state.game.players
+        zones = []
+        last = view["last_round"]
+        if last and last.get("battles"):
+            winner = last.get("winner")
+            rows = []
+            for player in range(players):
+                laid = [slot for battle in last["battles"] for slot in self.laid_cards(battle, player)]
+                if laid:
+                    rows.append(Row(self.seat_name(player, pupil, players), laid, mark=Text.in_context(WINNER_MARK) if player == winner else None))
+            zones.append(Zone(Text.in_context(LAST_ROUND), rows, key="last-round"))
+        rows = []
+        for player in range(players):
+            down = view["table_down_counts"][player]
+            note = Text.count(FACE_DOWN_NOTE, down) if down else None
+            rows.append(Row(self.seat_name(player, pupil, players), [None] * down + list(view["table_up"][player]), note=note))
+        zones.append(Zone(Text(N_("On the table")), rows, key="this-round"))
+        return zones
+
+    @staticmethod
+    def laid_cards(battle: dict, player: int) -> list:
+        """What a player laid in a battle, face-down cards as None, then the face-up card."""
+        laid = battle["laid"].get(str(player))
+        if not laid:
+            return []
+        return [None] * len(laid["down"]) + ([laid["up"]] if laid["up"] is not None else [])
+
+    # --- the pupil's move -----------------------------------------------------------------------
+    def face_down_due(self, game_state, pupil: int) -> int:
+        """How many cards the pupil's next turn lays face down (0 outside a war)."""
+        return max(game_state.lay_count(pupil) - 1, 0)
+
+    def choices(self, game_state, pupil: int) -> list[Choice]:
+        down = self.face_down_due(game_state, pupil)
+        label = Text.count(LAY_WAR, down) if down else Text(TURN_CARD)
+        return [Choice(move_token(move), label) for move in game_state.legal_moves()]
+
+    def turn_narration(self, game_state, pupil: int) -> Text:
+        down = self.face_down_due(game_state, pupil)
+        if game_state.in_war:
+            return self.narration("your_war", num=down) if down else self.narration("your_war_turn")
+        return self.narration("your_turn")
+
+    def decision_prompt(self, game_state, pupil: int) -> Text:
+        return Text(N_("Turn the next card."))
+
+    # --- telling a round ---------------------------------------------------------------------------
+    def round_story(self, game_state, pupil: int, recent: list[Move]) -> list[Text]:
+        view = game_state.player_view(pupil)
+        story = []
+        if view["last_round"] and not view["battles"] and any(m.kind == "turn" for m in recent):
+            story += self.tell_round(game_state, view["last_round"], pupil)
+        for battle in view["battles"]:  # a war is on: how it began
+            story += self.battle_lines(game_state, battle, pupil)
+        return story
+
+    def battle_lines(self, game_state, battle: dict, pupil: int) -> list[Text]:
+        lines = []
+        for player, laid in sorted(battle["laid"].items(), key=lambda item: int(item[0])):
+            note = laid.get("note")
+            messages = {"ran_out": RAN_OUT, "last_card": LAST_CARD, "dropped_out": DROPPED}.get(note)
+            if messages:
+                lines.append(self.you_or_other(messages, int(player), pupil))
+        cards = {int(p): laid["card"] for p, laid in battle["laid"].items() if laid.get("card") is not None}
+        return lines + self.compare_lines(game_state, cards, battle["leaders"], battle["result"] == "war", pupil)
+
+    def tell_round(self, game_state, last: dict, pupil: int) -> list[Text]:
+        lines = []
+        for battle in last["battles"]:
+            lines += self.battle_lines(game_state, battle, pupil)
+        winner, count = last.get("winner"), last.get("cards", 0)
+        if winner is None and "taken_back" in last:
+            lines.append(Text(NOBODY_WINS, {"round": last["round"]}))
+        elif winner is not None:
+            lines.append(Text.count(TAKES["you"], count, round=last["round"]) if winner == pupil else Text.count(TAKES["other"], count, round=last["round"], name=self.name(winner, pupil)))
+        if last.get("removed"):
+            lines.append(Text.count(REMOVED, len(last["removed"]), card=rank_name(last["removed"][0])))
+        return lines
+
+    # --- drills ---------------------------------------------------------------------------------------
+    def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
+        last = game_state.last_round
+        if not last or not last.get("battles"):
+            return []
+        final = last["battles"][-1]
+        laid = final["laid"]
+        mine = laid.get(str(pupil))
+        if mine is None:
+            return []
+        if last["round"] % 3 == 0:
+            question = self.count_question(game_state, last, pupil, levels)
+            if question is not None:
+                return [question]
+        if mine.get("card") is None:
+            return []
+        return self.compare_question(game_state, [laid[p]["card"] for p in sorted(laid, key=int) if laid[p].get("card") is not None], levels)
+
+    def count_question(self, game_state, last: dict, pupil: int, levels: dict) -> Question | None:
+        """How many cards the pupil takes (a won round) or has left (a lost one), from the round's cards."""
+        level = level_of(levels, "count")
+        laid = laid_per_player(last)
+        if not laid.get(pupil):
+            return None
+        if last.get("winner") == pupil and len(laid) > 1:
+            question = cards_on_table([laid[pupil], *(laid[p] for p in sorted(laid) if p != pupil)], level)
+        elif last.get("winner") not in (None, pupil) and not game_state.game.won_pile and not game_state.game.reshuffles_won:
+            question = cards_after_loss(len(game_state.piles[pupil]) + laid[pupil], laid[pupil], level)
+        else:
+            return None
+        question.hides_result = True
+        return question
+
+
+
+class WarLesson(ChanceWarLesson):
+    game_id = "war"
+
+
+class JokerWarLesson(ChanceWarLesson):
+    game_id = "joker-war"
+
+
+class TwoDeckWarLesson(ChanceWarLesson):
+    game_id = "two-deck-war"
+
+
+class PyanitsaLesson(ChanceWarLesson):
+    """The loser has a name: the drunkard, the one player who did not win."""
+
+    game_id = "pyanitsa"
+
+    def finish_story(self, game_state, pupil: int) -> list[Text]:
+        story = super().finish_story(game_state, pupil)
+        losers = [p for p in range(game_state.game.players) if p not in game_state.winners()]
+        if len(losers) == 1:
+            story.append(self.narration("drunkard_you") if losers[0] == pupil else self.narration("drunkard_other", name=self.name(losers[0], pupil)))
+        return story
+
+
+class RazboiulLesson(ChanceWarLesson):
+    """Before the pupil lays a war's cards: how many cards go into this war, all players together."""
+
+    game_id = "razboiul"
+
+    def before_move(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
+        if not game_state.in_war:
+            return []
+        tied = game_state.battles[-1]["laid"]
+        leaders = game_state.battles[-1]["leaders"]
+        tied_card = tied[str(leaders[0])]["card"]
+        value = card(tied_card).rank
+        if value == ACE:
+            return []
+        rank = DRILL_RANKS.get(value, value)
+        players = len(game_state.contenders)
+        counts = [game_state.available(p) for p in game_state.contenders]
+        worth = 10 if value in (JACK, QUEEN, KING) else value
+        shortest = min(counts) if min(counts) < worth else None
+        if not 2 <= players <= 4 or (shortest is not None and shortest < 1):
+            return []
+        return [razboiul_war_cards(rank, players, level_of(levels, "add_sub"), shortest)]
+
+
+class TodUndLebenLesson(ChanceWarLesson):
+    """Sixteen tricks a round; a finished round is told with each player's cards won."""
+
+    game_id = "tod-und-leben"
+    lesson_options = {"rounds": 1}
+
+    def intro_params(self, game_state, pupil: int) -> dict:
+        return {"rounds": game_state.game.options["rounds"]}
+
+    def scoreboard(self, game_state, pupil: int) -> list[Text]:
+        view = game_state.player_view(pupil)
+        lines = [progress_line(game_state.game.options["rounds"], len(view["deal_scores"]), ROUND_OF, ROUND)]
+        for player in range(game_state.game.players):
+            # Translators: Tod und Leben's scoreboard: %(side)s is "You" or a computer's name; %(won)s counts the cards won this round, %(num)s the cards still to play.
+            line = NP_("%(side)s: %(won)s cards won, %(num)s card to play", "%(side)s: %(won)s cards won, %(num)s cards to play")
+            lines.append(Text.count(line, view["pile_counts"][player], side=self.seat_name(player, pupil, game_state.game.players), won=view["won_counts"][player]))
+        return lines
+
+    def deal_line(self, game_state, pupil: int) -> Text:
+        scores, other = game_state.deal_scores, 1 - pupil
+        return Text(DEAL_DONE, {"round": len(scores), "mine": scores[-1][pupil], "theirs": scores[-1][other], "name": self.name(other, pupil)})
+
+    def tell_round(self, game_state, last: dict, pupil: int) -> list[Text]:
+        """The trick; after the sixteenth, the round's score (the next deal has emptied the won piles)."""
+        lines = super().tell_round(game_state, last, pupil)
+        if game_state.deal_scores and not any(game_state.won) and not game_state.is_over:
+            lines.append(self.deal_line(game_state, pupil))
+        return lines
+
+    def finish_story(self, game_state, pupil: int) -> list[Text]:
+        return ([self.deal_line(game_state, pupil)] if game_state.deal_scores else []) + super().finish_story(game_state, pupil)
+
+
+STEAL_LINES = {
+    # Translators: Steal War: %(victim)s is a computer player's name; %(card)s is the rank that matched the top of its pile.
+    "you": NP_("You stole %(victim)s's pile with your %(card)s: %(num)s card.", "You stole %(victim)s's pile with your %(card)s: %(num)s cards."),
+    # Translators: Steal War: %(name)s is a computer player's name; %(card)s is the rank that matched the top of the pupil's pile.
+    "yours": NP_("%(name)s stole your pile with a %(card)s: %(num)s card.", "%(name)s stole your pile with a %(card)s: %(num)s cards."),
+    # Translators: Steal War: %(name)s and %(victim)s are computer players' names; %(card)s is the rank that matched.
+    "other": NP_("%(name)s stole %(victim)s's pile with a %(card)s: %(num)s card.", "%(name)s stole %(victim)s's pile with a %(card)s: %(num)s cards."),
+}
+PROTECTED = (
+    N_("You played a card of the same rank as the top of your own pile: your pile is safe in this battle."),
+    # Translators: %(name)s is a computer player's name ("Computer 2").
+    N_("%(name)s played a card of the same rank as the top of their own pile: that pile is safe in this battle."),
+)
+# Translators: Steal War: the pupil tried to steal with a card of another rank. %(mine)s and %(top)s are ranks ("7", "queen"); %(name)s a computer player's name.
+STEAL_WRONG_RANK = N_("Your %(mine)s and the %(top)s on top of %(name)s's pile are not the same rank: you can only steal with the same rank.")
+# Translators: Steal War: %(name)s is a computer player's name whose pile is protected this battle.
+STEAL_PROTECTED = N_("%(name)s's pile is safe in this battle: they played a card of the same rank as its top.")
+# Translators: Steal War: a right steal; %(mine)s and %(top)s are the same rank ("7"), %(name)s a computer player's name.
+STEAL_RIGHT = NP_("Your %(mine)s matches the %(top)s on top of %(name)s's pile: you steal %(num)s card!", "Your %(mine)s matches the %(top)s on top of %(name)s's pile: you steal %(num)s cards!")
+# Translators: a button in Steal War: %(name)s is a computer player's name; %(num)s counts the cards in its face-up pile.
+STEAL_BUTTON = NP_("Steal %(name)s's pile (%(num)s card)", "Steal %(name)s's pile (%(num)s cards)")
+# Translators: the heading over every player's pile of won cards, face up (Steal War).
+FACE_UP_PILES = N_("Face-up piles")
+# Translators: a note beside a player's face-up pile in Steal War: how many cards it holds (its top card is shown).
+PILE_NOTE = NP_("%(num)s card in the pile", "%(num)s cards in the pile")
+
+
+class StealWarLesson(ChanceWarLesson):
+    """The pupil looks at the next card and decides: play it, or steal a pile with the same rank on top.
+
+    Every opponent's face-up pile is offered to steal, matching or not: a steal with another
+    rank is refused with both ranks and counts as a wrong ``compare`` answer; a right steal
+    counts as a right one. After a win the pupil chooses the top card among the won cards.
+    """
+
+    game_id = "steal-war"
+
+    def table(self, game_state, pupil: int) -> list[Zone]:
+        players = game_state.game.players
+        rows = [
+            Row(self.seat_name(p, pupil, players), game_state.faceup[p][-1:], note=Text.count(PILE_NOTE, len(game_state.faceup[p])) if game_state.faceup[p] else None)
+            for p in range(players)
+        ]
+        return super().table(game_state, pupil) + [Zone(Text(FACE_UP_PILES), rows, key="face-up-piles")]
+
+    def hand_choice(self, game_state, pupil: int, card_id: int) -> Choice:
+        return Choice(move_token(Move("turn", pupil)), Text(N_("Play this card")), [card_id], HAND)
+
+    def playable(self, game_state, pupil: int) -> set[int]:
+        return set(game_state.hands[pupil])
+
+    def choices(self, game_state, pupil: int) -> list[Choice]:
+        players = game_state.game.players
+        if game_state.phase == "top":
+            return [Choice(move_token(move), Text(N_("Put this card on top")), list(move.cards)) for move in game_state.legal_moves()]
+        if game_state.phase != "turn" or not game_state.hands[pupil]:
+            return []
+        return [self.hand_choice(game_state, pupil, game_state.hands[pupil][0])] + [
+            Choice(move_token(Move("steal", pupil, (), str(victim))), Text.count(STEAL_BUTTON, len(game_state.faceup[victim]), name=self.name(victim, pupil)), game_state.faceup[victim][-1:])
+            for victim in range(players)
+            if victim != pupil and game_state.faceup[victim]
+        ]
+
+    def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
+        """A steal is judged by the ranks: the same rank steals (right), another rank cannot (wrong, with both ranks)."""
+        if move.kind != "steal" or game_state.phase != "turn" or game_state.current_player != pupil or not game_state.hands[pupil]:
+            return super().judge(game_state, pupil, move)
+        try:
+            victim = int(move.detail)
+        except ValueError:
+            return super().judge(game_state, pupil, move)
+        if victim == pupil or victim not in range(game_state.game.players) or not game_state.faceup[victim]:
+            return super().judge(game_state, pupil, move)
+        mine, top = game_state.hands[pupil][0], game_state.faceup[victim][-1]
+        params = {"mine": rank_name(mine), "top": rank_name(top), "name": self.name(victim, pupil)}
+        if card(mine).rank != card(top).rank:
+            return Judged(False, Text(STEAL_WRONG_RANK, params), "compare", "steal")
+        if victim in game_state.protected:  # the pupil moves first in every battle, so only a later seat could meet this
+            return Judged(False, Text(STEAL_PROTECTED, {"name": params["name"]}), kind="steal")
+        return Judged(True, Text.count(STEAL_RIGHT, len(game_state.faceup[victim]) + 1, **params), "compare", "steal")
+
+    def decision_prompt(self, game_state, pupil: int) -> Text:
+        if game_state.phase == "top":
+            return Text(N_("Which won card goes on top of your pile?"))
+        return Text(N_("Play your card, or steal a pile?"))
+
+    def turn_narration(self, game_state, pupil: int) -> Text:
+        if game_state.phase == "top":
+            return self.narration("choose_top")
+        return self.narration("look_and_choose", card=rank_name(game_state.hands[pupil][0]))
+
+    def battle_lines(self, game_state, battle: dict, pupil: int) -> list[Text]:
+        lines = []
+        for player, laid in sorted(battle["laid"].items(), key=lambda item: int(item[0])):
+            for steal in laid.get("steals", []):
+                lines.append(self.steal_line(int(player), steal, pupil))
+            if laid.get("note") == "protected":
+                lines.append(self.you_or_other(PROTECTED, int(player), pupil))
+        return lines + super().battle_lines(game_state, battle, pupil)
+
+    def steal_line(self, thief: int, steal: dict, pupil: int) -> Text:
+        card_name, count = rank_name(steal["card"]), steal["cards"]
+        if thief == pupil:
+            return Text.count(STEAL_LINES["you"], count, victim=self.name(steal["victim"], pupil), card=card_name)
+        if steal["victim"] == pupil:
+            return Text.count(STEAL_LINES["yours"], count, name=self.name(thief, pupil), card=card_name)
+        return Text.count(STEAL_LINES["other"], count, name=self.name(thief, pupil), victim=self.name(steal["victim"], pupil), card=card_name)
+
+    def round_story(self, game_state, pupil: int, recent: list[Move]) -> list[Text]:
+        """As in War; the steals of the battle in progress too (they happen before the cards are compared)."""
+        story = super().round_story(game_state, pupil, recent)
+        if not game_state.battles and game_state.phase == "turn":
+            for player, laid in sorted(game_state.laid.items(), key=lambda item: int(item[0])):
+                story += [self.steal_line(int(player), steal, pupil) for steal in laid.get("steals", [])]
+        return story
+
+
+class StrategyWarLesson(StandardWarLesson):
+    """The pupil chooses every card from the hand; the round is told as in War, the drills ask about it."""
+
+    game_id = "strategy-war"
+
+    def scoreboard(self, game_state, pupil: int) -> list[Text]:
+        view = game_state.player_view(pupil)
+        lines = [progress_line(game_state.game.options.get("round_limit", 0), view["rounds"], ROUND_OF, ROUND)]
+        for player in range(game_state.game.players):
+            lines.append(Text.count(PLAYER_CARDS, view["card_counts"][player], side=self.seat_name(player, pupil, game_state.game.players)))
+        return lines
+
+    def table(self, game_state, pupil: int) -> list[Zone]:
+        view = game_state.player_view(pupil)
+        players = game_state.game.players
+        zones = []
+        last = view["last_round"]
+        if last and last["battles"]:
+            rows = []
+            for player in range(players):
+                turned = [battle["turned"][str(player)] for battle in last["battles"] if str(player) in battle["turned"]]
+                if turned:
+                    rows.append(Row(self.seat_name(player, pupil, players), turned, mark=Text.in_context(WINNER_MARK) if player == last["winner"] else None))
+            zones.append(Zone(Text.in_context(LAST_ROUND), rows, key="last-round"))
+        rows = []
+        for player in range(players):
+            chosen = [view["chosen"]] if player == pupil and view["chosen"] is not None else [None] if player in view["submitted"] else []
+            down = view["pot_counts"][player]
+            rows.append(Row(self.seat_name(player, pupil, players), [None] * down + list(view["shown"][player]) + chosen, note=Text.count(FACE_DOWN_NOTE, down) if down else None))
+        zones.append(Zone(Text(N_("On the table")), rows, key="this-round"))
+        return zones
+
+    def turn_narration(self, game_state, pupil: int) -> Text:
+        return self.narration("choose_war" if game_state.battles else "choose")
+
+    def round_story(self, game_state, pupil: int, recent: list[Move]) -> list[Text]:
+        view = game_state.player_view(pupil)
+        story = []
+        last = view["last_round"]
+        if last and not view["battles"] and any(m.kind == "play" for m in recent):
+            for battle in last["battles"]:
+                story += self.battle_lines(game_state, battle, pupil)
+            if last["winner"] is None:
+                story.append(Text(NOBODY_WINS, {"round": last["round"]}))
+            elif last["winner"] == pupil:
+                story.append(Text.count(TAKES["you"], last["cards_won"], round=last["round"]))
+            else:
+                story.append(Text.count(TAKES["other"], last["cards_won"], round=last["round"], name=self.name(last["winner"], pupil)))
+        for battle in view["battles"]:
+            story += self.battle_lines(game_state, battle, pupil)
+        return story
+
+    def battle_lines(self, game_state, battle: dict, pupil: int) -> list[Text]:
+        lines = [self.you_or_other(RAN_OUT, p, pupil) for p in battle.get("out", [])]
+        cards = {int(p): c for p, c in battle["turned"].items()}
+        return lines + self.compare_lines(game_state, cards, battle["leaders"], len(battle["leaders"]) > 1, pupil)
+
+    def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
+        last = game_state.last_round
+        if not last or not last["battles"]:
+            return []
+        turned = last["battles"][-1]["turned"]
+        if str(pupil) not in turned:
+            return []
+        if last["round"] % 3 == 0 and last["winner"] == pupil and len(last["laid"]) > 1:
+            mine = last["laid"][str(pupil)]
+            question = cards_on_table([mine, *(n for p, n in sorted(last["laid"].items(), key=lambda i: int(i[0])) if p != str(pupil))], level_of(levels, "count"))
+            question.hides_result = True
+            return [question]
+        return self.compare_question(game_state, [turned[p] for p in sorted(turned, key=int)], levels)
+
+
+CHANCE_WAR_LESSONS = (WarLesson, JokerWarLesson, TwoDeckWarLesson, PyanitsaLesson, RazboiulLesson, TodUndLebenLesson)
+
+STANDARD_WAR_LESSONS = (*CHANCE_WAR_LESSONS, StealWarLesson, StrategyWarLesson)
+
+__all__ = ["CHANCE_WAR_LESSONS", "STANDARD_WAR_LESSONS", "StandardWarLesson", "rank_name", "YOU"]
