@@ -57,6 +57,16 @@ def test_illegal_moves_raise_and_leave_the_state_unchanged(game_id, players):
 
 # --- corrupt stored states ----------------------------------------------------------------------
 
+def refuses_each(game, good: dict, corruptions: dict) -> None:
+    """Every corruption (name -> a change made in place to a copy of the stored state ``good``) is refused."""
+    for name, corrupt in corruptions.items():
+        data = copy.deepcopy(good)
+        corrupt(data)
+        with pytest.raises(InvalidState):
+            game.state_from_dict(data)
+            pytest.fail(f"accepted {name}")
+
+
 def card_lists(value):
     """Every list of card ids in a stored state, in order (the lists themselves, to change in place)."""
     if isinstance(value, dict):

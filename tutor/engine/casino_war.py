@@ -64,7 +64,7 @@ import random
 from fractions import Fraction
 from typing import ClassVar
 
-from tutor.engine.core import CHANCE, TERMINAL, Bot, Game, InvalidState, Move, Option, State, stored_int
+from tutor.engine.core import CHANCE, Bot, Game, InvalidState, Move, Option, PhasedState, stored_int
 from tutor.engine.war_family import card_list
 from tutor.standard_deck import copies, rank
 from tutor.text import N_
@@ -94,8 +94,10 @@ def exact_chances(decks: int) -> dict[str, Fraction]:
     }
 
 
-class CasinoWarState(State):
+class CasinoWarState(PhasedState):
     """The shoe, the cards on the table, the discard pile, and every player's tokens and stakes."""
+
+    CHANCE_PHASES = ("deal", "war")
 
     game: CasinoWar
     PHASES = ("bet", "deal", "decide", "war", "over")
@@ -126,18 +128,6 @@ class CasinoWarState(State):
     @property
     def stake(self) -> int:
         return self.game.options["stake"]
-
-    @property
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase in ("deal", "war"):
-            return CHANCE
-        return self.waiting[0]
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
     def holdings(self, player: int) -> int:
         """The player's tokens, those on the table included."""
@@ -392,11 +382,7 @@ class CasinoWarState(State):
 
     def validate(self) -> None:
         """Raise :class:`InvalidState` unless this position can occur in a real game."""
-        problems = self._shape_problems()
-        if not problems:
-            problems = self._card_problems() + self._seat_problems()
-        if problems:
-            raise InvalidState("casino-war: " + "; ".join(problems))
+        self.check_in_stages(self._shape_problems, lambda: self._card_problems() + self._seat_problems())
 
     def _shape_problems(self) -> list[str]:
         seats = self.game.players

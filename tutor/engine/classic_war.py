@@ -114,7 +114,7 @@ import random
 from functools import lru_cache
 from typing import ClassVar
 
-from tutor.engine.core import CHANCE, TERMINAL, Bot, Game, InvalidOptions, InvalidState, Move, Option, State, stored_int
+from tutor.engine.core import CHANCE, Bot, Game, InvalidOptions, InvalidState, Move, Option, PhasedState, stored_int
 from tutor.engine.war_family import card_list, limit_options
 from tutor.standard_deck import ACE, COPY_SIZE, JACK, JOKER_IDS, JOKER_RANK, KING, MAX_COPIES, deck, rank
 from tutor.text import N_
@@ -159,8 +159,10 @@ def player_list(value) -> list[int]:
     return [stored_int(p) for p in value]
 
 
-class ClassicWarState(State):
+class ClassicWarState(PhasedState):
     """A position of War or a variant: piles, won piles, the table and the battle in progress."""
+
+    CHANCE_PHASES = ("deal", "reshuffle")
 
     game: StandardWarGame
     PHASES: ClassVar[tuple[str, ...]] = ("deal", "turn", "reshuffle", "over")
@@ -217,18 +219,6 @@ class ClassicWarState(State):
         return self.phase in ("turn", "reshuffle") and not any(self.up) and not any(self.down)
 
     # --- the engine API ---------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase in ("deal", "reshuffle"):
-            return CHANCE
-        return self.waiting[0]
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
     def winners(self) -> list[int]:
         if not self.is_over:
             return []

@@ -225,6 +225,41 @@ class State:
     def clone(self) -> State:
         return copy.deepcopy(self)
 
+    def check_in_stages(self, *stages) -> None:
+        """Raise :class:`InvalidState` with the problems of the first stage that finds any.
+
+        Each stage is a function listing problems; a later stage may rely on the earlier ones
+        having passed (the rows have the right lengths before the cards in them are counted).
+        """
+        for stage in stages:
+            problems = stage()
+            if problems:
+                raise InvalidState(f"{self.game.id}: " + "; ".join(problems))
+
+
+class PhasedState(State):
+    """A state with a ``phase`` ("over" at the end) and the players ``waiting`` to move, the first of them next.
+
+    The class names the phases in which a chance event is due (a shuffle, war cards drawn);
+    in every other phase the first waiting player moves.
+    """
+
+    CHANCE_PHASES: ClassVar[tuple[str, ...]] = ("deal",)
+    phase: str
+    waiting: list[int]
+
+    @property
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase in self.CHANCE_PHASES:
+            return CHANCE
+        return self.waiting[0]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
 
 class Bot:
     """A computer player: chooses a move from what its own player view shows."""

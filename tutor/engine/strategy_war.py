@@ -55,7 +55,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from tutor.engine.core import CHANCE, TERMINAL, Bot, Game, InvalidState, Move, Option, State, stored_int
+from tutor.engine.core import CHANCE, Bot, Game, InvalidState, Move, Option, PhasedState, stored_int
 from tutor.engine.war_family import COMMON_END_REASONS, card_list, limit_options
 from tutor.standard_deck import ACE, deck, rank
 from tutor.text import N_
@@ -85,8 +85,10 @@ def leaders_of(revealed: dict[int, int]) -> list[int]:
     return sorted(player for player, value in strengths.items() if value == best)
 
 
-class StrategyWarState(State):
+class StrategyWarState(PhasedState):
     """Hands, discards, the table (face-down war cards and turned cards) and the choices pending."""
+
+    CHANCE_PHASES = ("deal", "war")
 
     game: StrategyWar
     PHASES = ("deal", "choose", "war", "over")
@@ -125,18 +127,6 @@ class StrategyWarState(State):
         return self.phase == "choose" and self.wars == 0 and not any(self.table_cards(p) for p in range(self.game.players))
 
     # --- the engine API -------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase in ("deal", "war"):
-            return CHANCE
-        return self.waiting[0]
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
     def winners(self) -> list[int]:
         if not self.is_over:
             return []
@@ -396,11 +386,7 @@ class StrategyWarState(State):
 
     def validate(self) -> None:
         """Raise :class:`InvalidState` unless this position can occur in a real game."""
-        problems = self._shape_problems()
-        if not problems:
-            problems = self._card_problems() + self._turn_problems()
-        if problems:
-            raise InvalidState("strategy-war: " + "; ".join(problems))
+        self.check_in_stages(self._shape_problems, lambda: self._card_problems() + self._turn_problems())
 
     def _shape_problems(self) -> list[str]:
         seats = range(self.game.players)

@@ -136,6 +136,14 @@ class StandardWarLesson(Lesson):
     def intro_params(self, game_state, pupil: int) -> dict:
         return {"rounds": game_state.game.options.get("round_limit", 0)}
 
+    def scoreboard(self, game_state, pupil: int) -> list[Text]:
+        """The round, and every card each player owns."""
+        view = game_state.player_view(pupil)
+        lines = [progress_line(game_state.game.options.get("round_limit", 0), view["rounds"], ROUND_OF, ROUND)]
+        for player in range(game_state.game.players):
+            lines.append(Text.count(PLAYER_CARDS, view["card_counts"][player], side=self.seat_name(player, pupil, game_state.game.players)))
+        return lines
+
     def you_or_other(self, messages: tuple, player: int, pupil: int, **params) -> Text:
         return Text(messages[0], params) if player == pupil else Text(messages[1], {"name": self.name(player, pupil), **params})
 
@@ -178,14 +186,6 @@ class StandardWarLesson(Lesson):
 
 class ChanceWarLesson(StandardWarLesson):
     """The games without a choice: the pupil turns cards; the drills are the decisions."""
-
-    def scoreboard(self, game_state, pupil: int) -> list[Text]:
-        view = game_state.player_view(pupil)
-        limit = game_state.game.options.get("round_limit", 0)
-        lines = [progress_line(limit, view["rounds"], ROUND_OF, ROUND)]
-        for player in range(game_state.game.players):
-            lines.append(Text.count(PLAYER_CARDS, view["card_counts"][player], side=self.seat_name(player, pupil, game_state.game.players)))
-        return lines
 
     def table(self, game_state, pupil: int) -> list[Zone]:
         view = game_state.player_view(pupil)
@@ -506,13 +506,6 @@ class StrategyWarLesson(StandardWarLesson):
     """The pupil chooses every card from the hand; the round is told as in War, the drills ask about it."""
 
     game_id = "strategy-war"
-
-    def scoreboard(self, game_state, pupil: int) -> list[Text]:
-        view = game_state.player_view(pupil)
-        lines = [progress_line(game_state.game.options.get("round_limit", 0), view["rounds"], ROUND_OF, ROUND)]
-        for player in range(game_state.game.players):
-            lines.append(Text.count(PLAYER_CARDS, view["card_counts"][player], side=self.seat_name(player, pupil, game_state.game.players)))
-        return lines
 
     def table(self, game_state, pupil: int) -> list[Zone]:
         view = game_state.player_view(pupil)
