@@ -550,7 +550,9 @@ class CasinoWar(Plan):
     """Refused: a tie bet the pupil's tokens cannot pay. Result: a hand told in tokens. No special cards."""
 
     players = "1"
-    options = {"tokens": "2"}
+    # 3 tokens: the stake of 2 leaves too few for the tie bet from the first hand on, and a first hand won
+    # or lost is told at once (a game that ends at once would need new starts, and starts are rate-limited)
+    options = {"tokens": "3"}
     no_special = "Casino War has no special cards: its lesson is the chance of a tie and the house's edge."
 
     def policy(self, run, state):

@@ -165,7 +165,7 @@ class CasinoWarLesson(StandardWarLesson):
             lines.append(Text(OUTCOME["tie"], {"mine": rank_name(entry["card"])}))
             return lines + self.side_lines(entry)
         last = game_state.last_hand
-        if not last or not any(m.kind in ("bet", "surrender", "war") for m in recent):
+        if not last or game_state.phase not in ("bet", "over"):  # the hand just played, until the next stake
             return lines
         return self.hand_lines(last, pupil, game_state.game.players)
 
