@@ -63,9 +63,15 @@ def _reach(numbers: tuple[int, ...], allow: str) -> dict:
 
 def reachable(numbers: list[int], allow: str = FOUR_OPS) -> dict[Fraction, str]:
     """Every value of an expression using any non-empty selection of ``numbers``, each at most once."""
+    return dict(_reachable(tuple(sorted(numbers)), allow))
+
+
+@lru_cache(maxsize=4096)
+def _reachable(numbers: tuple[int, ...], allow: str) -> dict[Fraction, str]:
+    """:func:`reachable` for sorted numbers, kept per process (callers must not change the dict)."""
     out: dict[Fraction, str] = {}
     for size in range(1, len(numbers) + 1):
-        for chosen in combinations(sorted(numbers), size):
+        for chosen in combinations(numbers, size):
             for value, text in _reach(chosen, allow).items():
                 if value not in out or len(text) < len(out[value]):
                     out[value] = text
@@ -74,6 +80,11 @@ def reachable(numbers: list[int], allow: str = FOUR_OPS) -> dict[Fraction, str]:
 
 def closest(numbers: list[int], target: int, allow: str = FOUR_OPS) -> tuple[Fraction, Fraction, str]:
     """(best distance to ``target``, the value that reaches it, one expression for it)."""
-    values = reachable(numbers, allow)
+    return _closest(tuple(sorted(numbers)), target, allow)
+
+
+@lru_cache(maxsize=16384)
+def _closest(numbers: tuple[int, ...], target, allow: str) -> tuple[Fraction, Fraction, str]:
+    values = _reachable(numbers, allow)
     value = min(values, key=lambda v: (abs(v - target), len(values[v]), v))
     return abs(value - target), value, values[value]

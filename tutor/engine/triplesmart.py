@@ -126,16 +126,46 @@ def reachable_plain(numbers: tuple[int, ...], search: str) -> tuple[tuple[Fracti
     return tuple((value, plain_expression(text)) for value, text in sorted(reachable(list(numbers), search).items()))
 
 
-def cards_for(expression: str, cards: list[int]) -> tuple[int, ...]:
-    """The cards an expression of single-digit top numbers uses (lowest card id first for equal numbers)."""
-    free = sorted(c for c in cards if not is_special(c))
+@lru_cache(maxsize=8192)
+def read_plain(plain: str, allow: str):
+    """:func:`read_answer` of an engine's plain-ASCII expression, or the AnswerError it raised.
+
+    Kept per process: the bots' candidate expressions, replays and stored states read the same
+    few hundred expressions again and again (reading one costs about a millisecond).
+    """
+    try:
+        return read_answer(plain, "en", allow=allow)
+    except AnswerError as error:
+        return error
+
+
+def card_pool(cards: list[int]) -> dict[int, list[int]]:
+    """The number cards by top number, lowest card id first (what :func:`cards_for` takes from)."""
+    pool: dict[int, list[int]] = {}
+    for card_id in sorted(c for c in cards if not is_special(c)):
+        pool.setdefault(top(card_id), []).append(card_id)
+    return pool
+
+
+def cards_for(expression: str, cards: list[int], pool: dict[int, list[int]] | None = None) -> tuple[int, ...]:
+    """The cards an expression of single-digit top numbers uses (lowest card id first for equal numbers).
+
+    ``pool`` is :func:`card_pool` of ``cards``, made once when many expressions share the cards.
+    """
+    pool = pool if pool is not None else card_pool(cards)
+    taken: dict[int, int] = {}
     used = []
-    for ch in expression:
-        if ch.isdigit():
-            card_id = next(c for c in free if top(c) == int(ch))
-            free.remove(card_id)
-            used.append(card_id)
+    for number in digits_of(expression):
+        nth = taken.get(number, 0)
+        used.append(pool[number][nth])
+        taken[number] = nth + 1
     return tuple(used)
+
+
+@lru_cache(maxsize=8192)
+def digits_of(expression: str) -> tuple[int, ...]:
+    """The single-digit numbers an expression writes, in order (the same expressions come up again and again)."""
+    return tuple(int(ch) for ch in expression if ch.isdigit())
 
 
 SUBMIT_MESSAGES = {
@@ -231,8 +261,9 @@ class TripleSmartState(BattleTableState):
         if self.phase != "submit":
             return []
         player = self.waiting[0]
+        pool = card_pool(self.turned[player])
         return [
-            Move("submit", player, cards_for(text, self.turned[player]), text)
+            Move("submit", player, cards_for(text, self.turned[player], pool), text)
             for _, text in reachable_plain(tuple(sorted(self.numbers(player))), self.game.search)
         ]
 
@@ -259,10 +290,9 @@ class TripleSmartState(BattleTableState):
                 return SubmitRefusal("fraction", number=literal)
             if not re.fullmatch(r"[1-9][0-9]*|0", literal):
                 return SubmitRefusal("not_whole", number=literal)
-        try:
-            read_answer(move.detail, "en", allow=self.game.allow)
-        except AnswerError as error:
-            return error
+        reading = read_plain(move.detail, self.game.allow)
+        if isinstance(reading, AnswerError):
+            return reading
         written = [int(literal) for literal in literals]
         available = Counter(top(c) for c in move.cards)
         for number, count in Counter(written).items():
@@ -295,7 +325,7 @@ class TripleSmartState(BattleTableState):
 
     def _apply_player_move(self, move: Move) -> None:
         self.recent_rounds = []
-        reading = read_answer(move.detail, "en", allow=self.game.allow)
+        reading = read_plain(move.detail, self.game.allow)
         value = Fraction(int(reading.value.p), int(reading.value.q))
         self.submissions[str(move.player)] = {"cards": list(move.cards), "expression": move.detail, "value": str(value)}
         self.waiting.pop(0)
@@ -559,7 +589,9 @@ class TripleSmartState(BattleTableState):
                 problems.append(f"player {player}'s expression is not plain ASCII")
                 continue
             try:
-                reading = read_answer(submitted["expression"], "en", allow=self.game.allow)
+                reading = read_plain(submitted["expression"], self.game.allow)
+                if isinstance(reading, AnswerError):
+                    raise reading
                 value = Fraction(submitted["value"])
             except (AnswerError, ValueError, ZeroDivisionError):
                 problems.append(f"player {player}'s expression cannot be read")
@@ -615,8 +647,10 @@ class BeginnerBot(Bot):
 
 def move_value(move: Move, allow: str) -> Fraction:
     """The value of a ``submit`` move's expression."""
-    value = read_answer(move.detail, "en", allow=allow).value
-    return Fraction(int(value.p), int(value.q))
+    reading = read_plain(move.detail, allow)
+    if isinstance(reading, AnswerError):
+        raise reading
+    return Fraction(int(reading.value.p), int(reading.value.q))
 
 
 class TripleSmart(Game):
