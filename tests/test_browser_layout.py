@@ -28,6 +28,10 @@ GAMES = {  # game -> seed of the deal
     "triplesmart": 808,
     "crazy-banana-overslag": 909,
     "fraction-master": 1010,
+    "war": 1111,
+    "steal-war": 1212,
+    "strategy-war": 1313,
+    "casino-war": 1414,
 }
 
 BOXES = """(selectors) => selectors.map(selector => {
