@@ -19,12 +19,11 @@ from tutor.engine import CHANCE, IllegalMove, InvalidOptions, InvalidState, Move
 from tutor.engine.classic_war import (
     CLASSIC_WAR_GAMES,
     ROUND_CAP,
-    BeginnerBot,
     ClassicWarState,
-    StrongBot,
     rank_of,
 )
 from tutor.engine.play import bot_rng, chance_rng, replay, simulate
+from tutor.engine.war_family import BeginnerTurningBot, StrongTurningBot
 from tutor.standard_deck import card_id
 
 GAMES = {game.id: game for game in CLASSIC_WAR_GAMES}
@@ -491,7 +490,7 @@ def test_joker_war_running_out_in_a_war_loses():
 
 def test_bots_turn_and_both_strengths_exist():
     state = stack(make("war"), [[c(3)], [c(13)]])
-    for bot in (StrongBot(), BeginnerBot()):
+    for bot in (StrongTurningBot(), BeginnerTurningBot()):
         assert bot.choose(state.player_view(0), state.legal_moves(), bot_rng(1, 1)) == Move("turn", 0)
     for game_class in CLASSIC_WAR_GAMES:
         assert sorted(game_class.bots) == ["beginner", "strong"]

@@ -16,7 +16,8 @@ from hypothesis import given, settings, strategies as st
 from tests.recorded import check_playthrough
 from tutor.deck import kids2
 from tutor.engine import CHANCE, IllegalMove, InvalidOptions, InvalidState, Move, make_game
-from tutor.engine.multiwar import ROUND_CAP, BeginnerBot, StrongBot
+from tutor.engine.multiwar import ROUND_CAP
+from tutor.engine.war_family import BeginnerTurningBot, StrongTurningBot
 from tutor.engine.play import bot_rng, next_automatic_move, simulate
 from tutor.engine.war_family import even_sizes
 
@@ -275,7 +276,7 @@ def test_bad_player_counts_options_and_stored_states_are_refused():
 
 def test_both_bots_turn_and_carry_their_labels():
     state = deal(2)
-    for bot in (StrongBot(), BeginnerBot()):
+    for bot in (StrongTurningBot(), BeginnerTurningBot()):
         assert bot.choose(state.player_view(0), state.legal_moves(), bot_rng(1, 1)) == Move("turn", 0)
     assert sorted(state.game.bots) == ["beginner", "strong"]
     assert state.game.describe()["title"] == "MultiWar"
@@ -306,7 +307,7 @@ def test_any_deal_plays_to_the_end_without_losing_a_card(order, players):
     state = game.new_state()
     state.apply(Move("shuffle", CHANCE, tuple(order)))
     moves = [Move("shuffle", CHANCE, tuple(order))]
-    bots = {p: StrongBot() for p in range(players)}
+    bots = {p: StrongTurningBot() for p in range(players)}
     while not state.is_over:
         move = next_automatic_move(state, 99, len(moves), bots)
         state.apply(move)

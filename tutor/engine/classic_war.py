@@ -114,8 +114,8 @@ import random
 from functools import lru_cache
 from typing import ClassVar
 
-from tutor.engine.core import CHANCE, Bot, Game, InvalidOptions, InvalidState, Move, Option, PhasedState, stored_int
-from tutor.engine.war_family import card_list, limit_options
+from tutor.engine.core import CHANCE, Game, InvalidOptions, InvalidState, Move, Option, PhasedState, stored_int
+from tutor.engine.war_family import TURNING_BOTS, card_list, limit_options
 from tutor.standard_deck import ACE, COPY_SIZE, JACK, JOKER_IDS, JOKER_RANK, KING, MAX_COPIES, deck, rank
 from tutor.text import N_
 
@@ -753,30 +753,13 @@ def war_options() -> tuple[Option, ...]:
     )
 
 
-class TurningBot(Bot):
-    """Turns the card: War leaves a player nothing to choose (the lesson's drills are the pupil's decisions)."""
-
-    def choose(self, view: dict, legal: list[Move], rng: random.Random) -> Move:
-        return legal[0]
-
-
-class StrongBot(TurningBot):
-    name = "strong"
-    label = N_("strong")
-
-
-class BeginnerBot(TurningBot):
-    name = "beginner"
-    label = N_("beginner")
-
-
 class StandardWarGame(Game):
     """What the War family on the standard deck shares; each game sets its deck and its rules."""
 
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     state_class = ClassicWarState
-    bots = {"beginner": BeginnerBot, "strong": StrongBot}
+    bots = TURNING_BOTS
     #: The named deck of content/standard_decks.toml.
     deck_name: ClassVar[str] = "full"
     #: Won cards go onto a won pile instead of under the pile.

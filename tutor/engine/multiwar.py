@@ -41,12 +41,11 @@ Decisions:
 
 from __future__ import annotations
 
-import random
 from typing import ClassVar
 
 from tutor.deck import kids2
-from tutor.engine.core import Bot, Game, InvalidState, Move
-from tutor.engine.war_family import OUT, RESHUFFLE, BattleTableState, even_sizes, limit_options, split
+from tutor.engine.core import Game, InvalidState, Move
+from tutor.engine.war_family import OUT, RESHUFFLE, TURNING_BOTS, BattleTableState, even_sizes, limit_options, split
 from tutor.text import N_
 
 TURNED = 2  # cards turned per battle
@@ -249,34 +248,13 @@ class MultiWarState(BattleTableState):
         self.raise_problems(problems)
 
 
-class TurningBot(Bot):
-    """Turns the cards: MultiWar leaves a player nothing to choose."""
-
-    def choose(self, view: dict, legal: list[Move], rng: random.Random) -> Move:
-        return legal[0]
-
-
-class StrongBot(TurningBot):
-    """Turns at once; in MultiWar the strength is in the times tables the lesson asks, not in the play."""
-
-    name = "strong"
-    label = N_("strong")
-
-
-class BeginnerBot(TurningBot):
-    """Turns at once, like every MultiWar player; kept so that every game offers both strengths."""
-
-    name = "beginner"
-    label = N_("beginner")
-
-
 class MultiWar(Game):
     """Rules and options of MultiWar."""
 
     id: ClassVar[str] = "multiwar"
     title: ClassVar[str] = N_("MultiWar")
     state_class = MultiWarState
-    bots = {"beginner": BeginnerBot, "strong": StrongBot}
+    bots = TURNING_BOTS
     option_specs = limit_options()
 
     def card_ids(self) -> tuple[int, ...]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from tutor.engine.core import CHANCE, TERMINAL, InvalidState, Move, Option, State, stored_int
+from tutor.engine.core import CHANCE, TERMINAL, Bot, InvalidState, Move, Option, State, stored_int
 from tutor.text import N_
 
 #: What :meth:`WarFamilyState._draw` returns when it paused for a reshuffle.
@@ -408,3 +408,27 @@ class BattleTableState(WarFamilyState):
         if self.wars == 0 and any(self.pot):
             problems.append("a pot without a war")
         return problems
+
+
+class TurningBot(Bot):
+    """Turns the cards: in MultiWar and War's pure-chance variants a player has nothing to choose
+    (the strength is in the drills the lesson asks the pupil, not in the play)."""
+
+    def choose(self, view: dict, legal: list[Move], rng: random.Random) -> Move:
+        return legal[0]
+
+
+class StrongTurningBot(TurningBot):
+    name = "strong"
+    label = N_("strong")
+
+
+class BeginnerTurningBot(TurningBot):
+    """Turns at once like the strong one; kept so that every game offers both strengths."""
+
+    name = "beginner"
+    label = N_("beginner")
+
+
+#: The computer players of a game without choices.
+TURNING_BOTS = {"beginner": BeginnerTurningBot, "strong": StrongTurningBot}

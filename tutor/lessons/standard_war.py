@@ -239,7 +239,7 @@ class ChanceWarLesson(StandardWarLesson):
     def round_story(self, game_state, pupil: int, recent: list[Move]) -> list[Text]:
         view = game_state.player_view(pupil)
         story = []
-        if view["last_round"] and not view["battles"] and any(m.kind == "turn" for m in recent):
+        if view["last_round"] and not view["battles"]:  # the round just decided (the pupil turns first in every round)
             story += self.tell_round(game_state, view["last_round"], pupil)
         for battle in view["battles"]:  # a war is on: how it began
             story += self.battle_lines(game_state, battle, pupil)
@@ -300,7 +300,6 @@ class ChanceWarLesson(StandardWarLesson):
             return None
         question.hides_result = True
         return question
-
 
 
 class WarLesson(ChanceWarLesson):
@@ -534,7 +533,7 @@ class StrategyWarLesson(StandardWarLesson):
         view = game_state.player_view(pupil)
         story = []
         last = view["last_round"]
-        if last and not view["battles"] and any(m.kind == "play" for m in recent):
+        if last and not view["battles"]:  # the round just decided (the pupil chooses first in every round)
             for battle in last["battles"]:
                 story += self.battle_lines(game_state, battle, pupil)
             if last["winner"] is None:
