@@ -69,7 +69,15 @@ def expression(rng: random.Random, locale: str, ops: str, size: int) -> tuple[st
             op = "+"
         if op in "x÷" and any(o in text for o in "+-"):
             text = f"({text})"
-        value = value + right if op == "+" else value - right if op == "-" else value * right if op == "x" else value / right
+        value = (
+            value + right
+            if op == "+"
+            else value - right
+            if op == "-"
+            else value * right
+            if op == "x"
+            else value / right
+        )
         text = f"{text} {op} {right_text}"
     return text, value
 
@@ -134,7 +142,9 @@ def main() -> None:
         theirs.append(time.perf_counter() - start)
         assert right, (text, python, expected)
 
-    kinds = {mode: sum(1 for case in cases if case[2] == mode) for mode in (ALLOW_NUMBER, ALLOW_ADD_SUB, ALLOW_FOUR_OPS)}
+    kinds = {
+        mode: sum(1 for case in cases if case[2] == mode) for mode in (ALLOW_NUMBER, ALLOW_ADD_SUB, ALLOW_FOUR_OPS)
+    }
     print(f"{len(cases)} answers in en/nb/sv/it: {kinds}; e.g. {', '.join(repr(c[0]) for c in cases[:6])}")
     (our_median, our_p99), (their_median, their_p99) = micros(ours), micros(theirs)
     print(f"parse_answer + check : median {our_median:8.1f} µs   p99 {our_p99:8.1f} µs")
@@ -161,8 +171,10 @@ def time_hostile() -> None:
         if seconds > slowest:
             slowest, slowest_text = seconds, text
     median, p99 = micros(samples)
-    print(f"hostile inputs       : {len(samples)} calls, median {median:8.1f} µs   p99 {p99:8.1f} µs   "
-          f"slowest {slowest * 1e3:.2f} ms on {slowest_text[:30]!r}")
+    print(
+        f"hostile inputs       : {len(samples)} calls, median {median:8.1f} µs   p99 {p99:8.1f} µs   "
+        f"slowest {slowest * 1e3:.2f} ms on {slowest_text[:30]!r}"
+    )
 
 
 if __name__ == "__main__":

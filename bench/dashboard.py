@@ -40,9 +40,21 @@ from tutor.checks import exact  # noqa: E402
 from tutor.lessons import LESSONS  # noqa: E402
 from tutor.lessons.base import move_token  # noqa: E402
 from tutor.lessons.runner import FINISHED, LessonRun  # noqa: E402
-from tutor.models import Assignment, AssignmentWork, AttemptRecord, LessonRunRecord, SkillRecord, Teacher, new_public_id, utcnow  # noqa: E402
+from tutor.models import (
+    Assignment,
+    AssignmentWork,
+    AttemptRecord,
+    LessonRunRecord,
+    SkillRecord,
+    Teacher,
+    new_public_id,
+    utcnow,
+)  # noqa: E402
 
-EMAIL, PASSWORD = f"bench-{random.getrandbits(32):08x}@school.example", "a long enough password"  # new each run (DATABASE_URL may be reused)
+EMAIL, PASSWORD = (
+    f"bench-{random.getrandbits(32):08x}@school.example",
+    "a long enough password",
+)  # new each run (DATABASE_URL may be reused)
 ANSWERS_PER_RUN = 50
 ERROR_CODES = ("letters", "empty", "bad_character", "decimal_comma", "missing_number")
 
@@ -50,7 +62,9 @@ ERROR_CODES = ("letters", "empty", "bad_character", "decimal_comma", "missing_nu
 def simulated_answer(question, rng: random.Random, skill: float) -> str:
     """Right with chance ``skill``, else a near miss (choice questions: any button)."""
     if question.answer == "choice":
-        return rng.choice(question.check["expected"] if rng.random() < skill else [c["value"] for c in question.choices])
+        return rng.choice(
+            question.check["expected"] if rng.random() < skill else [c["value"] for c in question.choices]
+        )
     expected = exact(question.check["expected"])
     return str(expected if rng.random() < skill else expected + rng.choice((-30, -10, 10, 20)))
 
@@ -87,15 +101,33 @@ def wrong_answer(question: dict, rng: random.Random) -> tuple[str, str | None]:
     return str(rng.randint(0, 99)), None
 
 
-def build_class(database: Session, teacher: Teacher, name: str, pupils: int, answers: int, pool: list[dict], now: datetime, rng: random.Random) -> tuple[str, str, list[str]]:
+def build_class(
+    database: Session,
+    teacher: Teacher,
+    name: str,
+    pupils: int,
+    answers: int,
+    pool: list[dict],
+    now: datetime,
+    rng: random.Random,
+) -> tuple[str, str, list[str]]:
     """A class with ``pupils`` pupils of ``answers`` answers each; returns its public id, its assignment's and its pupils'."""
     school_class = classroom.create_class(database, teacher, name, "en", "Europe/Oslo", "pictures")
     names = [f"{rng.choice(['Ada', 'Ola', 'Lise', 'Emil', 'Nora', 'Jonas', 'Sofie'])}{i:02d}" for i in range(pupils)]
     classroom.add_pupils(database, school_class, "\n".join(names))
     start = now - timedelta(days=21)
     assignment = Assignment(
-        class_id=school_class.id, created_by=teacher.id, game_id="calculation-war", players=2, bots="beginner", options={},
-        goal="questions", goal_count=1500, due_at=now + timedelta(days=5), everyone=True, created_at=start,
+        class_id=school_class.id,
+        created_by=teacher.id,
+        game_id="calculation-war",
+        players=2,
+        bots="beginner",
+        options={},
+        goal="questions",
+        goal_count=1500,
+        due_at=now + timedelta(days=5),
+        everyone=True,
+        created_at=start,
     )
     database.add(assignment)
     database.flush()
@@ -110,16 +142,34 @@ def build_class(database: Session, teacher: Teacher, name: str, pupils: int, ans
         favourite = rng.sample(skill_ids, k=min(6, len(skill_ids)))
         states = {}
         runs, attempts = [], []
-        work = {"questions": 0, "first_try_right": 0, "time_ms": 0, "games_finished": 0, "started_at": None, "last_active_at": None}
+        work = {
+            "questions": 0,
+            "first_try_right": 0,
+            "time_ms": 0,
+            "games_finished": 0,
+            "started_at": None,
+            "last_active_at": None,
+        }
         for index in range(answers):
             at = start + timedelta(seconds=span * (index + rng.random()) / answers)
             if index % ANSWERS_PER_RUN == 0:
                 homework = len(runs) % 4 == 0
-                runs.append({
-                    "id": next_run_id, "public_id": new_public_id(), "pupil_id": pupil.id, "assignment_id": assignment.id if homework else None,
-                    "game_id": "calculation-war", "seed": rng.getrandbits(48), "stage": "finished", "data": {"moves": []}, "version": 1,
-                    "created_at": at, "updated_at": at, "finished_at": at + timedelta(minutes=10),
-                })
+                runs.append(
+                    {
+                        "id": next_run_id,
+                        "public_id": new_public_id(),
+                        "pupil_id": pupil.id,
+                        "assignment_id": assignment.id if homework else None,
+                        "game_id": "calculation-war",
+                        "seed": rng.getrandbits(48),
+                        "stage": "finished",
+                        "data": {"moves": []},
+                        "version": 1,
+                        "created_at": at,
+                        "updated_at": at,
+                        "finished_at": at + timedelta(minutes=10),
+                    }
+                )
                 next_run_id += 1
                 if homework:
                     work["games_finished"] += 1
@@ -130,7 +180,9 @@ def build_class(database: Session, teacher: Teacher, name: str, pupils: int, ans
             first_try = rng.random() < 0.8
             readable = rng.random() > 0.03
             correct = readable and rng.random() < ability
-            typed, misconception = (str(question["check"].get("expected", "1")), None) if correct else wrong_answer(question, rng)
+            typed, misconception = (
+                (str(question["check"].get("expected", "1")), None) if correct else wrong_answer(question, rng)
+            )
             if isinstance(question["check"].get("expected"), list):
                 typed = question["check"]["expected"][0] if correct else typed
             p_after = None
@@ -139,13 +191,28 @@ def build_class(database: Session, teacher: Teacher, name: str, pupils: int, ans
                 states[skill] = state
                 p_after = state.p_known
             time_ms = rng.randint(3000, 40000)
-            attempts.append({
-                "pupil_id": pupil.id, "run_id": run["id"], "skill": skill, "question_kind": question["kind"], "question": question,
-                "typed": typed if readable else "", "read_as": typed if readable else None, "correct": correct, "readable": readable,
-                "first_try": readable and first_try, "hints_used": rng.choice((0, 0, 0, 1, 2)), "time_ms": time_ms,
-                "error_code": None if readable else rng.choice(ERROR_CODES), "misconception": misconception if readable else None,
-                "feedback": None, "move_index": index % ANSWERS_PER_RUN, "p_known_after": p_after, "created_at": at,
-            })
+            attempts.append(
+                {
+                    "pupil_id": pupil.id,
+                    "run_id": run["id"],
+                    "skill": skill,
+                    "question_kind": question["kind"],
+                    "question": question,
+                    "typed": typed if readable else "",
+                    "read_as": typed if readable else None,
+                    "correct": correct,
+                    "readable": readable,
+                    "first_try": readable and first_try,
+                    "hints_used": rng.choice((0, 0, 0, 1, 2)),
+                    "time_ms": time_ms,
+                    "error_code": None if readable else rng.choice(ERROR_CODES),
+                    "misconception": misconception if readable else None,
+                    "feedback": None,
+                    "move_index": index % ANSWERS_PER_RUN,
+                    "p_known_after": p_after,
+                    "created_at": at,
+                }
+            )
             if run["assignment_id"] is not None and readable and first_try:
                 work["questions"] += 1
                 work["first_try_right"] += int(correct)
@@ -155,14 +222,32 @@ def build_class(database: Session, teacher: Teacher, name: str, pupils: int, ans
         for chunk in range(0, len(attempts), 5000):
             database.execute(AttemptRecord.__table__.insert(), attempts[chunk : chunk + 5000])
         database.add_all(
-            SkillRecord(pupil_id=pupil.id, skill=skill, p_known=state.p_known, attempts=state.attempts, correct=state.correct, streak=state.streak, mastery_threshold=skills.DEFAULT_PARAMS.mastery)
+            SkillRecord(
+                pupil_id=pupil.id,
+                skill=skill,
+                p_known=state.p_known,
+                attempts=state.attempts,
+                correct=state.correct,
+                streak=state.streak,
+                mastery_threshold=skills.DEFAULT_PARAMS.mastery,
+            )
             for skill, state in states.items()
         )
         if work["started_at"] is not None:
             done = work["questions"] >= assignment.goal_count
-            database.add(AssignmentWork(assignment_id=assignment.id, pupil_id=pupil.id, started_at=work["started_at"], last_active_at=work["last_active_at"] or work["started_at"],
-                                        games_finished=work["games_finished"], questions=work["questions"], first_try_right=work["first_try_right"], time_ms=work["time_ms"],
-                                        done_at=work["last_active_at"] if done else None))
+            database.add(
+                AssignmentWork(
+                    assignment_id=assignment.id,
+                    pupil_id=pupil.id,
+                    started_at=work["started_at"],
+                    last_active_at=work["last_active_at"] or work["started_at"],
+                    games_finished=work["games_finished"],
+                    questions=work["questions"],
+                    first_try_right=work["first_try_right"],
+                    time_ms=work["time_ms"],
+                    done_at=work["last_active_at"] if done else None,
+                )
+            )
         database.flush()
     return school_class.public_id, assignment.public_id, [p.public_id for p in school_class.pupils]
 
@@ -192,7 +277,9 @@ class StatementCounter:
         self.count += 1
 
 
-def measure(client, counter: StatementCounter, url: str, requests: int, headers: dict | None = None) -> tuple[float, float, int]:
+def measure(
+    client, counter: StatementCounter, url: str, requests: int, headers: dict | None = None
+) -> tuple[float, float, int]:
     """Median and 90th percentile milliseconds, and statements per request (the same every time, or it says so)."""
     for _ in range(2):  # warm caches (templates, content files)
         assert client.get(url, headers=headers).status_code == 200, url
@@ -224,14 +311,18 @@ def main() -> None:
 
     started = time.perf_counter()
     built = build(url, sizes, answers)
-    print(f"built {sum(sizes)} pupils x {answers:,} answers = {sum(sizes) * answers:,} answers in {time.perf_counter() - started:.1f} s ({url.split('///')[-1]})")
+    print(
+        f"built {sum(sizes)} pupils x {answers:,} answers = {sum(sizes) * answers:,} answers in {time.perf_counter() - started:.1f} s ({url.split('///')[-1]})"
+    )
 
     app = create_app({"TESTING": False, "DATABASE_URL": url, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
     client = app.test_client()
     assert client.post("/teacher/sign-in", data={"email": EMAIL, "password": PASSWORD}).status_code == 302
     counter = StatementCounter(app.extensions["db_engine"])
     htmx = {"HX-Request": "true"}
-    last_week = reports.week_label(*reports.week_of(utcnow() - timedelta(days=7), "Europe/Oslo"))  # a whole week of answers
+    last_week = reports.week_label(
+        *reports.week_of(utcnow() - timedelta(days=7), "Europe/Oslo")
+    )  # a whole week of answers
     results: dict[str, dict[int, tuple[float, float, int]]] = defaultdict(dict)
     for size, (class_id, assignment_id, pupil_ids) in built.items():
         pages = {

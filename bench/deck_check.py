@@ -47,7 +47,9 @@ def prime_play(hand: list[int], top) -> bool:
     mean_times_4 = sum(top.circled)
     for card_id in hand:
         values = DECK[card_id].circled
-        if values and any(is_prime(a + b) and 4 * (a + b) > mean_times_4 for i, a in enumerate(values) for b in values[i + 1 :]):
+        if values and any(
+            is_prime(a + b) and 4 * (a + b) > mean_times_4 for i, a in enumerate(values) for b in values[i + 1 :]
+        ):
             return True
     return False
 
@@ -68,7 +70,9 @@ def turn_features(state) -> dict[str, bool]:
         features["tens-friend play"] = any(c.top + top.top == 10 for c in numbers)
     elif game_id == "crazy-banana-extreme":
         features["prime play"] = bool(numbers) and prime_play([c.id for c in numbers], top)
-        features["beats-total play"] = any((extreme_witness(c.circled, top.circled) or ("",))[0] == "beats_total" for c in numbers)
+        features["beats-total play"] = any(
+            (extreme_witness(c.circled, top.circled) or ("",))[0] == "beats_total" for c in numbers
+        )
         features["any Extreme vri"] = any(extreme_witness(c.circled, top.circled) for c in numbers)
     elif game_id == "crazy-banana-overslag":
         features["higher-sum play"] = any(c.circled_sum > top.circled_sum for c in numbers)

@@ -57,11 +57,15 @@ def main() -> None:
     run_id = None
     while len(answer_times) < args.answers:
         if run_id is None:
-            location = client.post("/lessons/calculation-war/start", data={"players": "2", "strength": "beginner", "round_limit": "0"}).headers["Location"]
+            location = client.post(
+                "/lessons/calculation-war/start", data={"players": "2", "strength": "beginner", "round_limit": "0"}
+            ).headers["Location"]
             run_id = re.search(r"/runs/([\w-]+)", location).group(1)
             client.post(f"/runs/{run_id}/skip-intro", headers=HTMX)
         with app.app_context():
-            run = LessonRun.from_dict(db.session().scalar(select(LessonRunRecord.data).where(LessonRunRecord.public_id == run_id)))
+            run = LessonRun.from_dict(
+                db.session().scalar(select(LessonRunRecord.data).where(LessonRunRecord.public_id == run_id))
+            )
         if run.stage == "finished":
             run_id = None
             continue
@@ -77,7 +81,9 @@ def main() -> None:
             other_times.append(time.perf_counter() - started)
             other_statements.append(len(statements))
         else:
-            response = client.post(f"/runs/{run_id}/move", data={"move": move_token(run.game_state().legal_moves()[0])}, headers=HTMX)
+            response = client.post(
+                f"/runs/{run_id}/move", data={"move": move_token(run.game_state().legal_moves()[0])}, headers=HTMX
+            )
             other_times.append(time.perf_counter() - started)
             other_statements.append(len(statements))
         assert response.status_code == 200, response.status_code
@@ -89,8 +95,10 @@ def main() -> None:
     print(f"database: {url.split('://')[0]}")
     print(f"answer POST (mark, store attempt + skill, save run, render fragment): {figures(answer_times)}")
     print(f"other steps (lay a card with computer moves, or go on):                {figures(other_times)}")
-    print(f"SQL statements per answer POST: median {statistics.median(answer_statements):.0f}, max {max(answer_statements)}; "
-          f"per other step: median {statistics.median(other_statements):.0f}, max {max(other_statements)}")
+    print(
+        f"SQL statements per answer POST: median {statistics.median(answer_statements):.0f}, max {max(answer_statements)}; "
+        f"per other step: median {statistics.median(other_statements):.0f}, max {max(other_statements)}"
+    )
     app.extensions["db_engine"].dispose()
 
 

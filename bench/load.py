@@ -64,7 +64,15 @@ from sqlalchemy.orm import Session  # noqa: E402
 from tutor import accounts, classroom, db  # noqa: E402
 from tutor.models import AttemptRecord, Pupil, SchoolClass, Teacher  # noqa: E402
 
-GAMES = ("calculation-war", "multiwar", "multimatch", "crazy-banana-overslag", "crazy-banana-tiervenner", "crazy-banana-extreme", "fraction-master")
+GAMES = (
+    "calculation-war",
+    "multiwar",
+    "multimatch",
+    "crazy-banana-overslag",
+    "crazy-banana-tiervenner",
+    "crazy-banana-extreme",
+    "fraction-master",
+)
 PUPILS_PER_CLASS = 50
 REQUEST_TIMEOUT_S = 60
 READY_TIMEOUT_S = 90
@@ -91,7 +99,9 @@ class Browser:
         self.last_used = 0.0
         self.requests = 0
 
-    def request(self, method: str, path: str, fields: dict | None = None, htmx: bool = False, cookies: dict | None = None) -> tuple[int, dict, str]:
+    def request(
+        self, method: str, path: str, fields: dict | None = None, htmx: bool = False, cookies: dict | None = None
+    ) -> tuple[int, dict, str]:
         """Send one request, updating ``cookies``; answers (status, lower-case headers, body). Raises OSError when the connection fails."""
         cookies = {} if cookies is None else cookies
         if self.connection is None or time.monotonic() - self.last_used > IDLE_RECONNECT_S:
@@ -264,10 +274,14 @@ class PupilClient:
         self.clicks_in_lesson = 0
         if self.start_form is None:
             status, _, page = self.send("GET", f"/lessons/{self.rng.choice(GAMES)}", click="start-page")
-            self.start_form = next((f for f in forms_in(page) if f.action.endswith("/start")), None) if status == 200 else None
+            self.start_form = (
+                next((f for f in forms_in(page) if f.action.endswith("/start")), None) if status == 200 else None
+            )
             return
         form, self.start_form = self.start_form, None
-        status, headers, _ = self.send("POST", form.action, {**form.fields, "players": "2", "strength": "beginner"}, click="start")
+        status, headers, _ = self.send(
+            "POST", form.action, {**form.fields, "players": "2", "strength": "beginner"}, click="start"
+        )
         self.page = ""
         if status == 302:
             status, _, page = self.send("GET", headers["location"])
@@ -303,10 +317,14 @@ class Server:
         """Launch and wait for HTTP 200 on /; the seconds it took."""
         started = time.monotonic()
         with open(self.log, "ab") as log:
-            self.process = subprocess.Popen(self.command, env=self.env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            self.process = subprocess.Popen(
+                self.command, env=self.env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
         while not answers(self.port):
             if self.process.poll() is not None:
-                raise SystemExit(f"server exited with {self.process.returncode}; see {self.log}:\n{self.log.read_text()[-3000:]}")
+                raise SystemExit(
+                    f"server exited with {self.process.returncode}; see {self.log}:\n{self.log.read_text()[-3000:]}"
+                )
             if time.monotonic() - started > READY_TIMEOUT_S:
                 raise SystemExit(f"server not answering within {READY_TIMEOUT_S} s; see {self.log}")
             time.sleep(0.05)
@@ -381,7 +399,12 @@ def make_pupils(url: str, count: int) -> list[tuple[str, str, str]]:
     """Classes of pupils who sign in with a PIN, made through tutor's functions; (public id, class code, PIN) each."""
     engine = db.make_engine(url)
     with Session(engine) as session:
-        teacher = Teacher(email="load@school.example", name="Load", password_hash=accounts.hash_password("a long enough password"), locale="en")
+        teacher = Teacher(
+            email="load@school.example",
+            name="Load",
+            password_hash=accounts.hash_password("a long enough password"),
+            locale="en",
+        )
         session.add(teacher)
         session.flush()
         for number in range(math.ceil(count / PUPILS_PER_CLASS)):
@@ -389,7 +412,11 @@ def make_pupils(url: str, count: int) -> list[tuple[str, str, str]]:
             names = [f"Pupil {number}-{n}" for n in range(min(PUPILS_PER_CLASS, count - number * PUPILS_PER_CLASS))]
             classroom.add_pupils(session, school_class, "\n".join(names))
         session.commit()
-        rows = session.execute(select(Pupil.public_id, SchoolClass.code, Pupil.secret).join(SchoolClass, Pupil.class_id == SchoolClass.id).order_by(Pupil.id)).all()
+        rows = session.execute(
+            select(Pupil.public_id, SchoolClass.code, Pupil.secret)
+            .join(SchoolClass, Pupil.class_id == SchoolClass.id)
+            .order_by(Pupil.id)
+        ).all()
     engine.dispose()
     return [tuple(row) for row in rows]
 
@@ -397,7 +424,11 @@ def make_pupils(url: str, count: int) -> list[tuple[str, str, str]]:
 def attempts_by_pupil(url: str) -> dict[str, int]:
     engine = db.make_engine(url)
     with Session(engine) as session:
-        rows = session.execute(select(Pupil.public_id, func.count(AttemptRecord.id)).outerjoin(AttemptRecord, AttemptRecord.pupil_id == Pupil.id).group_by(Pupil.public_id)).all()
+        rows = session.execute(
+            select(Pupil.public_id, func.count(AttemptRecord.id))
+            .outerjoin(AttemptRecord, AttemptRecord.pupil_id == Pupil.id)
+            .group_by(Pupil.public_id)
+        ).all()
     engine.dispose()
     return dict(rows)
 
@@ -460,7 +491,9 @@ def bare_closed_loop(port: int, clients: int, seconds: float, tally: Tally) -> f
     return sum(done) / (time.monotonic() - started)
 
 
-def open_loop(clients: list[PupilClient], seconds: float, period: float, hold_connections: bool, on_half_time=None) -> tuple[list[float], int, int]:
+def open_loop(
+    clients: list[PupilClient], seconds: float, period: float, hold_connections: bool, on_half_time=None
+) -> tuple[list[float], int, int]:
     """Each pupil clicks every ``period`` seconds from a random phase.
 
     Answers the latencies from the scheduled times (s), the clicks answered within the
@@ -526,6 +559,7 @@ def sign_in_all(clients: list[PupilClient], hold_connections: bool, parallel: in
     """Every pupil signs in and starts a lesson, 16 at a time."""
     failed = []
     chunks = [clients[i::parallel] for i in range(parallel)]
+
     def sign_in(chunk: list[PupilClient]) -> None:
         for client in chunk:
             if not client.sign_in():
@@ -545,19 +579,33 @@ def main() -> None:
     parser.add_argument("--pupils", type=int, default=300, help="pupils in the open-loop school load (default 300)")
     parser.add_argument("--seconds", type=float, default=60, help="length of the open-loop school load (default 60)")
     parser.add_argument("--period", type=float, default=3.0, help="seconds between one pupil's clicks (default 3)")
-    parser.add_argument("--closed-seconds", type=float, default=15, help="length of each closed-loop throughput run (default 15)")
-    parser.add_argument("--clients", type=int, default=16, help="kept-alive connections of the closed-loop runs (default 16)")
+    parser.add_argument(
+        "--closed-seconds", type=float, default=15, help="length of each closed-loop throughput run (default 15)"
+    )
+    parser.add_argument(
+        "--clients", type=int, default=16, help="kept-alive connections of the closed-loop runs (default 16)"
+    )
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--workers", type=int, help="kortmatte serve --workers (default: its own)")
     parser.add_argument("--threads", type=int, help="kortmatte serve --threads (default: its own)")
-    parser.add_argument("--servers", type=int, default=1, help="app servers on one database, each pupil on one of them (default 1)")
-    parser.add_argument("--kill", action="store_true", help="kill -9 the app server half way through the open loop and start it again")
-    parser.add_argument("--hold-connections", action="store_true", help="every pupil keeps its connection open between clicks, as a browser does (default: closed after each click)")
+    parser.add_argument(
+        "--servers", type=int, default=1, help="app servers on one database, each pupil on one of them (default 1)"
+    )
+    parser.add_argument(
+        "--kill", action="store_true", help="kill -9 the app server half way through the open loop and start it again"
+    )
+    parser.add_argument(
+        "--hold-connections",
+        action="store_true",
+        help="every pupil keeps its connection open between clicks, as a browser does (default: closed after each click)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the servers on the way out
-    log = (lambda line: print(line, file=sys.stderr, flush=True)) if args.json else (lambda line: print(line, flush=True))
+    log = (
+        (lambda line: print(line, file=sys.stderr, flush=True)) if args.json else (lambda line: print(line, flush=True))
+    )
 
     workdir = Path(tempfile.mkdtemp(prefix="kortmatte-load-"))
     counts = workdir / "counts"
@@ -570,12 +618,19 @@ def main() -> None:
         servers = []
         for number in range(args.servers):
             port = free_port()
-            servers.append(Server(serve_command("counted_serve.py", port, args), env, port, workdir / f"app-{number}.log"))
+            servers.append(
+                Server(serve_command("counted_serve.py", port, args), env, port, workdir / f"app-{number}.log")
+            )
             running.callback(servers[-1].stop)
         first_200 = [server.start() for server in servers]
         processes = len(servers[0].pids())  # the server and its workers
         log(f"app servers answering after {', '.join(f'{s:.1f}' for s in first_200)} s; logs in {workdir}")
-        clients = [PupilClient(p, code, pin, Browser("127.0.0.1", servers[i % len(servers)].port), random.Random(rng.random()), tally) for i, (p, code, pin) in enumerate(pupils)]
+        clients = [
+            PupilClient(
+                p, code, pin, Browser("127.0.0.1", servers[i % len(servers)].port), random.Random(rng.random()), tally
+            )
+            for i, (p, code, pin) in enumerate(pupils)
+        ]
         sign_in_all(clients, args.hold_connections)
         log(f"{len(clients)} pupils signed in, each in a lesson")
 
@@ -583,7 +638,9 @@ def main() -> None:
         cpu_before = servers[0].cpu_seconds()
         app_rps, requests = closed_loop(clients, args.clients, servers[0].port, args.closed_seconds)
         cpu_ms_per_step = 1000 * (servers[0].cpu_seconds() - cpu_before) / max(1, requests)
-        log(f"closed loop: {app_rps:.1f} app requests/s with {args.clients} clients; server CPU {cpu_ms_per_step:.2f} ms per request")
+        log(
+            f"closed loop: {app_rps:.1f} app requests/s with {args.clients} clients; server CPU {cpu_ms_per_step:.2f} ms per request"
+        )
 
         errors_before = tally.errors
         killed = {}
@@ -594,7 +651,13 @@ def main() -> None:
             servers[0].start()
             killed["down_s"] = time.monotonic() - killed["at"]
 
-        latencies, served, unsent = open_loop(clients[: args.pupils], args.seconds, args.period, args.hold_connections, kill_and_restart if args.kill else None)
+        latencies, served, unsent = open_loop(
+            clients[: args.pupils],
+            args.seconds,
+            args.period,
+            args.hold_connections,
+            kill_and_restart if args.kill else None,
+        )
         open_errors = tally.errors - errors_before
         for server in servers:
             server.stop()

@@ -109,11 +109,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=6)
     parser.add_argument("--right", type=float, default=0.8, help="chance that a first answer is right")
-    parser.add_argument("--pupil", choices=("strong", "beginner"), default="strong", help="the computer player whose moves the pupil makes")
+    parser.add_argument(
+        "--pupil",
+        choices=("strong", "beginner"),
+        default="strong",
+        help="the computer player whose moves the pupil makes",
+    )
     parser.add_argument("--game", choices=sorted(LESSONS), action="append", help="only these games (default: all)")
     args = parser.parse_args()
-    print(f"{args.seeds} seeded lessons per game and player count; the pupil moves like a {args.pupil} computer; first answers right with chance {args.right}")
-    print(f"{'game':26} {'players':>7} {'turns':>6} {'questions':>9} {'per turn':>8} {'turns/q':>7} {'most between moves':>18} {'2nd after right':>15}")
+    print(
+        f"{args.seeds} seeded lessons per game and player count; the pupil moves like a {args.pupil} computer; first answers right with chance {args.right}"
+    )
+    print(
+        f"{'game':26} {'players':>7} {'turns':>6} {'questions':>9} {'per turn':>8} {'turns/q':>7} {'most between moves':>18} {'2nd after right':>15}"
+    )
     for game_id in args.game or LESSONS:
         for players in (2, 3, 4):
             lessons = [play(game_id, players, seed, args.right, args.pupil) for seed in range(args.seeds)]
@@ -123,7 +132,9 @@ def main() -> None:
             most = max(lesson.most_between_moves for lesson in lessons)
             after_right = sum(lesson.after_right for lesson in lessons)
             per_question = f"{1 / rate:.1f}" if rate else "-"
-            print(f"{game_id:26} {players:>7} {turns:>6.1f} {questions:>9.1f} {rate:>8.2f} {per_question:>7} {most:>18} {after_right:>15}")
+            print(
+                f"{game_id:26} {players:>7} {turns:>6.1f} {questions:>9.1f} {rate:>8.2f} {per_question:>7} {most:>18} {after_right:>15}"
+            )
 
 
 if __name__ == "__main__":

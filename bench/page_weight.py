@@ -50,17 +50,32 @@ def measure(game: str, accept_encoding: str = HTTPS_BROWSER) -> dict:
     location = client.post(f"/lessons/{game}/start", data={"players": "2", "strength": "beginner"}).headers["Location"]
     page = client.get(location, headers=browser)
     assert page.status_code == 200, page.status
-    files = [{"url": location, **dict(zip(("body", "headers"), wire_size(page))), "encoding": page.headers.get("Content-Encoding", "")}]
+    files = [
+        {
+            "url": location,
+            **dict(zip(("body", "headers"), wire_size(page))),
+            "encoding": page.headers.get("Content-Encoding", ""),
+        }
+    ]
     for reference in dict.fromkeys(REFERENCES.findall(page_text(page))):
         response = client.get(reference, headers=browser)
         assert response.status_code == 200, (reference, response.status)
         body, head = wire_size(response)
-        files.append({"url": reference, "body": body, "headers": head, "encoding": response.headers.get("Content-Encoding", "")})
+        files.append(
+            {"url": reference, "body": body, "headers": head, "encoding": response.headers.get("Content-Encoding", "")}
+        )
         response.close()
     app.extensions["db_engine"].dispose()
     body = sum(f["body"] for f in files)
     headers = sum(f["headers"] for f in files)
-    return {"game": game, "accept_encoding": accept_encoding, "files": files, "body_bytes": body, "header_bytes": headers, "total_bytes": body + headers}
+    return {
+        "game": game,
+        "accept_encoding": accept_encoding,
+        "files": files,
+        "body_bytes": body,
+        "header_bytes": headers,
+        "total_bytes": body + headers,
+    }
 
 
 def main() -> None:
@@ -75,8 +90,10 @@ def main() -> None:
         return
     for f in result["files"]:
         print(f"{f['body']:>8} B body {f['headers']:>5} B headers  {f['encoding'] or '-':<5} {f['url']}")
-    print(f"first load of a {result['game']} lesson page (Accept-Encoding: {result['accept_encoding']}): {result['total_bytes']} B on the wire "
-          f"({result['total_bytes'] / 1024:.1f} KiB; bodies {result['body_bytes']} B, headers {result['header_bytes']} B)")
+    print(
+        f"first load of a {result['game']} lesson page (Accept-Encoding: {result['accept_encoding']}): {result['total_bytes']} B on the wire "
+        f"({result['total_bytes'] / 1024:.1f} KiB; bodies {result['body_bytes']} B, headers {result['header_bytes']} B)"
+    )
 
 
 if __name__ == "__main__":

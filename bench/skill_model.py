@@ -129,14 +129,21 @@ def irt_world(pupils: int, skill_names: list[str], length: int, seed: int) -> Wo
     population = []
     for _ in range(pupils):
         general, rate = rng.gauss(0, 1), rng.uniform(0.01, 0.06)
-        population.append({skill: irt_answers(truth[skill], general + rng.gauss(0, 0.5), rate, length, rng) for skill in skill_names})
+        population.append(
+            {skill: irt_answers(truth[skill], general + rng.gauss(0, 0.5), rate, length, rng) for skill in skill_names}
+        )
     return World("irt", skill_names, population, truth)
 
 
 def bkt_world(pupils: int, skill_names: list[str], length: int, seed: int) -> World:
     rng = random.Random(f"bkt:{seed}")
     truth = {
-        skill: skill_fit.Fitted(p_init=rng.uniform(0.05, 0.5), p_learn=rng.uniform(0.05, 0.3), p_slip=rng.uniform(0.03, 0.2), p_guess=rng.uniform(0.05, 0.3))
+        skill: skill_fit.Fitted(
+            p_init=rng.uniform(0.05, 0.5),
+            p_learn=rng.uniform(0.05, 0.3),
+            p_slip=rng.uniform(0.03, 0.2),
+            p_guess=rng.uniform(0.05, 0.3),
+        )
         for skill in skill_names
     }
     population = []
@@ -157,7 +164,9 @@ def answers_of(world: World, pupils: list[dict]) -> list[tuple[str, bool]]:
     return [(skill, answer.correct) for pupil in pupils for skill in world.skills for answer in pupil[skill]]
 
 
-def bkt_predictions(world: World, pupils: list[dict], params: dict[str, skills.Params]) -> tuple[list[float], dict[str, dict[float, list[bool]]]]:
+def bkt_predictions(
+    world: World, pupils: list[dict], params: dict[str, skills.Params]
+) -> tuple[list[float], dict[str, dict[float, list[bool]]]]:
     """P(right) by the app's update with the given parameters per skill, and whether each claim of mastery was false.
 
     The claims per reading and threshold: while_declared after every answer that leaves
@@ -193,7 +202,9 @@ def train_elo(world: World, train: list[dict]) -> tuple[dict, list[float]]:
                     answer = pupil[skill][t]
                     key = (skill, answer.item)
                     chances[number, skill].append(elo.expected(abilities[number, skill].value, difficulties[key].value))
-                    abilities[number, skill], difficulties[key] = elo.update(abilities[number, skill], difficulties[key], answer.correct)
+                    abilities[number, skill], difficulties[key] = elo.update(
+                        abilities[number, skill], difficulties[key], answer.correct
+                    )
     return difficulties, [p for number in range(len(train)) for skill in world.skills for p in chances[number, skill]]
 
 
@@ -258,7 +269,11 @@ def order_id(pupil: int, t: int) -> int:
 
 
 def pybkt_rows(pupils: list[dict], skill: str, first_pupil: int) -> list[tuple]:
-    return [(order_id(first_pupil + number, t), first_pupil + number, skill, int(answer.correct)) for number, pupil in enumerate(pupils) for t, answer in enumerate(pupil[skill])]
+    return [
+        (order_id(first_pupil + number, t), first_pupil + number, skill, int(answer.correct))
+        for number, pupil in enumerate(pupils)
+        for t, answer in enumerate(pupil[skill])
+    ]
 
 
 def fit_skill(job: tuple) -> skill_fit.Fitted | None:
@@ -320,16 +335,22 @@ def evaluate(world: World, pool, seed: int, pybkt_fits: int) -> tuple[dict, dict
     train, test = world.pupils[:cut], world.pupils[cut:]
     test_answers = answers_of(world, test)
     labels = [correct for _, correct in test_answers]
-    pybkt_jobs = [(pybkt_rows(train, skill, 0), pybkt_rows(test, skill, cut), pybkt_fits, seed) for skill in world.skills]
+    pybkt_jobs = [
+        (pybkt_rows(train, skill, 0), pybkt_rows(test, skill, cut), pybkt_fits, seed) for skill in world.skills
+    ]
     pybkt_async = pool.map_async(pybkt_fit_predict, pybkt_jobs) if pybkt_fits else None
-    fitted = pool.map(fit_skill, [([[answer.correct for answer in pupil[skill]] for pupil in train], seed) for skill in world.skills])
+    fitted = pool.map(
+        fit_skill, [([[answer.correct for answer in pupil[skill]] for pupil in train], seed) for skill in world.skills]
+    )
     params = {skill: fit.params() if fit else skills.DEFAULT_PARAMS for skill, fit in zip(world.skills, fitted)}
     difficulties, train_elo_chances = train_elo(world, train)
     blends = fit_blends(world, train, bkt_predictions(world, train, params)[0], train_elo_chances)
     default_bkt, default_claims = bkt_predictions(world, test, dict.fromkeys(world.skills, skills.DEFAULT_PARAMS))
     fitted_bkt, fitted_claims = bkt_predictions(world, test, params)
     elo_chances = elo_predictions(world, test, difficulties)
-    ours = [blends[skill].chance(p_bkt, p_elo) for (skill, _), p_bkt, p_elo in zip(test_answers, fitted_bkt, elo_chances)]
+    ours = [
+        blends[skill].chance(p_bkt, p_elo) for (skill, _), p_bkt, p_elo in zip(test_answers, fitted_bkt, elo_chances)
+    ]
     results = {
         "ours": scores(labels, ours),
         "ours_default": scores(labels, default_bkt),
@@ -339,7 +360,12 @@ def evaluate(world: World, pool, seed: int, pybkt_fits: int) -> tuple[dict, dict
     pybkt = pybkt_async.get() if pybkt_async else None
     if pybkt and all(pybkt):
         by_skill = dict(zip(world.skills, pybkt))
-        in_order = [by_skill[skill][order_id(cut + number, t)] for number, pupil in enumerate(test) for skill in world.skills for t in range(len(pupil[skill]))]
+        in_order = [
+            by_skill[skill][order_id(cut + number, t)]
+            for number, pupil in enumerate(test)
+            for skill in world.skills
+            for t in range(len(pupil[skill]))
+        ]
         results["pybkt"] = scores(labels, in_order)
     pfa = pfa_predictions(world, train, test)
     if pfa is not None:
@@ -351,7 +377,10 @@ def evaluate(world: World, pool, seed: int, pybkt_fits: int) -> tuple[dict, dict
         "ours_by_threshold": {str(threshold): false_mastery(fitted_claims, threshold) for threshold in THRESHOLDS},
     }
     models = {
-        skill: {"bkt": probabilities(fit) if fit else None, "blend": {name: round(value, 3) for name, value in blends[skill].to_dict().items()}}
+        skill: {
+            "bkt": probabilities(fit) if fit else None,
+            "blend": {name: round(value, 3) for name, value in blends[skill].to_dict().items()},
+        }
         for skill, fit in zip(world.skills, fitted)
     }
     return results, mastery, models, difficulties
@@ -380,16 +409,25 @@ def adaptive_success(world: World, difficulties: dict, pupils: int, length: int,
                 rating = {choice: elo.start(practised[choice]) for choice in ("elo", "app")}
                 table = {choice: dict(difficulties) for choice in rating}
                 for _ in range(length):
-                    levels = {level: statistics.fmean(table["app"][skill, (kind, level)].value for kind in KINDS) for level in LEVELS}
+                    levels = {
+                        level: statistics.fmean(table["app"][skill, (kind, level)].value for kind in KINDS)
+                        for level in LEVELS
+                    }
                     item = {
-                        "elo": elo.choose_difficulty(rating["elo"].value, {item: table["elo"][skill, item].value for item in ITEMS}),
+                        "elo": elo.choose_difficulty(
+                            rating["elo"].value, {item: table["elo"][skill, item].value for item in ITEMS}
+                        ),
                         "best": elo.choose_difficulty(ability["best"], truth),
                         "app": (rng.choice(list(KINDS)), elo.choose_difficulty(rating["app"].value, levels)),
                     }
-                    correct = {choice: rng.random() < elo.expected(ability[choice], truth[item[choice]]) for choice in rates}
+                    correct = {
+                        choice: rng.random() < elo.expected(ability[choice], truth[item[choice]]) for choice in rates
+                    }
                     for choice in rating:
                         key = (skill, item[choice])
-                        rating[choice], table[choice][key] = elo.update(rating[choice], table[choice][key], correct[choice])
+                        rating[choice], table[choice][key] = elo.update(
+                            rating[choice], table[choice][key], correct[choice]
+                        )
                     for choice in rates:
                         ability[choice] += growth
                         right[choice] += correct[choice]
@@ -409,7 +447,9 @@ def update_us() -> dict[str, float]:
         "skills_update": lambda: skills.update(state, True),
         "skills_update_choice_hint": lambda: skills.update(state, True, skills.DEFAULT_PARAMS, 0.25, 1),
         "elo_update": lambda: elo.update(ability, difficulty, True),
-        "elo_choose_9_levels": lambda: elo.choose_difficulty(0.4, {item: 0.1 * number for number, item in enumerate(ITEMS)}),
+        "elo_choose_9_levels": lambda: elo.choose_difficulty(
+            0.4, {item: 0.1 * number for number, item in enumerate(ITEMS)}
+        ),
         "blend_chance": lambda: blend.chance(0.62, 0.71),
     }
     return {name: round(min(timeit.repeat(run, number=20000, repeat=5)) / 20000 * 1e6, 2) for name, run in runs.items()}
@@ -429,11 +469,17 @@ def goals(report: dict) -> list[dict]:
             if baseline in results:
                 slack = 0.01 if (population, baseline) == ("bkt", "pybkt") else 0.0
                 goal = f"{population}: ours AUC >= {baseline}" + (f" - {slack}" if slack else "")
-                checks.append(check(goal, ours - results[baseline]["auc"] + slack, ours=ours, **{baseline: results[baseline]["auc"]}))
+                checks.append(
+                    check(
+                        goal, ours - results[baseline]["auc"] + slack, ours=ours, **{baseline: results[baseline]["auc"]}
+                    )
+                )
     for population, mastery in report["false_mastery"].items():
         for reading, info in (("while_declared", False), ("at_declaration", True)):
             value = mastery["ours"][reading]["rate"]
-            goal = f"{population}: false mastery of ours {reading} <= 0.05" + (" (information: the stricter reading)" if info else "")
+            goal = f"{population}: false mastery of ours {reading} <= 0.05" + (
+                " (information: the stricter reading)" if info else ""
+            )
             checks.append(check(goal, 0.05 - value if value is not None else -1.0, info, rate=value))
     for group, value in report["success_rate"].items():
         checks.append(check(f"success rate {group} 0.75 +- 0.05", 0.05 - abs(value - 0.75), rate=value))
@@ -454,33 +500,60 @@ def run(pupils: int, skill_count: int, length: int, seed: int, pybkt_fits: int, 
             report["fitted"][world.name] = fitted
             if world.name == "irt":
                 rates = adaptive_success(world, difficulties, adaptive_pupils, length, seed)
-                report["success_rate"], report["success_rate_best"], report["success_rate_app"] = rates["elo"], rates["best"], rates["app"]
+                report["success_rate"], report["success_rate_best"], report["success_rate_app"] = (
+                    rates["elo"],
+                    rates["best"],
+                    rates["app"],
+                )
             else:
                 report["fitted"]["bkt_truth"] = {skill: probabilities(truth) for skill, truth in world.truth.items()}
     report["update_us"] = update_us()
     report["goals"] = goals(report)
-    report["settings"] = {"pupils": pupils, "skills": skill_count, "answers": length, "seed": seed, "pybkt_fits": pybkt_fits, "adaptive_pupils_per_group": adaptive_pupils, "seconds": round(time.perf_counter() - started, 1)}
+    report["settings"] = {
+        "pupils": pupils,
+        "skills": skill_count,
+        "answers": length,
+        "seed": seed,
+        "pybkt_fits": pybkt_fits,
+        "adaptive_pupils_per_group": adaptive_pupils,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
     return report
 
 
 def print_table(report: dict) -> None:
     settings = report["settings"]
-    print(f"{settings['pupils']} pupils x {settings['skills']} skills x {settings['answers']} answers; train 80 %, test 20 %; seed {settings['seed']}")
+    print(
+        f"{settings['pupils']} pupils x {settings['skills']} skills x {settings['answers']} answers; train 80 %, test 20 %; seed {settings['seed']}"
+    )
     for population, results in report["populations"].items():
         print(f"\n{population} population      AUC     RMSE    log-loss")
         for model, figures in results.items():
             print(f"  {model:<16} {figures['auc']:.4f}  {figures['rmse']:.4f}  {figures['logloss']:.4f}")
-    print(f"\nfalse mastery: the pupil does not know the skill while P(known) >= {THRESHOLDS[0]}, or the threshold shown")
+    print(
+        f"\nfalse mastery: the pupil does not know the skill while P(known) >= {THRESHOLDS[0]}, or the threshold shown"
+    )
     print(f"  {'':<27} {'while declared':>24} {'at declaration':>24}")
     for population, models in report["false_mastery"].items():
         rows = [(model, models[model]) for model in ("ours", "ours_default")]
-        rows += [(f"ours at {threshold}", figures) for threshold, figures in models["ours_by_threshold"].items() if float(threshold) != THRESHOLDS[0]]
+        rows += [
+            (f"ours at {threshold}", figures)
+            for threshold, figures in models["ours_by_threshold"].items()
+            if float(threshold) != THRESHOLDS[0]
+        ]
         for model, figures in rows:
-            shown = ["-" if figures[reading]["rate"] is None else f"{figures[reading]['rate']:.1%} of {figures[reading]['claims']}" for reading in READINGS]
+            shown = [
+                "-"
+                if figures[reading]["rate"] is None
+                else f"{figures[reading]['rate']:.1%} of {figures[reading]['claims']}"
+                for reading in READINGS
+            ]
             print(f"  {population:<4} {model:<22} {shown[0]:>24} {shown[1]:>24}")
     print("\nsuccess rate of new irt pupils   elo at 0.75 (9 questions)   best possible   app (level only)")
     for group, value in report["success_rate"].items():
-        print(f"  {group:<8} {value:>38.3f} {report['success_rate_best'][group]:>15.3f} {report['success_rate_app'][group]:>18.3f}")
+        print(
+            f"  {group:<8} {value:>38.3f} {report['success_rate_best'][group]:>15.3f} {report['success_rate_app'][group]:>18.3f}"
+        )
     print("\ntime per answer (µs)")
     for name, value in report["update_us"].items():
         print(f"  {name:<28} {value:.2f}")
@@ -494,12 +567,16 @@ def print_table(report: dict) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="60 pupils x 3 skills x 20 answers, pyBKT with one fit: under a minute")
+    parser.add_argument(
+        "--quick", action="store_true", help="60 pupils x 3 skills x 20 answers, pyBKT with one fit: under a minute"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--pupils", type=int)
     parser.add_argument("--skills", type=int)
     parser.add_argument("--answers", type=int)
-    parser.add_argument("--pybkt-fits", type=int, help="pyBKT's random restarts per skill (default 1; 0 leaves pyBKT out)")
+    parser.add_argument(
+        "--pybkt-fits", type=int, help="pyBKT's random restarts per skill (default 1; 0 leaves pyBKT out)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     quick = {"pupils": 60, "skills": 3, "answers": 20, "pybkt_fits": 1, "adaptive": 20}

@@ -37,7 +37,9 @@ KORTMATTE = ROOT / ".venv" / "bin" / "kortmatte"
 POLL_SECONDS = 0.01
 GIVE_UP_SECONDS = 60
 STOP_SECONDS = 10
-IMPORT_AND_CREATE = "import time; t = time.perf_counter(); import tutor.app; tutor.app.create_app(); print(time.perf_counter() - t)"
+IMPORT_AND_CREATE = (
+    "import time; t = time.perf_counter(); import tutor.app; tutor.app.create_app(); print(time.perf_counter() - t)"
+)
 
 
 def free_port() -> int:
@@ -58,7 +60,13 @@ def first_200_seconds(env: dict) -> float:
     """Launch the server, wait for a 200 on /, stop it; the seconds from launch to that 200."""
     port = free_port()
     started = time.perf_counter()
-    server = subprocess.Popen([str(KORTMATTE), "serve", "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    server = subprocess.Popen(
+        [str(KORTMATTE), "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     try:
         while not answers_200(f"http://127.0.0.1:{port}/"):
             if server.poll() is not None:
@@ -82,14 +90,25 @@ def stop(server: subprocess.Popen) -> None:
 
 
 def import_seconds(env: dict) -> float:
-    out = subprocess.run([sys.executable, "-c", IMPORT_AND_CREATE], env=env, cwd=tempfile.gettempdir(), check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", IMPORT_AND_CREATE],
+        env=env,
+        cwd=tempfile.gettempdir(),
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return float(out.split()[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--cold", action="store_true", help="keep PYTHONDONTWRITEBYTECODE as set: every start compiles the app's modules")
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="keep PYTHONDONTWRITEBYTECODE as set: every start compiles the app's modules",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     workdir = tempfile.mkdtemp(prefix="kortmatte-startup-")
@@ -102,12 +121,19 @@ def main() -> None:
         first_200_seconds(env)  # fills the bytecode cache
     runs = [first_200_seconds(env) for _ in range(args.runs)]
     imports = [import_seconds(env) for _ in range(args.runs)]
-    result = {"bytecode_cache": not args.cold, "first_200_s": statistics.median(runs), "runs_s": [round(r, 3) for r in runs], "import_and_create_app_s": statistics.median(imports)}
+    result = {
+        "bytecode_cache": not args.cold,
+        "first_200_s": statistics.median(runs),
+        "runs_s": [round(r, 3) for r in runs],
+        "import_and_create_app_s": statistics.median(imports),
+    }
     if args.json:
         print(json.dumps(result))
         return
     print("first 200 after launch (s): " + ", ".join(f"{r:.2f}" for r in runs))
-    print(f"median first 200: {result['first_200_s']:.2f} s; import tutor.app + create_app: {result['import_and_create_app_s']:.2f} s (median of {args.runs}, bytecode {'not ' if args.cold else ''}cached)")
+    print(
+        f"median first 200: {result['first_200_s']:.2f} s; import tutor.app + create_app: {result['import_and_create_app_s']:.2f} s (median of {args.runs}, bytecode {'not ' if args.cold else ''}cached)"
+    )
 
 
 if __name__ == "__main__":

@@ -102,19 +102,19 @@ BREAKS: tuple[Break, ...] = (
           "    if attempt.first_try:", "    if attempt.readable:",
           "answers after a retry update the skill model like first tries"),
     Break("progress.wrong_threshold_stored", "tutor/progress.py",
-          "mastery_threshold=skills.DEFAULT_PARAMS.mastery, ability=", "mastery_threshold=skills.PROFICIENT_FROM, ability=",
+          "mastery_threshold=skills.DEFAULT_PARAMS.mastery,", "mastery_threshold=skills.PROFICIENT_FROM,",
           "a new skill record stores the wrong mastery threshold (0.8)"),
     Break("progress.retry_count_first_tries", "tutor/progress.py",
           "AttemptRecord.first_try.is_(False)", "AttemptRecord.first_try.is_(True)",
           "right_after_retry counts first tries instead of retries"),
     Break("progress.retry_count_wrong", "tutor/progress.py",
-          "AttemptRecord.correct.is_(True), ", "",
+          "            AttemptRecord.correct.is_(True),\n", "",
           "right_after_retry also counts wrong retries"),
     Break("progress.choice_guess_lost", "tutor/progress.py",
           "1 / attempt.choices if attempt.choices else None", "None",
           "a choice answer updates the skill with the typed-answer guess chance"),
     Break("progress.hints_not_passed", "tutor/progress.py",
-          "attempt.choices else None, attempt.hints_used,", "attempt.choices else None, 0,",
+          "attempt.choices else None,\n            attempt.hints_used,", "attempt.choices else None,\n            0,",
           "the hints a pupil saw are not passed to the skill update"),
     Break("progress.unreadable_text_kept", "tutor/progress.py",
           'typed=attempt.typed if attempt.readable else "",', "typed=attempt.typed,",
@@ -158,7 +158,7 @@ BREAKS: tuple[Break, ...] = (
           "the hourglass runs ten times too long"),
     # --- the lesson pages --------------------------------------------------------------------------
     Break("web_lessons.levels_empty", "tutor/web/lessons.py",
-          "            levels = levels_for(model, target_success(record.pupil))", "            levels = {}",
+          "            return levels_for(model, target_success(record.pupil))", "            return {}",
           "the levels chosen for the pupil are not passed to the lesson (no adaptivity)"),
     Break("web_lessons.class_target_ignored", "tutor/web/lessons.py",
           "levels_for(model, target_success(record.pupil))", "levels_for(model)",
@@ -170,8 +170,8 @@ BREAKS: tuple[Break, ...] = (
           "        run.step += 1", "        pass",
           "the step does not advance after a change: every old form stays valid"),
     Break("web_lessons.not_owner", "tutor/web/lessons.py",
-          "LessonRunRecord.public_id == str(run_id), LessonRunRecord.pupil_id == current_pupil().id)",
-          "LessonRunRecord.public_id == str(run_id))",
+          "LessonRunRecord.public_id == str(run_id), LessonRunRecord.pupil_id == current_pupil().id\n",
+          "LessonRunRecord.public_id == str(run_id)\n",
           "a pupil can open and play another pupil's run by its id"),
     Break("web_lessons.attempt_not_stored", "tutor/web/lessons.py",
           "skill_record = record_attempt(database, record.pupil_id, record.id, attempt, model=model)[1]", "skill_record = None",
@@ -247,10 +247,11 @@ BREAKS: tuple[Break, ...] = (
           "sum(learnt[level]) / len(learnt[level]) if learnt.get(level) else prior", "prior",
           "the difficulties learnt from the pupils' answers never change the choice"),
     Break("progress.elo_not_updated", "tutor/progress.py",
-          "        rate_question(db, model, record, question, correct, guess)", "        pass",
+          "        rate_question(db, model, record, question, correct, elo_guess(p_guess, hints))", "        pass",
           "answers move neither the pupil's ability nor the question's difficulty"),
     Break("progress.elo_guess_ignored", "tutor/progress.py",
-          "        rate_question(db, model, record, question, correct, guess)", "        rate_question(db, model, record, question, correct, 0.0)",
+          "        rate_question(db, model, record, question, correct, elo_guess(p_guess, hints))",
+          "        rate_question(db, model, record, question, correct, 0.0)",
           "a lucky tap or a hinted answer moves the Elo ratings as much as a typed one"),
     Break("progress.fitted_params_ignored", "tutor/progress.py",
           "    fitted = model.params.get(skill)", "    fitted = None",
@@ -305,13 +306,15 @@ BREAKS: tuple[Break, ...] = (
           "SESSION_COOKIE_HTTPONLY=True,", "SESSION_COOKIE_HTTPONLY=False,",
           "scripts can read the session cookie"),
     Break("auth.safe_next_double_slash", "tutor/web/auth.py",
-          'target.startswith("//") or "\\\\" in target or any(ord(ch) < 32 or ord(ch) == 127 for ch in target):\n'
+          '        or target.startswith("//")\n        or "\\\\" in target\n'
+          "        or any(ord(ch) < 32 or ord(ch) == 127 for ch in target)\n    ):\n"
           "        return default\n    parts = urlsplit(target)\n    if parts.scheme or parts.netloc:",
-          '"\\\\" in target or any(ord(ch) < 32 or ord(ch) == 127 for ch in target):\n'
+          '        or "\\\\" in target\n'
+          "        or any(ord(ch) < 32 or ord(ch) == 127 for ch in target)\n    ):\n"
           "        return default\n    parts = urlsplit(target)\n    if parts.scheme:",
           "safe_next sends a signed-in teacher on to //other.host (both of its host guards dropped)"),
     Break("auth.safe_next_backslash", "tutor/web/auth.py",
-          ' or "\\\\" in target or any(', " or any(",
+          '        or "\\\\" in target\n', "",
           "safe_next accepts /\\other.host, which browsers read as //other.host"),
     Break("auth.old_session_kept", "tutor/web/auth.py",
           '    database = db.session()\n    accounts.close_session(database, session.get("sid"))\n    chosen =',
@@ -448,33 +451,93 @@ BREAKS: tuple[Break, ...] = (
 
 #: Test files (globs in tests/) that exercise a module without importing it: through the
 #: app, a lesson or another module. The files that import the module are added to these.
-APP_TESTS = ("test_web.py", "test_access.py", "test_errors.py", "test_teacher.py", "test_dashboards.py", "test_replay.py",
-             "test_stale_steps.py", "test_choices.py", "test_security.py", "test_accounts.py", "test_run_storage.py")
-LESSON_TESTS = ("test_lesson_runner.py", "test_lessons.py", "test_stale_steps.py", "test_choices.py", "test_web.py",
-                "test_war_outcomes.py", "test_shedding_outcomes.py", "test_adaptivity.py", "test_run_storage.py")
+APP_TESTS = (
+    "test_web.py",
+    "test_access.py",
+    "test_errors.py",
+    "test_teacher.py",
+    "test_dashboards.py",
+    "test_replay.py",
+    "test_stale_steps.py",
+    "test_choices.py",
+    "test_security.py",
+    "test_accounts.py",
+    "test_run_storage.py",
+)
+LESSON_TESTS = (
+    "test_lesson_runner.py",
+    "test_lessons.py",
+    "test_stale_steps.py",
+    "test_choices.py",
+    "test_web.py",
+    "test_war_outcomes.py",
+    "test_shedding_outcomes.py",
+    "test_adaptivity.py",
+    "test_run_storage.py",
+)
 RELATED: dict[str, tuple[str, ...]] = {
-    "tutor/skills.py": ("test_progress.py", "test_adaptivity.py", "test_web.py", "test_reports.py", "test_dashboards.py", "test_teacher.py"),
+    "tutor/skills.py": (
+        "test_progress.py",
+        "test_adaptivity.py",
+        "test_web.py",
+        "test_reports.py",
+        "test_dashboards.py",
+        "test_teacher.py",
+    ),
     "tutor/skill_versions.py": ("test_cli.py",),
-    "tutor/progress.py": ("test_adaptivity.py", "test_teacher.py", "test_web.py", "test_reports.py", "test_dashboards.py", "test_teacher.py", "test_choices.py"),
+    "tutor/progress.py": (
+        "test_adaptivity.py",
+        "test_teacher.py",
+        "test_web.py",
+        "test_reports.py",
+        "test_dashboards.py",
+        "test_teacher.py",
+        "test_choices.py",
+    ),
     "tutor/lessons/runner.py": LESSON_TESTS,
     "tutor/web/lessons.py": APP_TESTS + LESSON_TESTS,
     "tutor/drills/__init__.py": LESSON_TESTS,
     "tutor/drills/card_sums.py": LESSON_TESTS,
-    "tutor/drills/fractions_primes_mean.py": ("test_drill_catalogue.py", "test_fraction_master.py", "test_shedding_outcomes.py"),
+    "tutor/drills/fractions_primes_mean.py": (
+        "test_drill_catalogue.py",
+        "test_fraction_master.py",
+        "test_shedding_outcomes.py",
+    ),
     "tutor/security.py": APP_TESTS,
     "tutor/app.py": APP_TESTS + ("test_config.py",),
     "tutor/web/auth.py": APP_TESTS,
     "tutor/accounts.py": APP_TESTS,
     "tutor/web/htmx.py": APP_TESTS,
     "tutor/classroom.py": APP_TESTS + ("test_reports.py", "test_casino_switch.py"),
-    "tutor/engine/calculation_war.py": ("test_engine_conformance.py", "test_lessons.py", "test_lesson_runner.py", "test_war_outcomes.py", "test_web.py"),
-    "tutor/engine/shedding.py": ("test_engine_conformance.py", "test_lessons.py", "test_shedding_outcomes.py", "test_choices.py"),
+    "tutor/engine/calculation_war.py": (
+        "test_engine_conformance.py",
+        "test_lessons.py",
+        "test_lesson_runner.py",
+        "test_war_outcomes.py",
+        "test_web.py",
+    ),
+    "tutor/engine/shedding.py": (
+        "test_engine_conformance.py",
+        "test_lessons.py",
+        "test_shedding_outcomes.py",
+        "test_choices.py",
+    ),
     "tutor/engine/fraction_master.py": ("test_engine_conformance.py", "test_lessons.py"),
     "tutor/engine/triplesmart.py": ("test_engine_conformance.py", "test_lessons.py", "test_war_outcomes.py"),
     "tutor/engine/multiwar.py": ("test_engine_conformance.py", "test_lessons.py", "test_war_outcomes.py"),
-    "tutor/engine/war_family.py": ("test_engine_conformance.py", "test_lessons.py", "test_war_outcomes.py", "test_triplesmart.py"),
+    "tutor/engine/war_family.py": (
+        "test_engine_conformance.py",
+        "test_lessons.py",
+        "test_war_outcomes.py",
+        "test_triplesmart.py",
+    ),
     "tutor/answers.py": ("test_drills.py", "test_drill_catalogue.py"),
-    "tutor/engine/classic_war.py": ("test_engine_conformance.py", "test_classic_war.py", "test_steal_war.py", "test_standard_war_lessons.py"),
+    "tutor/engine/classic_war.py": (
+        "test_engine_conformance.py",
+        "test_classic_war.py",
+        "test_steal_war.py",
+        "test_standard_war_lessons.py",
+    ),
     "tutor/engine/strategy_war.py": ("test_engine_conformance.py", "test_strategy_war.py"),
     "tutor/engine/casino_war.py": ("test_engine_conformance.py", "test_casino_war.py"),
     "tutor/lessons/standard_war.py": ("test_standard_war_lessons.py", "test_lessons.py", "test_language_rules.py"),
@@ -498,7 +561,9 @@ def import_pattern(module: str) -> re.Pattern:
     """A test file imports ``module`` (tutor/a/b.py): ``tutor.a.b`` or ``from tutor.a import ..., b``."""
     dotted = module.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
     parent, _, name = dotted.rpartition(".")
-    return re.compile(rf"\b{re.escape(dotted)}\b(?!\.)|^\s*from {re.escape(parent)} import [^\n]*\b{re.escape(name)}\b", re.M)
+    return re.compile(
+        rf"\b{re.escape(dotted)}\b(?!\.)|^\s*from {re.escape(parent)} import [^\n]*\b{re.escape(name)}\b", re.M
+    )
 
 
 def related_tests(repo: Path, module: str) -> list[str]:
@@ -524,9 +589,21 @@ def pytest_command(python: str, tests: list[str]) -> list[str]:
 def run_pytest(repo: Path, python: str, tests: list[str], timeout: float) -> tuple[int | None, str]:
     """Run pytest in ``repo``; the exit code (None on timeout) and the output."""
     with tempfile.TemporaryDirectory(prefix="breaks-hypothesis-") as storage:
-        env = {**os.environ, "PYTHONPATH": str(repo), "HYPOTHESIS_STORAGE_DIRECTORY": storage, "PYTHONDONTWRITEBYTECODE": "1"}
-        process = subprocess.Popen(pytest_command(python, tests), cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                   text=True, start_new_session=True)
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(repo),
+            "HYPOTHESIS_STORAGE_DIRECTORY": storage,
+            "PYTHONDONTWRITEBYTECODE": "1",
+        }
+        process = subprocess.Popen(
+            pytest_command(python, tests),
+            cwd=repo,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
         try:
             output, _ = process.communicate(timeout=timeout)
             return process.returncode, output
@@ -590,7 +667,9 @@ def try_break(repo: Path, python: str, item: Break, tests: list[str], timeout: f
     text = original.decode("utf-8")
     count = text.count(item.original)
     if count != 1:
-        return Result(item.name, item.module, item.bug, ERROR, 0.0, f"the original text occurs {count} times, not once", tests)
+        return Result(
+            item.name, item.module, item.bug, ERROR, 0.0, f"the original text occurs {count} times, not once", tests
+        )
     keep = backup_path(repo, item.module)
     keep.parent.mkdir(parents=True, exist_ok=True)
     keep.write_bytes(original)  # if this process is killed outright, the next run restores the file from here
@@ -625,7 +704,10 @@ def clean_run_passes(repo: Path, python: str, chosen: list[Break], mode: str, ti
     tests = WHOLE_SUITE if mode == "all" else sorted({t for item in chosen for t in related_tests(repo, item.module)})
     start = time.monotonic()
     code, output = run_pytest(repo, python, tests, timeout * 2)
-    print(f"clean run of {len(tests) if mode != 'all' else 'all'} test files: exit code {code} in {time.monotonic() - start:.0f} s", flush=True)
+    print(
+        f"clean run of {len(tests) if mode != 'all' else 'all'} test files: exit code {code} in {time.monotonic() - start:.0f} s",
+        flush=True,
+    )
     node = failing_test(first_failure(output)) if code == 1 else ""
     if node and run_pytest(repo, python, [node], timeout)[0] == 0:
         print(f"warning: a flaky test failed once and passed when run again: {node}", flush=True)
@@ -640,7 +722,13 @@ def fresh_clone(python: str) -> Path:
     where = Path(tempfile.mkdtemp(prefix="breaks-")) / "checkout"
     try:
         subprocess.run(["git", "clone", "--quiet", str(HERE), str(where)], check=True)
-        subprocess.run([python, "-m", "babel.messages.frontend", "compile", "-d", "translations"], cwd=where, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            [python, "-m", "babel.messages.frontend", "compile", "-d", "translations"],
+            cwd=where,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
     except BaseException:
         shutil.rmtree(where.parent, ignore_errors=True)
         raise
@@ -648,7 +736,12 @@ def fresh_clone(python: str) -> Path:
 
 
 def select(names: list[str] | None, modules: list[str] | None) -> list[Break]:
-    chosen = [b for b in BREAKS if (not names or b.name in names) and (not modules or any(b.module == m or b.module.endswith("/" + m) for m in modules))]
+    chosen = [
+        b
+        for b in BREAKS
+        if (not names or b.name in names)
+        and (not modules or any(b.module == m or b.module.endswith("/" + m) for m in modules))
+    ]
     unknown = set(names or ()) - {b.name for b in BREAKS}
     if unknown:
         raise SystemExit(f"unknown break(s): {', '.join(sorted(unknown))} (see --list)")
@@ -667,7 +760,9 @@ def table(results: list[Result]) -> str:
         counts = {outcome: sum(r.outcome == outcome for r in rows) for outcome in (CAUGHT, MISSED, ERROR)}
         names = ", ".join(r.name.split(".", 1)[1] for r in rows if r.outcome == MISSED)
         errors = ", ".join(r.name.split(".", 1)[1] + " (error)" for r in rows if r.outcome == ERROR)
-        lines.append(f"{module:<{width}}  {len(rows):>5}  {counts[CAUGHT]:>6}  {counts[MISSED]:>6}  {counts[ERROR]:>5}  {', '.join(filter(None, (names, errors)))}")
+        lines.append(
+            f"{module:<{width}}  {len(rows):>5}  {counts[CAUGHT]:>6}  {counts[MISSED]:>6}  {counts[ERROR]:>5}  {', '.join(filter(None, (names, errors)))}"
+        )
     total = {outcome: sum(r.outcome == outcome for r in results) for outcome in (CAUGHT, MISSED, ERROR)}
     lines.append("-" * (width + 50))
     lines.append(f"{'total':<{width}}  {len(results):>5}  {total[CAUGHT]:>6}  {total[MISSED]:>6}  {total[ERROR]:>5}")
@@ -675,20 +770,42 @@ def table(results: list[Result]) -> str:
 
 
 def save_json(path: Path, mode: str, seconds: float, results: list[Result]) -> None:
-    path.write_text(json.dumps({"tests": mode, "minutes": round(seconds / 60, 1), "results": [asdict(r) for r in results]}, indent=2) + "\n", encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {"tests": mode, "minutes": round(seconds / 60, 1), "results": [asdict(r) for r in results]}, indent=2
+        )
+        + "\n",
+        encoding="utf-8",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repo", type=Path, help="an existing checkout to break (default: a fresh clone of HEAD)")
-    parser.add_argument("--tests", choices=("related", "all"), default="related", help="related test files per module (default) or the whole suite")
+    parser.add_argument(
+        "--tests",
+        choices=("related", "all"),
+        default="related",
+        help="related test files per module (default) or the whole suite",
+    )
     parser.add_argument("--only", action="append", metavar="NAME", help="run only this break (repeatable)")
-    parser.add_argument("--module", action="append", metavar="M", help="run only the breaks in this module, e.g. tutor/skills.py or skills.py (repeatable)")
+    parser.add_argument(
+        "--module",
+        action="append",
+        metavar="M",
+        help="run only the breaks in this module, e.g. tutor/skills.py or skills.py (repeatable)",
+    )
     parser.add_argument("--timeout", type=float, default=900, help="seconds per break (default 900)")
     parser.add_argument("--json", type=Path, metavar="OUT", help="save the results as JSON")
     parser.add_argument("--python", default=sys.executable, help="the Python that runs pytest (default: this one)")
-    parser.add_argument("--confirm-missed", action="store_true", help="run the whole suite again for each break the related tests missed")
-    parser.add_argument("--no-baseline", action="store_true", help="skip the clean run of the chosen tests before the breaks")
+    parser.add_argument(
+        "--confirm-missed",
+        action="store_true",
+        help="run the whole suite again for each break the related tests missed",
+    )
+    parser.add_argument(
+        "--no-baseline", action="store_true", help="skip the clean run of the chosen tests before the breaks"
+    )
     parser.add_argument("--list", action="store_true", help="print the breaks and exit")
     args = parser.parse_args(argv)
 
@@ -721,7 +838,10 @@ def main(argv: list[str] | None = None) -> int:
             results.append(result)
             if args.json:  # after every break, so a run that is stopped keeps what it measured
                 save_json(args.json, args.tests, time.monotonic() - began, results)
-            print(f"[{number}/{len(chosen)}] {result.outcome:<6} {result.seconds:6.0f} s  {item.name}  {result.detail}", flush=True)
+            print(
+                f"[{number}/{len(chosen)}] {result.outcome:<6} {result.seconds:6.0f} s  {item.name}  {result.detail}",
+                flush=True,
+            )
     finally:
         kept = backup_path(repo, "")
         if kept.exists() and not any(p.is_file() for p in kept.rglob("*")):

@@ -20,7 +20,14 @@ def fill(locale: str, entries: dict) -> list[str]:
     unknown = []
     for key, text in entries.items():
         context, _, msgid = key.rpartition("\x04")
-        message = next((m for m in catalog if (m.id[0] if isinstance(m.id, tuple) else m.id) == msgid and (m.context or "") == context), None)
+        message = next(
+            (
+                m
+                for m in catalog
+                if (m.id[0] if isinstance(m.id, tuple) else m.id) == msgid and (m.context or "") == context
+            ),
+            None,
+        )
         if message is None:
             unknown.append(key)
             continue

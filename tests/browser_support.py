@@ -14,7 +14,16 @@ from tutor.app import create_app
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
 
 
 class LiveServer(str):
@@ -79,7 +88,9 @@ class Visit:
         self.checked_pages += 1
 
     def focused(self) -> str:
-        return self.page.evaluate("() => { const e = document.activeElement; return e ? (e.outerHTML || '').slice(0, 200) : ''; }")
+        return self.page.evaluate(
+            "() => { const e = document.activeElement; return e ? (e.outerHTML || '').slice(0, 200) : ''; }"
+        )
 
     def press(self, key):
         """Press a key that sends an htmx request, and wait until the new fragment has settled."""

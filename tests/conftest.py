@@ -37,7 +37,9 @@ def database_url(tmp_path, migrated_sqlite):
 
 @pytest.fixture
 def app(database_url, tmp_path):
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False})
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False}
+    )
     yield app
     app.extensions["db_engine"].dispose()
 
@@ -123,7 +125,15 @@ class Staff:
     def sign_in(self, client, email="tove@school.example", password=PASSWORD):
         return client.post("/teacher/sign-in", data={"email": email, "password": password})
 
-    def school_class(self, email="tove@school.example", name="4B", pupils=("Ada", "Ola", "Lise"), locale="en", sign_in="pictures", timezone="Europe/Oslo") -> SchoolClass:
+    def school_class(
+        self,
+        email="tove@school.example",
+        name="4B",
+        pupils=("Ada", "Ola", "Lise"),
+        locale="en",
+        sign_in="pictures",
+        timezone="Europe/Oslo",
+    ) -> SchoolClass:
         """A class taught by the teacher with ``email``, with pupils; returns the class (detached)."""
         with self.app.app_context():
             database = db.session()
@@ -136,7 +146,9 @@ class Staff:
 
     def pupil(self, code: str, name: str) -> Pupil:
         with self.app.app_context():
-            return db.session().scalar(select(Pupil).join(SchoolClass).where(SchoolClass.code == code, Pupil.name == name))
+            return db.session().scalar(
+                select(Pupil).join(SchoolClass).where(SchoolClass.code == code, Pupil.name == name)
+            )
 
     def sign_in_pupil(self, client, code: str, name: str):
         """Sign a pupil in as a child does: class code, own name, then the pictures one by one (or the PIN)."""

@@ -61,19 +61,34 @@ def started_server():
     if os.geteuid() == 0:
         shutil.chown(workdir, "postgres", "postgres")
         os.chmod(workdir, 0o700)
-    subprocess.run(_as_server_user([f"{bindir}/initdb", "-D", data, "-U", "kortmatte", "--auth=trust", "-E", "UTF8", "--no-sync"]), check=True, capture_output=True)
+    subprocess.run(
+        _as_server_user([f"{bindir}/initdb", "-D", data, "-U", "kortmatte", "--auth=trust", "-E", "UTF8", "--no-sync"]),
+        check=True,
+        capture_output=True,
+    )
     log = os.path.join(workdir, "server.log")
     options = f"-p {port} -k {workdir} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(_as_server_user([f"{bindir}/pg_ctl", "-D", data, "-l", log, "-o", options, "-w", "start"]), check=True, capture_output=True)
+    subprocess.run(
+        _as_server_user([f"{bindir}/pg_ctl", "-D", data, "-l", log, "-o", options, "-w", "start"]),
+        check=True,
+        capture_output=True,
+    )
     try:
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
-            if subprocess.run([f"{bindir}/pg_isready", "-h", "127.0.0.1", "-p", str(port)], capture_output=True).returncode == 0:
+            if (
+                subprocess.run(
+                    [f"{bindir}/pg_isready", "-h", "127.0.0.1", "-p", str(port)], capture_output=True
+                ).returncode
+                == 0
+            ):
                 break
             time.sleep(0.2)
         yield f"postgresql+psycopg://kortmatte@127.0.0.1:{port}"
     finally:
-        subprocess.run(_as_server_user([f"{bindir}/pg_ctl", "-D", data, "-m", "immediate", "stop"]), capture_output=True)
+        subprocess.run(
+            _as_server_user([f"{bindir}/pg_ctl", "-D", data, "-m", "immediate", "stop"]), capture_output=True
+        )
         shutil.rmtree(workdir, ignore_errors=True)
 
 

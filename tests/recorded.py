@@ -33,7 +33,9 @@ def playthrough(game_id: str, players: int, seed: int, bots: list[str], options:
         "moves": len(result.moves),
         "winners": result.state.winners(),
         "summary": result.state.summary(),
-        "move_kinds": {kind: sum(m.kind == kind for m in result.moves) for kind in sorted({m.kind for m in result.moves})},
+        "move_kinds": {
+            kind: sum(m.kind == kind for m in result.moves) for kind in sorted({m.kind for m in result.moves})
+        },
         "moves_sha256": hashlib.sha256(moves.encode()).hexdigest(),
     }, result
 

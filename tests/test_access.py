@@ -25,7 +25,17 @@ PUBLIC_ARGUMENTS = {"game_id", "code", "filename"}
 
 def homework_form(game="calculation-war", **fields):
     due = (date.today() + timedelta(days=5)).isoformat()
-    return {"game": game, f"{game}-players": "2", f"{game}-bots": "beginner", "goal": "games", "goal_count": "1", "due_date": due, "due_time": "18:00", "everyone": "yes", **fields}
+    return {
+        "game": game,
+        f"{game}-players": "2",
+        f"{game}-bots": "beginner",
+        "goal": "games",
+        "goal_count": "1",
+        "due_date": due,
+        "due_time": "18:00",
+        "everyone": "yes",
+        **fields,
+    }
 
 
 @pytest.fixture
@@ -40,7 +50,9 @@ def two_schools(app, staff):
     staff.sign_in(teacher_a, "a@school.example")
     teacher_a.post(f"/teacher/classes/{class_a.public_id}/co-teachers", data={"email": "co@school.example"})
     ada = staff.pupil(class_a.code, "Ada").public_id
-    created = teacher_a.post(f"/teacher/classes/{class_a.public_id}/homework/new", data=homework_form(everyone="no", pupils=ada))
+    created = teacher_a.post(
+        f"/teacher/classes/{class_a.public_id}/homework/new", data=homework_form(everyone="no", pupils=ada)
+    )
     assignment_id = created.headers["Location"].rsplit("/", 1)[1]
     pupil_a = app.test_client()
     staff.sign_in_pupil(pupil_a, class_a.code, "Ada")
@@ -94,11 +106,19 @@ def test_another_teacher_gets_404_for_every_teacher_url(app, staff, two_schools)
     for rule in rules(app):
         if not rule.rule.startswith("/teacher/") or not set(rule.arguments) & TEACHER_IDS:
             continue
-        mixed = [{name: value} for name, value in own_class.items() if name in rule.arguments and len(set(rule.arguments) & TEACHER_IDS) > 1]
+        mixed = [
+            {name: value}
+            for name, value in own_class.items()
+            if name in rule.arguments and len(set(rule.arguments) & TEACHER_IDS) > 1
+        ]
         for ids in [two_schools["ids"], *({**two_schools["ids"], **mix} for mix in mixed)]:
             url = url_for_rule(rule, ids)
             for method in methods(rule):
-                response = other.open(url, method=method, data={"confirm": "yes", "name": "X", "names": "Eve", "email": "b@school.example"})
+                response = other.open(
+                    url,
+                    method=method,
+                    data={"confirm": "yes", "name": "X", "names": "Eve", "email": "b@school.example"},
+                )
                 assert response.status_code == 404, f"{method} {url} gave {response.status_code} to another teacher"
                 checked += 1
     assert checked >= 21
@@ -121,7 +141,9 @@ def test_teacher_urls_send_pupils_and_strangers_to_the_teacher_sign_in(app, two_
                 url = url_for_rule(rule, two_schools["ids"])
                 for method in methods(rule):
                     response = client.open(url, method=method)
-                    assert response.status_code == 302 and "/teacher/sign-in" in response.headers["Location"], f"{method} {url}"
+                    assert response.status_code == 302 and "/teacher/sign-in" in response.headers["Location"], (
+                        f"{method} {url}"
+                    )
 
 
 def test_another_pupil_gets_404_for_every_pupil_url(app, staff, two_schools):
@@ -139,7 +161,11 @@ def test_another_pupil_gets_404_for_every_pupil_url(app, staff, two_schools):
     before = stored_state(app)
     checked = 0
     for rule in rules(app):
-        if rule.rule.startswith(("/teacher/", "/static")) or not set(rule.arguments) & TEACHER_IDS or "code" in rule.arguments:
+        if (
+            rule.rule.startswith(("/teacher/", "/static"))
+            or not set(rule.arguments) & TEACHER_IDS
+            or "code" in rule.arguments
+        ):
             continue  # the sign-in pages with a class code are public: see the next test
         url = url_for_rule(rule, two_schools["ids"])
         for method in methods(rule):
@@ -168,11 +194,33 @@ def test_ids_in_urls_are_random_not_sequential(two_schools):
 
 HOSTILE = ["9223372036854775808", "-1", "0", "x" * 300, "%E2%80%AE", "..%2F..%2Fetc", "' OR 1=1 --", "ÅØ\u202e", "null"]
 HOSTILE_FORM = {
-    "name": "\x00" * 3, "names": "\u202e\n" * 5 + "A" * 5000, "email": "a@b@c", "password": "x" * 500, "code": "<script>",
-    "pick": "dragon", "picked": "sun sun sun sun", "pin": "١٢٣٤", "locale": "xx", "timezone": "../../etc/passwd", "sign_in": "both",
-    "game": "calculation-war", "calculation-war-players": "1e9", "goal": "skill", "goal_count": "-5", "due_date": "2026-02-30",
-    "due_time": "24:61", "everyone": "no", "pupils": "nobody", "confirm": "maybe", "answer": "1/0", "move": "play:9999999999999:x",
-    "expression": "((((((((((1))))))))))", "next": "\t//evil.example", "step": "NaN", "sort": "'; drop", "week": "2026-W99",
+    "name": "\x00" * 3,
+    "names": "\u202e\n" * 5 + "A" * 5000,
+    "email": "a@b@c",
+    "password": "x" * 500,
+    "code": "<script>",
+    "pick": "dragon",
+    "picked": "sun sun sun sun",
+    "pin": "١٢٣٤",
+    "locale": "xx",
+    "timezone": "../../etc/passwd",
+    "sign_in": "both",
+    "game": "calculation-war",
+    "calculation-war-players": "1e9",
+    "goal": "skill",
+    "goal_count": "-5",
+    "due_date": "2026-02-30",
+    "due_time": "24:61",
+    "everyone": "no",
+    "pupils": "nobody",
+    "confirm": "maybe",
+    "answer": "1/0",
+    "move": "play:9999999999999:x",
+    "expression": "((((((((((1))))))))))",
+    "next": "\t//evil.example",
+    "step": "NaN",
+    "sort": "'; drop",
+    "week": "2026-W99",
 }
 
 
@@ -189,7 +237,12 @@ def test_hostile_values_in_urls_forms_and_queries_never_give_a_server_error(app,
             url = url_for_rule(rule, ids)
             for client in clients.values():
                 for method in methods(rule):
-                    response = client.open(url, method=method, data=HOSTILE_FORM if method == "POST" else None, query_string={"sort": "'; drop", "week": "W99", "step": "-9e9"})
+                    response = client.open(
+                        url,
+                        method=method,
+                        data=HOSTILE_FORM if method == "POST" else None,
+                        query_string={"sort": "'; drop", "week": "W99", "step": "-9e9"},
+                    )
                     assert response.status_code < 500, f"{method} {url}: {response.status_code}"
                     checked += 1
     assert checked > 500
@@ -197,8 +250,19 @@ def test_hostile_values_in_urls_forms_and_queries_never_give_a_server_error(app,
 
 #: A form each POST route would act on: right e-mail and password, a confirmed deletion, a name, an answer.
 ACTING_FORM = {
-    "email": "a@school.example", "password": PASSWORD, "confirm": "yes", "name": "Eve", "names": "Eve", "locale": "sv",
-    "pick": "sun", "pin": "1234", "answer": "12", "move": "play:1:", "players": "2", "strength": "beginner", "next": "/progress",
+    "email": "a@school.example",
+    "password": PASSWORD,
+    "confirm": "yes",
+    "name": "Eve",
+    "names": "Eve",
+    "locale": "sv",
+    "pick": "sun",
+    "pin": "1234",
+    "answer": "12",
+    "move": "play:1:",
+    "players": "2",
+    "strength": "beginner",
+    "next": "/progress",
 }
 
 
@@ -217,9 +281,15 @@ def test_every_post_needs_the_csrf_token_of_its_own_session(app, staff, two_scho
             continue
         url = url_for_rule(rule, two_schools["ids"])
         for who, client in clients.items():
-            for form, headers in [(ACTING_FORM, {}), ({**ACTING_FORM, "csrf_token": foreign}, {}), (ACTING_FORM, {"HX-Request": "true", "X-CSRFToken": foreign})]:
+            for form, headers in [
+                (ACTING_FORM, {}),
+                ({**ACTING_FORM, "csrf_token": foreign}, {}),
+                (ACTING_FORM, {"HX-Request": "true", "X-CSRFToken": foreign}),
+            ]:
                 response = client.post(url, data=form, headers=headers)
-                assert response.status_code == 400 and "This page is too old" in response.get_data(as_text=True), f"{who}: POST {url} without its own token gave {response.status_code}"
+                assert response.status_code == 400 and "This page is too old" in response.get_data(as_text=True), (
+                    f"{who}: POST {url} without its own token gave {response.status_code}"
+                )
                 checked += 1
     assert checked >= 3 * 3 * 30
     assert stored_state(app) == before, "a refused POST changed what is stored (a sign-out, an answer, a deletion...)"

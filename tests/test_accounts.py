@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from tutor import accounts, content, db
 from tutor.models import SchoolClass, SignInSession, SignInThrottle
 
-T0 = datetime(2026, 11, 23, 8, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
 PICTURE_DIR = Path(accounts.__file__).parent / "static" / "pictures"
 
 
@@ -42,12 +42,32 @@ def test_new_passwords_must_be_long_enough_but_not_huge():
     assert accounts.password_problem("ten chars!") is None
 
 
-@pytest.mark.parametrize("raw, clean", [(" Ada@School.NO ", "ada@school.no"), ("no-at-sign", None), ("a@b", None), ("a b@c.de", None), ("x" * 250 + "@b.no", None)])
+@pytest.mark.parametrize(
+    "raw, clean",
+    [
+        (" Ada@School.NO ", "ada@school.no"),
+        ("no-at-sign", None),
+        ("a@b", None),
+        ("a b@c.de", None),
+        ("x" * 250 + "@b.no", None),
+    ],
+)
 def test_email_addresses_are_lower_cased_and_checked(raw, clean):
     assert accounts.clean_email(raw) == clean
 
 
-@pytest.mark.parametrize("raw, clean", [("  Ada   Lovelace ", "Ada Lovelace"), ("", None), ("   ", None), ("x" * 41, None), ("Ad\u200ba", None), ("Ola\x00", None), ("Åse", "Åse")])
+@pytest.mark.parametrize(
+    "raw, clean",
+    [
+        ("  Ada   Lovelace ", "Ada Lovelace"),
+        ("", None),
+        ("   ", None),
+        ("x" * 41, None),
+        ("Ad\u200ba", None),
+        ("Ola\x00", None),
+        ("Åse", "Åse"),
+    ],
+)
 def test_names_are_trimmed_and_control_characters_refused(raw, clean):
     assert accounts.clean_name(raw) == clean
 
@@ -85,7 +105,9 @@ def test_picture_secrets_are_three_different_pictures_and_pins_four_digits():
     assert accounts.picture_secret(["sun", "cat", "dragon"]) is None
     assert accounts.pin_secret(" 12 34 ") == "1234"
     assert accounts.pin_secret("12a4") is None and accounts.pin_secret("١٢٣٤") is None
-    assert accounts.secret_matches("sun cat car", "sun cat car") and not accounts.secret_matches("sun cat car", "cat sun car")
+    assert accounts.secret_matches("sun cat car", "sun cat car") and not accounts.secret_matches(
+        "sun cat car", "cat sun car"
+    )
     assert not accounts.secret_matches(None, "")
 
 
@@ -105,7 +127,9 @@ def test_a_session_is_stored_as_a_hash_and_ends_when_idle_too_long_or_too_old(da
     stored = database.scalar(select(SignInSession))
     assert token not in stored.token_hash and len(stored.token_hash) == 64
     assert accounts.find_session(database, token, T0 + timedelta(minutes=29), limits) is not None
-    assert accounts.find_session(database, token, T0 + timedelta(minutes=58), limits) is not None  # seen at 29, so not idle
+    assert (
+        accounts.find_session(database, token, T0 + timedelta(minutes=58), limits) is not None
+    )  # seen at 29, so not idle
     assert accounts.find_session(database, "forged", T0, limits) is None
     assert accounts.find_session(database, token, T0 + timedelta(minutes=58 + 31), limits) is None  # idle too long
     assert database.scalar(select(SignInSession)) is None  # and deleted
@@ -116,7 +140,9 @@ def test_a_session_is_stored_as_a_hash_and_ends_when_idle_too_long_or_too_old(da
     while moment < T0 + timedelta(hours=8):
         assert accounts.find_session(database, token, moment, limits) is not None
         moment += timedelta(minutes=20)
-    assert accounts.find_session(database, token, T0 + timedelta(hours=8, minutes=1), limits) is None  # too old, though active
+    assert (
+        accounts.find_session(database, token, T0 + timedelta(hours=8, minutes=1), limits) is None
+    )  # too old, though active
 
 
 def test_closing_a_session_makes_its_token_useless(database):

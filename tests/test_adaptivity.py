@@ -23,8 +23,7 @@ from tutor.deck import kids2
 from tutor.drills import Question
 from tutor.drills.card_sums import TOLERANCE, estimate_card_sum
 from tutor.drills.fractions_primes_mean import MEAN_TOLERANCE, mean_estimate
-from tutor.engine import Move
-from tutor.engine import GAMES
+from tutor.engine import GAMES, Move
 from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
@@ -45,8 +44,17 @@ DRILL_KINDS = {
     "multiwar": {"multiply_top_numbers", "compare_numbers"},
     "triplesmart": {"triplesmart_distance", "triplesmart_better"},
     "triplesmart-extreme": {"triplesmart_extreme_distance", "triplesmart_extreme_better"},
-    "fraction-master": {"fraction_in_interval", "fraction_from_hand", "fraction_larger", "fraction_order", "fraction_equivalent"},
-    **{game_id: {"compare_ranks", "cards_on_table", "cards_after_loss"} for game_id in ("war", "joker-war", "pyanitsa", "steal-war")},
+    "fraction-master": {
+        "fraction_in_interval",
+        "fraction_from_hand",
+        "fraction_larger",
+        "fraction_order",
+        "fraction_equivalent",
+    },
+    **{
+        game_id: {"compare_ranks", "cards_on_table", "cards_after_loss"}
+        for game_id in ("war", "joker-war", "pyanitsa", "steal-war")
+    },
     "two-deck-war": {"compare_ranks", "cards_on_table"},
     "tod-und-leben": {"compare_ranks", "cards_on_table"},
     "strategy-war": {"compare_ranks", "cards_on_table"},
@@ -63,7 +71,10 @@ def pupils(game_id: str) -> list[dict[str, int]]:
     level than its question's is caught.
     """
     game_skills = classroom.game_skills(game_id)
-    mixed = [{**WEAK, **{skill: HARDEST for place, skill in enumerate(game_skills) if place >> bit & 1}} for bit in range((len(game_skills) - 1).bit_length())]
+    mixed = [
+        {**WEAK, **{skill: HARDEST for place, skill in enumerate(game_skills) if place >> bit & 1}}
+        for bit in range((len(game_skills) - 1).bit_length())
+    ]
     return [WEAK, STRONG, *mixed]
 
 
@@ -118,7 +129,9 @@ def test_the_runner_passes_the_pupils_levels_to_the_drill_points(game_id):
     _, strong = played(game_id, STRONG)
     assert weak and [q.kind for q in weak] == [q.kind for q in strong]  # the same deal asks the same questions
     assert {q.difficulty for q in weak} == {EASIEST} and {q.difficulty for q in strong} == {HARDEST}
-    assert any(without_difficulty(a) != without_difficulty(b) for a, b in zip(weak, strong))  # not only the label differs
+    assert any(
+        without_difficulty(a) != without_difficulty(b) for a, b in zip(weak, strong)
+    )  # not only the label differs
 
 
 def drill_points(game_id: str, run: LessonRun):
@@ -145,11 +158,21 @@ def test_every_drill_point_asks_at_the_difficulty_of_the_pupils_level_in_the_que
             for draw in range(4):  # several draws, so every kind a drill point chooses among comes up
                 questions = {}
                 for number, levels in enumerate(pupils(game_id)):
-                    questions[number] = [q for q in drill_point(state, PUPIL, random.Random(f"{players}:{index}:{draw}"), levels) if q is not None]
+                    questions[number] = [
+                        q
+                        for q in drill_point(state, PUPIL, random.Random(f"{players}:{index}:{draw}"), levels)
+                        if q is not None
+                    ]
                     for question in questions[number]:
-                        assert question.difficulty == levels[question.skill], (question.kind, question.skill, levels[question.skill])
+                        assert question.difficulty == levels[question.skill], (
+                            question.kind,
+                            question.skill,
+                            levels[question.skill],
+                        )
                         asked.add(question.kind)
-                differs |= any(without_difficulty(a) != without_difficulty(b) for a, b in zip(questions[0], questions[1]))
+                differs |= any(
+                    without_difficulty(a) != without_difficulty(b) for a, b in zip(questions[0], questions[1])
+                )
     assert asked >= DRILL_KINDS[game_id], f"{game_id} never asked {DRILL_KINDS[game_id] - asked}"
     assert differs
 
@@ -162,7 +185,19 @@ def signed_in_guest(app, name: str, abilities: dict[str, float]) -> tuple[Guest,
         database = db.session()
         pupil_id = database.scalar(select(Pupil.id).where(Pupil.name == name))
         for skill, ability in abilities.items():
-            database.add(SkillRecord(pupil_id=pupil_id, skill=skill, p_known=0.5, attempts=5, correct=3, streak=1, mastery_threshold=0.95, ability=ability, ability_count=5))
+            database.add(
+                SkillRecord(
+                    pupil_id=pupil_id,
+                    skill=skill,
+                    p_known=0.5,
+                    attempts=5,
+                    correct=3,
+                    streak=1,
+                    mastery_threshold=0.95,
+                    ability=ability,
+                    ability_count=5,
+                )
+            )
         database.commit()
     return guest, pupil_id
 
@@ -176,7 +211,9 @@ def next_form(run: LessonRun) -> tuple[str, dict]:
     return "move", {"move": move_token(accepted_move(LESSONS[run.game_id], run.game_state()))}
 
 
-@pytest.mark.parametrize("name, stored", [("Ada", {"estimate_sum": 3.0, "compare": -3.0, "exact_sum": 1.1}), ("Ola", {})])
+@pytest.mark.parametrize(
+    "name, stored", [("Ada", {"estimate_sum": 3.0, "compare": -3.0, "exact_sum": 1.1}), ("Ola", {})]
+)
 def test_the_web_layer_makes_each_question_at_the_level_chosen_when_it_is_made(app, name, stored):
     """A new pupil starts at the easiest level; the answers given on the way move the abilities and the choice."""
     guest, pupil_id = signed_in_guest(app, name, stored)

@@ -19,20 +19,64 @@ from tutor.answers import ALLOW_ADD_SUB, ALLOW_FOUR_OPS, ALLOW_NUMBER, AnswerErr
 
 COUNT = 120_000
 MAX_PEAK_BYTES = 50 * 1024 * 1024
-COMBOS = [(allow, locale) for allow in (ALLOW_NUMBER, ALLOW_ADD_SUB, ALLOW_FOUR_OPS) for locale in ("en", "nb", "sv", "it")]
+COMBOS = [
+    (allow, locale) for allow in (ALLOW_NUMBER, ALLOW_ADD_SUB, ALLOW_FOUR_OPS) for locale in ("en", "nb", "sv", "it")
+]
 
 GRAMMAR = "0123456789" * 3 + ".,+-−–xX×*·⋅/⁄∕÷:() ½¾⅓" + " " * 6
 JUNK = "^!%=$#@&[]{}<>;'\"\\|~`_ePiIoOnNa\t\n\r\x00\x1b\u200b\u00a0\u202f\u0301\ufeff٣３²१Ⅻ⅟∞√π—＋（"
 VALID = [
-    "12", "-12", "+5", "007", "3/4", "-3/4", "12/8", "1 3/4", "-1 3/4", "2 1/2", "½", "1½", "0,5", "3,5", "3.5", "0.125",
-    "2 + 3 x 4", "8 - 3 - 2", "8 / 4 / 2", "-(3 + 4)", "3 - -2", "(1 + 2) / (3 - 1)", "0,1 + 0,2", "12 : 4", "1 3/4 + 2",
-    "2 × (3 + (4 - (1 + 1)))", "10 − 2 · 3", "1/3 + 1/6", "999999999999", "2 x 1½",
+    "12",
+    "-12",
+    "+5",
+    "007",
+    "3/4",
+    "-3/4",
+    "12/8",
+    "1 3/4",
+    "-1 3/4",
+    "2 1/2",
+    "½",
+    "1½",
+    "0,5",
+    "3,5",
+    "3.5",
+    "0.125",
+    "2 + 3 x 4",
+    "8 - 3 - 2",
+    "8 / 4 / 2",
+    "-(3 + 4)",
+    "3 - -2",
+    "(1 + 2) / (3 - 1)",
+    "0,1 + 0,2",
+    "12 : 4",
+    "1 3/4 + 2",
+    "2 × (3 + (4 - (1 + 1)))",
+    "10 − 2 · 3",
+    "1/3 + 1/6",
+    "999999999999",
+    "2 x 1½",
 ]
-RANGES = [(0x20, 0x7F), (0x80, 0x250), (0x300, 0x370), (0x590, 0x700), (0x900, 0x980), (0x2000, 0x2070), (0x2070, 0x20A0),
-          (0x2150, 0x2190), (0x2200, 0x2300), (0xD800, 0xE000), (0xFF00, 0xFF60), (0x1F300, 0x1F650), (0xE0000, 0xE0080)]
+RANGES = [
+    (0x20, 0x7F),
+    (0x80, 0x250),
+    (0x300, 0x370),
+    (0x590, 0x700),
+    (0x900, 0x980),
+    (0x2000, 0x2070),
+    (0x2070, 0x20A0),
+    (0x2150, 0x2190),
+    (0x2200, 0x2300),
+    (0xD800, 0xE000),
+    (0xFF00, 0xFF60),
+    (0x1F300, 0x1F650),
+    (0xE0000, 0xE0080),
+]
 
 
-HUGE = [piece * size for piece in ("9", "(", "1+", "x", "½", " ", "\x00", "1,2") for size in (61, 1000, 10**5, 10**6)]  # shared, ~20 MB
+HUGE = [
+    piece * size for piece in ("9", "(", "1+", "x", "½", " ", "\x00", "1,2") for size in (61, 1000, 10**5, 10**6)
+]  # shared, ~20 MB
 
 
 def unicode_junk(rng: random.Random, n: int) -> str:
@@ -115,7 +159,9 @@ def test_fuzz_only_answer_errors_and_small():
                 accepted += 1
                 assert isinstance(reading.value, sympy.Rational) and reading.typed == text
                 assert reading.numbers and reading.shown
-                if allow != ALLOW_FOUR_OPS or not set(text) & set("½¾⅓"):  # "÷ ½" reads back as "÷ 1/2", where "/" is a fraction bar to the eye
+                if allow != ALLOW_FOUR_OPS or not set(text) & set(
+                    "½¾⅓"
+                ):  # "÷ ½" reads back as "÷ 1/2", where "/" is a fraction bar to the eye
                     assert read_answer(reading.shown, locale, allow=allow, limits=READ_BACK).value == reading.value
             count += 1
         _, peak = tracemalloc.get_traced_memory()

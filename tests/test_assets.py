@@ -29,7 +29,9 @@ def vary(response) -> set[str]:
 def unpacked(response) -> str:
     body = response.get_data()
     assert response.headers["Content-Length"] == str(len(body))
-    return {"gzip": gzip.decompress, "br": brotli.decompress}.get(response.headers.get("Content-Encoding"), bytes)(body).decode()
+    return {"gzip": gzip.decompress, "br": brotli.decompress}.get(response.headers.get("Content-Encoding"), bytes)(
+        body
+    ).decode()
 
 
 def static_links(page: str) -> list[str]:
@@ -71,9 +73,15 @@ def test_streamed_and_file_responses_pass_through_untouched(app, client, tmp_pat
     report = tmp_path / "report.csv"
     report.write_text("pupil;level\n" * 200)
     app.add_url_rule("/test/file", "file", lambda: send_file(report, mimetype="text/csv"))
-    app.add_url_rule("/test/stream", "stream", lambda: Response((f"line {n}\n" for n in range(500)), mimetype="text/plain"))
+    app.add_url_rule(
+        "/test/stream", "stream", lambda: Response((f"line {n}\n" for n in range(500)), mimetype="text/plain")
+    )
     file = client.get("/test/file", headers=GZIP)
-    assert file.status_code == 200 and "Content-Encoding" not in file.headers and file.get_data(as_text=True) == report.read_text()
+    assert (
+        file.status_code == 200
+        and "Content-Encoding" not in file.headers
+        and file.get_data(as_text=True) == report.read_text()
+    )
     file.close()
     stream = client.get("/test/stream", headers=GZIP)
     assert stream.is_streamed and "Content-Encoding" not in stream.headers
@@ -82,7 +90,12 @@ def test_streamed_and_file_responses_pass_through_untouched(app, client, tmp_pat
 
 def test_pages_link_static_files_under_content_hashed_names_kept_for_a_year(client, lesson):
     links = static_links(client.get(lesson).get_data(as_text=True))
-    assert {re.sub(r"\.[0-9a-f]{12}\.", ".", link) for link in links} == {"/static/app.css", "/static/favicon.svg", "/static/vendor/htmx.min.js", "/static/app.js"}
+    assert {re.sub(r"\.[0-9a-f]{12}\.", ".", link) for link in links} == {
+        "/static/app.css",
+        "/static/favicon.svg",
+        "/static/vendor/htmx.min.js",
+        "/static/app.js",
+    }
     for link in links:
         for accept, encoding in (("br, gzip", "br"), ("gzip", "gzip"), ("", None)):
             response = client.get(link, headers={"Accept-Encoding": accept})
@@ -90,14 +103,19 @@ def test_pages_link_static_files_under_content_hashed_names_kept_for_a_year(clie
             assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
             assert response.headers.get("Content-Encoding") == encoding, (link, accept)
             assert "Accept-Encoding" in vary(response)
-            original = (ROOT / "tutor" / link.replace(re.search(r"\.[0-9a-f]{12}", link).group(0), "").lstrip("/")).read_text()
+            original = (
+                ROOT / "tutor" / link.replace(re.search(r"\.[0-9a-f]{12}", link).group(0), "").lstrip("/")
+            ).read_text()
             served = unpacked(response)
             assert served == (assets.minify_css(original) if link.endswith(".css") else original)
 
 
 def test_the_stylesheet_is_served_without_comments_and_runs_of_spaces():
     css = '/* why */\n.a  {\n  font-family: "Noto  Sans", sans-serif; }\n/* how */ .b::after { content: "/* not a comment */"; }\n'
-    assert assets.minify_css(css) == '.a { font-family: "Noto  Sans", sans-serif; } .b::after { content: "/* not a comment */"; }'
+    assert (
+        assets.minify_css(css)
+        == '.a { font-family: "Noto  Sans", sans-serif; } .b::after { content: "/* not a comment */"; }'
+    )
 
 
 def test_a_changed_file_gets_a_new_name_and_old_names_keep_working_briefly(app, client, tmp_path):
@@ -148,10 +166,20 @@ def test_a_drawing_depends_on_the_card_and_the_highlight(app):
     deck = kids2()
     colours = {c.id: c for c in deck.colours}
     with app.test_request_context():
-        drawings = [assets.card_drawing(deck[0], colours), assets.card_drawing(deck[0], colours, "hand"), assets.card_drawing(deck[1], colours), assets.card_drawing(None, colours)]
+        drawings = [
+            assets.card_drawing(deck[0], colours),
+            assets.card_drawing(deck[0], colours, "hand"),
+            assets.card_drawing(deck[1], colours),
+            assets.card_drawing(None, colours),
+        ]
         assert len(set(drawings)) == 4
         assert "card-focus-hand" in drawings[1] and str(deck[0].top) in drawings[0]
-        assert drawings == [assets.card_drawing(deck[0], colours), assets.card_drawing(deck[0], colours, "hand"), assets.card_drawing(deck[1], colours), assets.card_drawing(None, colours)]
+        assert drawings == [
+            assets.card_drawing(deck[0], colours),
+            assets.card_drawing(deck[0], colours, "hand"),
+            assets.card_drawing(deck[1], colours),
+            assets.card_drawing(None, colours),
+        ]
 
 
 def test_starting_the_app_imports_neither_sympy_nor_alembic(tmp_path):

@@ -16,6 +16,7 @@ from tests.browser_support import Visit
 
 pytestmark = pytest.mark.browser
 
+
 def circled_sums(locator) -> list[int]:
     """The circled sums of the cards inside each element matched by ``locator``, read off the SVG."""
     sums = []
@@ -44,13 +45,15 @@ def answer_question(visit: Visit, language_check: re.Pattern) -> str:
         page.locator("input#answer").focus()
         page.keyboard.type(str(total))
         visit.press("Enter")
-        assert page.locator("section.drill .feedback").count() == 1 and page.locator("section.drill .read-as").count() == 0  # read as typed
+        assert (
+            page.locator("section.drill .feedback").count() == 1 and page.locator("section.drill .read-as").count() == 0
+        )  # read as typed
         kind = "number"
     else:
         buttons = drill.locator("button.card-button")
         sums = circled_sums(buttons)
         best = sums.index(max(sums))
-        assert 'card-button' in visit.focused()
+        assert "card-button" in visit.focused()
         for _ in range(best):
             page.keyboard.press("Tab")
         visit.press("Enter")
@@ -134,9 +137,15 @@ def test_a_page_left_open_in_another_tab_is_refused_and_shows_the_lesson_as_it_i
     assert new_tab.locator(".coach .step").inner_text().startswith("Step 2 of")
     visit.click(old_tab.locator("form[action$='/next-step'] button"))  # the old tab's Next belongs to step 1
     assert "This page was out of date" in old_tab.locator("section#lesson .lesson-flashes").inner_text()
-    assert old_tab.locator(".coach .step").inner_text().startswith("Step 2 of"), "the lesson moved on once, and the old tab shows it"
-    steps = old_tab.locator("section#lesson input[name=step]").evaluate_all("inputs => [...new Set(inputs.map(i => i.value))]")
-    assert steps == new_tab.locator("section#lesson input[name=step]").first.input_value().split(), "the old tab's forms now carry the current step"
+    assert old_tab.locator(".coach .step").inner_text().startswith("Step 2 of"), (
+        "the lesson moved on once, and the old tab shows it"
+    )
+    steps = old_tab.locator("section#lesson input[name=step]").evaluate_all(
+        "inputs => [...new Set(inputs.map(i => i.value))]"
+    )
+    assert steps == new_tab.locator("section#lesson input[name=step]").first.input_value().split(), (
+        "the old tab's forms now carry the current step"
+    )
     assert old_tab.locator("#request-problem").is_hidden()
     visit.axe("a page that was out of date")
     assert all("409" in problem for problem in visit.problems), visit.problems  # the browser notes the 409 itself

@@ -39,8 +39,8 @@ from tutor.lessons.base import HAND, move_from_token, move_token
 from tutor.lessons.runner import FINISHED, PLAY, PUPIL, LessonRun
 from tutor.lessons.shedding import DRAWS_TWO_OTHER, DRAWS_TWO_YOU, YOU_DRAW_TWO
 from tutor.lessons.standard_war import STEAL_LINES
-from tutor.standard_deck import rank
 from tutor.lessons.war_family import BEATS, WAR, CloseTeller
+from tutor.standard_deck import rank
 from tutor.text import spell_in, translator
 from tutor.web.lesson_view import lesson_context
 
@@ -71,7 +71,9 @@ def has_number(line: str, number) -> bool:
 
 def with_numbers(lines: list, numbers: list, locale: str):
     """The first of the Texts ``lines`` that, shown in ``locale``, has all of ``numbers`` in it."""
-    return next((line for line in lines if line is not None and all(has_number(shown(line, locale), n) for n in numbers)), None)
+    return next(
+        (line for line in lines if line is not None and all(has_number(shown(line, locale), n) for n in numbers)), None
+    )
 
 
 def narration_ids(game_id: str, *keys: str) -> set[str]:
@@ -88,7 +90,9 @@ class Stored:
     def run(self) -> LessonRun:
         with self.engine.connect() as connection:
             row = connection.execute(
-                text("SELECT r.data FROM lesson_run r JOIN pupil p ON p.id = r.pupil_id WHERE p.name = :name ORDER BY r.id DESC LIMIT 1"),
+                text(
+                    "SELECT r.data FROM lesson_run r JOIN pupil p ON p.id = r.pupil_id WHERE p.name = :name ORDER BY r.id DESC LIMIT 1"
+                ),
                 {"name": self.name},
             ).one()
         return LessonRun.from_dict(row[0] if isinstance(row[0], dict) else json.loads(row[0]))
@@ -140,7 +144,11 @@ def offered(lesson, state, move: Move) -> bool:
     token = move_token(move)
     if token in {choice.token for choice in lesson.choices(state, PUPIL) if choice.place != HAND}:
         return True
-    return not lesson.picks_cards and len(move.cards) == 1 and lesson.hand_choice(state, PUPIL, move.cards[0]).token == token
+    return (
+        not lesson.picks_cards
+        and len(move.cards) == 1
+        and lesson.hand_choice(state, PUPIL, move.cards[0]).token == token
+    )
 
 
 def as_step(lesson, state, move: Move) -> Step:
@@ -213,7 +221,9 @@ class CalculationWar(Plan):
         if state.wars:
             second = war_sum(hand)
             return Step("move", move_token(Move("play", PUPIL, (next(c for c in hand if card_sum(c) == second),))))
-        for card in hand:  # look ahead for a card that ties and starts a war (the computers' cards follow from the seed)
+        for (
+            card
+        ) in hand:  # look ahead for a card that ties and starts a war (the computers' cards follow from the seed)
             trial = clone(run)
             trial.move(move_token(Move("play", PUPIL, (card,))), self.lesson, {}, 0)
             while trial.question is not None:
@@ -245,9 +255,17 @@ class CalculationWar(Plan):
 # --- the shedding games -----------------------------------------------------------------------------
 #: A Kocha skip or reverse card told with whom it hits (the narration keys); a draw-two card: DRAW_TWO_IDS.
 KOCHA_EFFECTS = (
-    "special_skip_you", "special_skip", "you_special_skip", "you_special_skip_again",
-    "special_reverse_two_you", "special_reverse_two", "you_special_reverse_two", "you_special_reverse_two_again",
-    "special_reverse_you", "special_reverse", "you_special_reverse",
+    "special_skip_you",
+    "special_skip",
+    "you_special_skip",
+    "you_special_skip_again",
+    "special_reverse_two_you",
+    "special_reverse_two",
+    "you_special_reverse_two",
+    "you_special_reverse_two_again",
+    "special_reverse_you",
+    "special_reverse",
+    "you_special_reverse",
 )
 DRAW_TWO_IDS = {DRAWS_TWO_YOU[0], DRAWS_TWO_OTHER[0], YOU_DRAW_TWO[0]}
 
@@ -278,8 +296,12 @@ class Shedding(Plan):
         if state.phase != "play" or state.top.is_special:
             return []
         return [
-            m for m in state.legal_moves()
-            if (m.kind == "play_pair" or (m.kind == "play" and not DECK[m.cards[0]].is_special and DECK[m.cards[0]].colour != state.colour))
+            m
+            for m in state.legal_moves()
+            if (
+                m.kind == "play_pair"
+                or (m.kind == "play" and not DECK[m.cards[0]].is_special and DECK[m.cards[0]].colour != state.colour)
+            )
         ]
 
     def policy(self, run, state):
@@ -290,16 +312,28 @@ class Shedding(Plan):
                 return as_step(self.lesson, state, kinds[kind])
         if "no_knock" in kinds:
             return as_step(self.lesson, state, kinds["no_knock"])
-        kochas = [m for m in legal if m.kind == "play" and DECK[m.cards[0]].kind == "kocha" and offered(self.lesson, state, m)]
+        kochas = [
+            m for m in legal if m.kind == "play" and DECK[m.cards[0]].kind == "kocha" and offered(self.lesson, state, m)
+        ]
         plays = [m for m in legal if m.kind == "play" and not DECK[m.cards[0]].is_special]
-        bananas = [m for m in legal if m.kind == "play" and DECK[m.cards[0]].kind == "banana" and offered(self.lesson, state, m)]
+        bananas = [
+            m
+            for m in legal
+            if m.kind == "play" and DECK[m.cards[0]].kind == "banana" and offered(self.lesson, state, m)
+        ]
         for moves in (kochas, self.maths_plays(state), plays, bananas):
             if moves:
                 return as_step(self.lesson, state, moves[0])
         return as_step(self.lesson, state, next(m for m in legal if m.kind in ("draw", "pass")))
 
     def refusal(self, run, state):
-        if run.stage != PLAY or run.question or state.current_player != PUPIL or state.phase != "play" or state.top.is_special:
+        if (
+            run.stage != PLAY
+            or run.question
+            or state.current_player != PUPIL
+            or state.phase != "play"
+            or state.top.is_special
+        ):
             return None
         hand = sorted(c for c in state.hands[PUPIL] if not DECK[c].is_special and DECK[c].colour != state.colour)
         for card in hand:
@@ -326,7 +360,9 @@ class Shedding(Plan):
 
     def effect(self, run, state, context):
         told = context["told"]
-        lines = ([(told.told, True)] if told is not None and told.correct else []) + [(line, False) for line in context["story"]]
+        lines = ([(told.told, True)] if told is not None and told.correct else []) + [
+            (line, False) for line in context["story"]
+        ]
         for line, own in lines:
             if line.msgid in DRAW_TWO_IDS and line.params.get("num") == DRAW_TWO:
                 return Found(line, (DRAW_TWO,), told=own)
@@ -339,7 +375,13 @@ class MultiMatch(Shedding):
     """Refused: two picked cards whose product is not a circled value of the top card."""
 
     def refusal(self, run, state):
-        if run.stage != PLAY or run.question or state.current_player != PUPIL or state.phase != "play" or state.top.is_special:
+        if (
+            run.stage != PLAY
+            or run.question
+            or state.current_player != PUPIL
+            or state.phase != "play"
+            or state.top.is_special
+        ):
             return None
         hand = sorted(c for c in state.hands[PUPIL] if not DECK[c].is_special)
         for a in hand:
@@ -374,7 +416,9 @@ class MultiWar(Plan):
 
     def effect(self, run, state, context):
         last = state.last_round
-        if not last or not any(r == "double_kocha" for battle in last.get("battles") or [] for r in battle["results"].values()):
+        if not last or not any(
+            r == "double_kocha" for battle in last.get("battles") or [] for r in battle["results"].values()
+        ):
             return None
         wanted = {*BEATS["double_kocha"], *WAR["double_kocha"]}
         return next((Found(line) for line in context["story"] if line.msgid in wanted), None)
@@ -415,14 +459,18 @@ class TripleSmart(Plan):
             for battle in reversed(last.get("battles") or []):
                 entry = battle.get("players", {}).get(str(PUPIL), {})
                 if entry.get("result") == "submitted":
-                    numbers = [entry["value"], battle["target"]] + ([entry["distance"]] if Fraction(entry["distance"]) else [])
+                    numbers = [entry["value"], battle["target"]] + (
+                        [entry["distance"]] if Fraction(entry["distance"]) else []
+                    )
                     line = with_numbers(context["story"], numbers, self.locale)
                     return Found(line, tuple(numbers)) if line is not None else None
         return None
 
     def effect(self, run, state, context):
         decided = [battle for last in state.recent_rounds for battle in last.get("battles") or []]
-        if not any(entry.get("result") == "double_kocha" for battle in decided for entry in battle.get("players", {}).values()):
+        if not any(
+            entry.get("result") == "double_kocha" for battle in decided for entry in battle.get("players", {}).values()
+        ):
             return None
         wanted = {*CloseTeller.SPECIALS_WIN, *WAR["double_kocha"]}  # they win the battle, or two players' start a war
         return next((Found(line) for line in context["story"] if line.msgid in wanted), None)
@@ -456,7 +504,9 @@ class FractionMaster(Plan):
             for b in hand:
                 move = Move("play_fraction", PUPIL, (a, b))
                 if a != b and not state.is_legal(move):
-                    found = self.refused(move, state, (f"{DECK[a].top}/{DECK[b].top}", *self.ends(state)), Step("picks", cards=(a, b)))
+                    found = self.refused(
+                        move, state, (f"{DECK[a].top}/{DECK[b].top}", *self.ends(state)), Step("picks", cards=(a, b))
+                    )
                     if found is not None and found.judged.skill:
                         return found
         return None
@@ -525,17 +575,27 @@ class StealWar(Plan):
     def policy(self, run, state):
         legal = state.legal_moves()
         steal = next((m for m in legal if m.kind == "steal"), None)
-        return Step("move", move_token(steal or legal[0]))  # the looked-at card's button plays it; steals and tops are buttons
+        return Step(
+            "move", move_token(steal or legal[0])
+        )  # the looked-at card's button plays it; steals and tops are buttons
 
     def refusal(self, run, state):
-        if run.stage != PLAY or run.question or state.current_player != PUPIL or state.phase != "turn" or not state.hands[PUPIL]:
+        if (
+            run.stage != PLAY
+            or run.question
+            or state.current_player != PUPIL
+            or state.phase != "turn"
+            or not state.hands[PUPIL]
+        ):
             return None
         mine = state.hands[PUPIL][0]
         for victim in range(1, state.game.players):
             pile = state.faceup[victim]
             if pile and rank(pile[-1]) != rank(mine):
                 numbers = tuple(r for r in (rank(mine), rank(pile[-1])) if r <= 10)
-                return self.refused(Move("steal", PUPIL, (), str(victim)), state, numbers, Step("move", f"steal::{victim}"))
+                return self.refused(
+                    Move("steal", PUPIL, (), str(victim)), state, numbers, Step("move", f"steal::{victim}")
+                )
         return None
 
     def outcome(self, run, state, context):
@@ -667,7 +727,9 @@ class Journey:
             self.activate(lesson.locator(f"button[name=move][value='{step.token}']"))
         elif step.kind == "picks":
             for card in list(run.picked) + list(step.cards):  # put back the cards picked before, then pick these
-                self.activate(self.page.locator(f"section#lesson form[action$='/pick'] button[name=card][value='{card}']"))
+                self.activate(
+                    self.page.locator(f"section#lesson form[action$='/pick'] button[name=card][value='{card}']")
+                )
             self.activate(self.page.locator("section#lesson form[action$='/play-picked'] button"))
         else:
             box = lesson.locator("input#expression")
@@ -675,7 +737,9 @@ class Journey:
             box.focus()
             self.page.keyboard.type(step.typed)
             self.visit.press("Enter")
-            assert not self.page.locator("section#lesson .flash-error").count(), self.page.locator("section#lesson .flash-error").inner_text()
+            assert not self.page.locator("section#lesson .flash-error").count(), self.page.locator(
+                "section#lesson .flash-error"
+            ).inner_text()
 
     def page_text(self) -> str:
         return squeeze(self.page.locator("section#lesson").text_content())
@@ -686,7 +750,9 @@ class Journey:
             assert has_number(expected, number), f"{what}: {number} missing from {expected!r}"
         if found.told:
             right = self.page.locator("section#lesson .told-right")
-            assert right.count() == 1 and squeeze(right.text_content()) == expected, f"{what}: the told line should be {expected!r}"
+            assert right.count() == 1 and squeeze(right.text_content()) == expected, (
+                f"{what}: the told line should be {expected!r}"
+            )
         assert expected in self.page_text(), f"{what} not on the page: {expected!r}\n{self.page_text()[:1500]}"
 
     def check_refusal(self, found: Found, run: LessonRun) -> None:
@@ -728,7 +794,13 @@ class Journey:
                 else:
                     self.check_shown(what, found)
                 seen.add(what)
-            if plan.no_refusal and "refusal" not in seen and run.question is None and run.stage == PLAY and state.current_player == PUPIL:
+            if (
+                plan.no_refusal
+                and "refusal" not in seen
+                and run.question is None
+                and run.stage == PLAY
+                and state.current_player == PUPIL
+            ):
                 self.check_no_refusal(run, state)
                 seen.add("refusal")
             if wanted(plan) <= seen:
@@ -739,7 +811,9 @@ class Journey:
 
 
 @pytest.mark.parametrize("game_id,locale,button", CASES)
-def test_each_game_refuses_a_choice_tells_a_result_and_a_special_cards_effect(browser, live_server, game_id, locale, button):
+def test_each_game_refuses_a_choice_tells_a_result_and_a_special_cards_effect(
+    browser, live_server, game_id, locale, button
+):
     plan = PLANS[game_id](game_id, locale)
     name = f"Decider {game_id}"
     visit = Visit(browser, live_server)
@@ -754,7 +828,9 @@ def test_each_game_refuses_a_choice_tells_a_result_and_a_special_cards_effect(br
             if steps_needed(plan, stored.run(), missing) is not None:
                 break
         else:
-            raise AssertionError(f"{game_id}: no game in {STARTS} starts showed everything within {STEP_BOUND} steps; missing at times: {missing}")
+            raise AssertionError(
+                f"{game_id}: no game in {STARTS} starts showed everything within {STEP_BOUND} steps; missing at times: {missing}"
+            )
         seen = journey.play()
         assert wanted(plan) <= seen
         assert not visit.problems, visit.problems

@@ -13,8 +13,8 @@ import json
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.browser_support import Visit
 from tests.answer_key import right_answer
+from tests.browser_support import Visit
 from tutor.lessons import LESSONS
 
 pytestmark = pytest.mark.browser
@@ -31,7 +31,9 @@ def stored_question(database_url: str, pupil_name: str) -> dict:
     engine = create_engine(database_url)
     with engine.connect() as connection:
         row = connection.execute(
-            text("SELECT r.data FROM lesson_run r JOIN pupil p ON p.id = r.pupil_id WHERE p.name = :name ORDER BY r.id DESC LIMIT 1"),
+            text(
+                "SELECT r.data FROM lesson_run r JOIN pupil p ON p.id = r.pupil_id WHERE p.name = :name ORDER BY r.id DESC LIMIT 1"
+            ),
             {"name": pupil_name},
         ).one()
     engine.dispose()

@@ -46,7 +46,11 @@ def out_of_view(visit: Visit, selectors: list[str]) -> list[str]:
     """The selectors (of those on the page) whose element is not wholly inside the viewport."""
     width, height = visit.page.viewport_size["width"], visit.page.viewport_size["height"]
     boxes = visit.page.evaluate(BOXES, selectors)
-    return [f"{b['selector']} at {round(b['top'])}..{round(b['bottom'])} (x {round(b['left'])}..{round(b['right'])})" for b in boxes if b["top"] < 0 or b["bottom"] > height or b["left"] < 0 or b["right"] > width]
+    return [
+        f"{b['selector']} at {round(b['top'])}..{round(b['bottom'])} (x {round(b['left'])}..{round(b['right'])})"
+        for b in boxes
+        if b["top"] < 0 or b["bottom"] > height or b["left"] < 0 or b["right"] > width
+    ]
 
 
 def check_view(visit: Visit, selectors: list[str], label: str) -> None:
@@ -91,7 +95,9 @@ def make_a_move(visit: Visit, turn: int) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_question_hand_and_last_result_are_in_view_at_school_screen_sizes(browser, live_server, fixed_deal, game_id, size):
+def test_question_hand_and_last_result_are_in_view_at_school_screen_sizes(
+    browser, live_server, fixed_deal, game_id, size
+):
     fixed_deal(GAMES[game_id])
     visit = Visit(browser, live_server, viewport=size)
     page = visit.page
@@ -104,7 +110,11 @@ def test_question_hand_and_last_result_are_in_view_at_school_screen_sizes(browse
         if page.locator("section.drill").count():
             if page.locator("section.drill form.answer-form").count():
                 questions += 1
-                check_view(visit, ["section.drill .prompt", "section.drill form.answer-form", ".coach", *own_part(page)], f"{game_id} question {questions}")
+                check_view(
+                    visit,
+                    ["section.drill .prompt", "section.drill form.answer-form", ".coach", *own_part(page)],
+                    f"{game_id} question {questions}",
+                )
                 if questions == 1:
                     visit.axe(f"{game_id} at {size}: a question")
             visit.click(page.locator("section.drill form[action$='/go-on'] button"))

@@ -41,7 +41,10 @@ def open_question(live_server, pupil_public_id: str) -> dict | None:
     engine = create_engine(live_server.database_url)
     with engine.connect() as connection:
         row = connection.execute(
-            text("SELECT r.data FROM lesson_run r JOIN pupil p ON p.id = r.pupil_id WHERE p.public_id = :id ORDER BY r.id DESC LIMIT 1"), {"id": pupil_public_id}
+            text(
+                "SELECT r.data FROM lesson_run r JOIN pupil p ON p.id = r.pupil_id WHERE p.public_id = :id ORDER BY r.id DESC LIMIT 1"
+            ),
+            {"id": pupil_public_id},
         ).one()
     engine.dispose()
     data = row[0] if isinstance(row[0], dict) else json.loads(row[0])

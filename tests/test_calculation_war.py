@@ -1,7 +1,8 @@
 """Calculation War rules on hand-made positions."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.deck import kids2
 from tutor.engine import CHANCE, IllegalMove, InvalidOptions, Move, make_game
@@ -154,7 +155,10 @@ def test_the_strong_bot_always_lays_its_best_card():
 def test_the_beginner_bot_sometimes_lays_a_worse_card():
     state = dealt(2)
     best = max(state.hands[0], key=lambda c: DECK[c].circled_sum)
-    picks = [BeginnerBot().choose(state.player_view(0), state.legal_moves(), bot_rng(seed, 0)).cards[0] for seed in range(200)]
+    picks = [
+        BeginnerBot().choose(state.player_view(0), state.legal_moves(), bot_rng(seed, 0)).cards[0]
+        for seed in range(200)
+    ]
     assert 0 < picks.count(best) < 200
 
 

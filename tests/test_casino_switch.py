@@ -11,12 +11,27 @@ from tests.conftest import Guest
 from tutor import db
 from tutor.models import Assignment, SchoolClass
 
-CLASS_SETTINGS = {"name": "4B", "locale": "en", "timezone": "Europe/Oslo", "sign_in": "pictures", "target_success": "75"}
+CLASS_SETTINGS = {
+    "name": "4B",
+    "locale": "en",
+    "timezone": "Europe/Oslo",
+    "sign_in": "pictures",
+    "target_success": "75",
+}
 
 
 def casino_homework():
     due = (date.today() + timedelta(days=5)).isoformat()
-    return {"game": "casino-war", "casino-war-players": "1", "casino-war-bots": "beginner", "goal": "games", "goal_count": "1", "due_date": due, "due_time": "18:00", "everyone": "yes"}
+    return {
+        "game": "casino-war",
+        "casino-war-players": "1",
+        "casino-war-bots": "beginner",
+        "goal": "games",
+        "goal_count": "1",
+        "due_date": due,
+        "due_time": "18:00",
+        "everyone": "yes",
+    }
 
 
 @pytest.fixture

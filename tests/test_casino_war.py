@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_engine_conformance import refuses_each
-
 import tutor.engine.casino_war as casino_module
+from tests.test_engine_conformance import refuses_each
 from tutor.engine import CHANCE, IllegalMove, InvalidOptions, Move
 from tutor.engine.casino_war import BeginnerBot, CasinoWar, StrongBot, exact_chances
 from tutor.engine.play import bot_rng, next_automatic_move, replay, simulate
@@ -44,6 +43,7 @@ def war(state, player, burned, house, own):
 
 
 # --- one hand ------------------------------------------------------------------------------------------
+
 
 def test_a_higher_card_wins_the_stake_again_and_a_lower_card_loses_it():
     state = new_state(2, stake=4)
@@ -121,10 +121,19 @@ def test_several_ties_are_decided_in_seat_order_each_with_its_own_war():
     assert state.waiting == [0, 2] and state.status == ["tie", "lost", "tie"] and state.current_player == 0
     war(state, 0, ["2C", "3C", "4C"], "9H", "10D")
     assert state.current_player == 2 and state.status[0] == "war_won"
-    assert state.player_view(2)["burned_counts"] == [3, 0, 0] and "burned_cards" not in state.player_view(2)["this_hand"]["players"]["0"]["war"]
+    assert (
+        state.player_view(2)["burned_counts"] == [3, 0, 0]
+        and "burned_cards" not in state.player_view(2)["this_hand"]["players"]["0"]["war"]
+    )
     war(state, 2, ["2D", "3D", "4D"], "9S", "8D")
     record = state.last_hand["players"]
-    assert record["0"]["war"] == {"house": c("9H"), "card": c("10D"), "burned": 3, "result": "won", "burned_cards": [c("2C"), c("3C"), c("4C")]}
+    assert record["0"]["war"] == {
+        "house": c("9H"),
+        "card": c("10D"),
+        "burned": 3,
+        "result": "won",
+        "burned_cards": [c("2C"), c("3C"), c("4C")],
+    }
     assert record["2"]["war"]["result"] == "lost" and state.tokens == [22, 18, 16]
     assert state.last_hand["house_gain"] == 4  # player 0 won 2, player 1 lost 2, player 2 lost 4
 
@@ -141,6 +150,7 @@ def test_every_card_goes_to_the_discard_and_back_into_the_shoe_before_the_next_d
 
 
 # --- the end and the summary ---------------------------------------------------------------------------
+
 
 def test_the_game_ends_after_the_agreed_hands_and_most_tokens_wins():
     state = new_state(2, hands=2)
@@ -174,6 +184,7 @@ def test_whole_games_keep_every_card_and_replay(players):
 
 # --- illegal moves, options and stored states -------------------------------------------------------------
 
+
 def test_illegal_deals_war_cards_and_moves_are_refused():
     state = new_state(1)
     state.apply(Move("bet", 0, (), "plain"))
@@ -192,7 +203,15 @@ def test_illegal_deals_war_cards_and_moves_are_refused():
 
 
 def test_bad_options_and_player_counts_are_refused():
-    for players, options in [(0, {}), (4, {}), (1, {"stake": 3}), (1, {"decks": 3}), (1, {"hands": 51}), (1, {"hands": 0}), (1, {"tokens": 1})]:
+    for players, options in [
+        (0, {}),
+        (4, {}),
+        (1, {"stake": 3}),
+        (1, {"decks": 3}),
+        (1, {"hands": 51}),
+        (1, {"hands": 0}),
+        (1, {"tokens": 1}),
+    ]:
         with pytest.raises(InvalidOptions):
             CasinoWar(players=players, options=options)
     assert CasinoWar().options == {"tokens": 20, "stake": 2, "hands": 10, "decks": 1, "side_bet": True}
@@ -220,6 +239,7 @@ def test_impossible_stored_states_are_refused():
 
 # --- the chances ---------------------------------------------------------------------------------------
 
+
 def enumerated_chances(decks: int) -> dict[str, Fraction]:
     """The same chances counted card by card (rank counts), independently of the formulas in the module."""
     count = {r: 4 * decks for r in range(2, 15)}
@@ -246,8 +266,18 @@ def test_exact_chances_match_a_count_card_by_card(decks):
 
 def test_the_house_edges_in_the_docstring():
     one, six = exact_chances(1), exact_chances(6)
-    assert (one["tie"], one["surrender"], one["war"], one["side"]) == (Fraction(1, 17), Fraction(-1, 34), Fraction(-503, 20825), Fraction(-6, 17))
-    assert (six["tie"], six["surrender"], six["war"], six["side"]) == (Fraction(23, 311), Fraction(-23, 622), Fraction(-142853, 4965115), Fraction(-58, 311))
+    assert (one["tie"], one["surrender"], one["war"], one["side"]) == (
+        Fraction(1, 17),
+        Fraction(-1, 34),
+        Fraction(-503, 20825),
+        Fraction(-6, 17),
+    )
+    assert (six["tie"], six["surrender"], six["war"], six["side"]) == (
+        Fraction(23, 311),
+        Fraction(-23, 622),
+        Fraction(-142853, 4965115),
+        Fraction(-58, 311),
+    )
     assert one["war"] > one["surrender"] and six["war"] > six["surrender"]  # going to war loses less
     for value in ("-503/20825", "-142853/4965115", "-23/622", "-58/311"):
         assert value in casino_module.__doc__
@@ -257,7 +287,9 @@ def measured_hands(decks: int, hands: int) -> list[dict]:
     """The records of ``hands`` hands of one strong player (``last_hand`` after each), from seeded games."""
     records, seed, bots = [], 0, {0: StrongBot()}
     while len(records) < hands:
-        state = CasinoWar(players=1, options={"tokens": 1000, "hands": 50, "decks": decks, "side_bet": False}).new_state()
+        state = CasinoWar(
+            players=1, options={"tokens": 1000, "hands": 50, "decks": decks, "side_bet": False}
+        ).new_state()
         ply = 0
         while not state.is_over:
             before = state.rounds
@@ -275,14 +307,21 @@ def test_measured_tie_rate_and_house_edge_are_near_the_exact_values(decks):
     played, stake = len(records), records[0]["stake"]
     ties = [r for r in records if r["result"] == "tie"]
     tie = float(exact["tie"])
-    assert abs(len(ties) / played - tie) < 4 * (tie * (1 - tie) / played) ** 0.5  # four standard deviations: about 0.0045
+    assert (
+        abs(len(ties) / played - tie) < 4 * (tie * (1 - tie) / played) ** 0.5
+    )  # four standard deviations: about 0.0045
     edge = -sum(r["change"] for r in records) / (played * stake)
-    assert abs(edge - float(-exact["war"])) < 4 * 1.04 / played**0.5  # a hand's outcome spreads about 1.04 stakes: 0.019
+    assert (
+        abs(edge - float(-exact["war"])) < 4 * 1.04 / played**0.5
+    )  # a hand's outcome spreads about 1.04 stakes: 0.019
     per_tie = -sum(r["change"] for r in ties) / (len(ties) * stake)  # 503/1225 = 0.41 stakes lost per tie with one deck
-    assert abs(per_tie - float(-exact["war"] / exact["tie"])) < 4 * 1.5 / len(ties) ** 0.5  # a war spreads 1.5 stakes: 0.11
+    assert (
+        abs(per_tie - float(-exact["war"] / exact["tie"])) < 4 * 1.5 / len(ties) ** 0.5
+    )  # a war spreads 1.5 stakes: 0.11
 
 
 # --- computer players ------------------------------------------------------------------------------------
+
 
 def test_the_strong_bot_never_takes_the_side_stake_and_always_goes_to_war():
     bot, rng = StrongBot(), bot_rng(0, 0)
@@ -305,8 +344,13 @@ def test_the_beginner_sometimes_takes_the_side_stake_and_sometimes_surrenders():
 
 def test_no_currency_words():
     """Casino War is played for tokens only: no word of money anywhere in the rules or the labels."""
-    text = Path(casino_module.__file__).read_text(encoding="utf-8") + Path(__file__).read_text(encoding="utf-8").split("def test_no_currency_words")[0]
-    assert not re.search(r"money|dollar|euro|cash|coin|chips?\b|[$£€]|price|\bcost|\bpay|gambl|wager", text, re.IGNORECASE)
+    text = (
+        Path(casino_module.__file__).read_text(encoding="utf-8")
+        + Path(__file__).read_text(encoding="utf-8").split("def test_no_currency_words")[0]
+    )
+    assert not re.search(
+        r"money|dollar|euro|cash|coin|chips?\b|[$£€]|price|\bcost|\bpay|gambl|wager", text, re.IGNORECASE
+    )
 
 
 #: Moves, hands, end reason, winners, the house's gain and the start of the moves' sha256 of seed 3, beginner and strong.
@@ -318,5 +362,12 @@ def test_recorded_game_is_unchanged():
     result = simulate(CasinoWar(players=2), 3, ["beginner", "strong"])
     moves = json.dumps([m.to_dict() for m in result.moves], sort_keys=True, separators=(",", ":"))
     state = result.state
-    record = (len(result.moves), state.rounds, state.ended_by, state.winners(), state.summary()["house_gain"], hashlib.sha256(moves.encode()).hexdigest()[:16])
+    record = (
+        len(result.moves),
+        state.rounds,
+        state.ended_by,
+        state.winners(),
+        state.summary()["house_gain"],
+        hashlib.sha256(moves.encode()).hexdigest()[:16],
+    )
     assert record == RECORDED

@@ -53,10 +53,24 @@ def refused_card(state):
     top = state.top
     if top.is_special or state.phase != "play":
         return None
-    return next((c for c in sorted(state.hands[PUPIL]) if not DECK[c].is_special and not state.is_legal(Move("play", PUPIL, (c,)))), None)
+    return next(
+        (
+            c
+            for c in sorted(state.hands[PUPIL])
+            if not DECK[c].is_special and not state.is_legal(Move("play", PUPIL, (c,)))
+        ),
+        None,
+    )
 
 
-@pytest.mark.parametrize("game_id, skill", [("crazy-banana-tiervenner", "tens_friends"), ("crazy-banana-overslag", "estimate_sum"), ("crazy-banana-extreme", "exact_sum")])
+@pytest.mark.parametrize(
+    "game_id, skill",
+    [
+        ("crazy-banana-tiervenner", "tens_friends"),
+        ("crazy-banana-overslag", "estimate_sum"),
+        ("crazy-banana-extreme", "exact_sum"),
+    ],
+)
 def test_a_refused_card_is_explained_with_numbers_and_recorded_and_nothing_is_played(game_id, skill):
     run, state = pupil_turn(game_id, 1, refused_card)
     lesson = LESSONS[game_id]
@@ -66,7 +80,16 @@ def test_a_refused_card_is_explained_with_numbers_and_recorded_and_nothing_is_pl
     told = run.current_told()
     assert told is not None and not told.correct and told.skill == skill
     message = english(told.told)
-    assert str(DECK[card].top if game_id.endswith("tiervenner") else DECK[card].circled_sum if game_id.endswith("overslag") else max(DECK[card].circled)) in message
+    assert (
+        str(
+            DECK[card].top
+            if game_id.endswith("tiervenner")
+            else DECK[card].circled_sum
+            if game_id.endswith("overslag")
+            else max(DECK[card].circled)
+        )
+        in message
+    )
     assert "Choose again" in message
     assert run.moves == before["moves"] and run.state == before["state"]  # nothing was played
     assert attempt.skill == skill and not attempt.correct and attempt.first_try and attempt.readable
@@ -107,7 +130,11 @@ def test_the_lesson_and_the_rules_agree_on_every_pair_of_number_cards(game_id):
         fake = type("State", (), {"colour": top.colour})()
         judged = lesson.judge_maths(fake, Move("play", PUPIL, (mine.id,)), mine, top)
         assert judged.correct == allowed, (mine.id, top.id)
-        if game_id.endswith("extreme") and allowed and extreme_witness(mine.circled, top.circled)[0] == "prime_above_mean":
+        if (
+            game_id.endswith("extreme")
+            and allowed
+            and extreme_witness(mine.circled, top.circled)[0] == "prime_above_mean"
+        ):
             assert judged.skill == "primes"
 
 
@@ -118,7 +145,10 @@ def test_multimatch_pairs_are_made_by_picking_two_cards_and_a_wrong_product_is_e
         if state.top.is_special or state.phase != "play":
             return None
         hand = [c for c in sorted(state.hands[PUPIL]) if not DECK[c].is_special]
-        return next(((a, b) for a, b in itertools.permutations(hand, 2) if DECK[a].top * DECK[b].top not in state.top.circled), None)
+        return next(
+            ((a, b) for a, b in itertools.permutations(hand, 2) if DECK[a].top * DECK[b].top not in state.top.circled),
+            None,
+        )
 
     run, state = pupil_turn("multimatch", 11, wrong_pair)
     first, second = wrong_pair(state)
@@ -146,12 +176,16 @@ def test_show_me_what_i_can_play_is_a_hint_counted_on_the_next_choice():
     lesson = LESSONS["crazy-banana-tiervenner"]
     run.show_what_I_can_play()
     run.show_what_I_can_play()  # asking twice is one hint
-    assert run.move_hints == 1 and lesson.playable(state, PUPIL) == {c for m in state.legal_moves() if m.kind == "play" for c in m.cards}
+    assert run.move_hints == 1 and lesson.playable(state, PUPIL) == {
+        c for m in state.legal_moves() if m.kind == "play" for c in m.cards
+    }
     attempt = run.move(f"play:{refused_card(state)}:", lesson, {}, 0)
     assert attempt.hints_used == 1
 
 
-def test_through_the_routes_every_card_is_a_button_and_a_refusal_is_stored_for_the_skill(app, guest, client, fixed_deal):
+def test_through_the_routes_every_card_is_a_button_and_a_refusal_is_stored_for_the_skill(
+    app, guest, client, fixed_deal
+):
     fixed_deal(1)
     guest.sign_in()
     run_id = guest.start("crazy-banana-tiervenner")
@@ -160,11 +194,18 @@ def test_through_the_routes_every_card_is_a_button_and_a_refusal_is_stored_for_t
     page = client.get(f"/runs/{run_id}").get_data(as_text=True)
     for hand_card in state.hands[PUPIL]:
         assert f'value="play:{hand_card}:"' in page  # every card can be chosen
-    page = client.post(f"/runs/{run_id}/move", data={"move": f"play:{card}:"}, follow_redirects=True).get_data(as_text=True)
+    page = client.post(f"/runs/{run_id}/move", data={"move": f"play:{card}:"}, follow_redirects=True).get_data(
+        as_text=True
+    )
     assert "told-refused" in page and "Choose again" in page
     with app.app_context():
         row = db.session().scalar(select(AttemptRecord))
-        assert row.skill == "tens_friends" and not row.correct and row.first_try and row.question_kind == "choice:tens_friend"
+        assert (
+            row.skill == "tens_friends"
+            and not row.correct
+            and row.first_try
+            and row.question_kind == "choice:tens_friend"
+        )
         assert row.feedback and "not 10" in render(row.feedback[0]["msgid"], row.feedback[0]["params"])
         assert db.session().scalar(select(SkillRecord)).attempts == 1
     page = client.post(f"/runs/{run_id}/show-playable", follow_redirects=True).get_data(as_text=True)

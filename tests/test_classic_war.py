@@ -78,6 +78,7 @@ def laid(state, battle, player):
 
 # --- War --------------------------------------------------------------------------------------
 
+
 def test_the_deal_gives_equal_piles_and_sets_the_rest_aside():
     for players, share, aside in ((2, 26, 0), (3, 17, 1), (4, 13, 0)):
         state = make("war", players).new_state()
@@ -96,7 +97,9 @@ def test_the_higher_card_wins_both_under_the_winners_pile():
     assert state.current_player == 1 and state.player_view(1)["table_up"] == [[c(9)], []]
     state.apply(Move("turn", 1))
     assert state.last_round["winner"] == 1 and state.last_round["won"] == 2 and state.last_round["wars"] == 0
-    assert state.piles[1][:2] == [c(12), c(9)] and state.piles[1][2:] == bottom[:-1]  # the winner's own card at the very bottom
+    assert (
+        state.piles[1][:2] == [c(12), c(9)] and state.piles[1][2:] == bottom[:-1]
+    )  # the winner's own card at the very bottom
     assert [state.card_count(p) for p in (0, 1)] == [25, 27] and state.rounds == 1
 
 
@@ -180,11 +183,15 @@ def test_last_cards_that_tie_when_nobody_can_lay_another_card_are_a_draw():
     """War size 1: thirteen ties use 25 cards each; the 26th cards go face up as last cards, tie, and nobody has more."""
     ranks = list(range(2, 15)) + [2]
     tops = [[], []]
-    spare = iter(card for card in range(52) if card not in {c(r, p) for r in range(2, 15) for p in (0, 1)} | {c(2, 2), c(2, 3)})
+    spare = iter(
+        card for card in range(52) if card not in {c(r, p) for r in range(2, 15) for p in (0, 1)} | {c(2, 2), c(2, 3)}
+    )
     for index in range(26):
         for player in (0, 1):
             tie = index % 2 == 0 or index == 25
-            tops[player].append((c(ranks[index // 2], player) if index < 25 else c(2, 2 + player)) if tie else next(spare))
+            tops[player].append(
+                (c(ranks[index // 2], player) if index < 25 else c(2, 2 + player)) if tie else next(spare)
+            )
     state = stack(make("war", war_size=1, out_of_cards="last_card"), tops, sizes=[26, 26])
     turn_round(state)
     last = state.last_round["battles"][-1]
@@ -203,7 +210,14 @@ def test_when_both_run_out_the_one_who_runs_out_first_loses():
 
 def test_three_players_every_player_takes_part_in_a_war_not_only_the_tied():
     game = make("war", 3)
-    state = stack(game, [[c(13), c(2), c(3), c(4), c(10)], [c(13, 1), c(2, 1), c(3, 1), c(4, 1), c(9)], [c(5), c(5, 1), c(6), c(6, 1), c(14)]])
+    state = stack(
+        game,
+        [
+            [c(13), c(2), c(3), c(4), c(10)],
+            [c(13, 1), c(2, 1), c(3, 1), c(4, 1), c(9)],
+            [c(5), c(5, 1), c(6), c(6, 1), c(14)],
+        ],
+    )
     assert [len(p) for p in state.piles] == [17, 17, 17] and len(state.aside) == 1
     for player in range(3):
         state.apply(Move("turn", player))
@@ -293,7 +307,9 @@ def test_once_every_three_has_left_the_won_fours_leave():
     game = make("war", time_limit_minutes=10)
     data = stack(game, [[c(4)], [c(9)]]).to_dict()
     threes = [c(3, n) for n in range(4)]
-    data.update(piles=[[card for card in pile if card not in threes] for pile in data["piles"]], removed=threes, time_up=True)
+    data.update(
+        piles=[[card for card in pile if card not in threes] for pile in data["piles"]], removed=threes, time_up=True
+    )
     state = game.state_from_dict(data)
     assert state.removal_rank() == 4
     turn_round(state)
@@ -305,6 +321,7 @@ def test_once_every_three_has_left_the_won_fours_leave():
 
 
 # --- Războiul ---------------------------------------------------------------------------------
+
 
 def test_razboiul_an_eight_means_seven_cards_down_and_the_eighth_up():
     game = make("razboiul")
@@ -340,6 +357,7 @@ def test_razboiul_a_player_in_the_war_with_no_cards_loses():
 
 
 # --- P'yanitsa --------------------------------------------------------------------------------
+
 
 def test_the_drunkards_six_beats_only_the_ace():
     game = make("pyanitsa")
@@ -394,6 +412,7 @@ def test_pyanitsa_a_tie_nobody_can_continue_is_split():
 
 # --- Tod und Leben ----------------------------------------------------------------------------
 
+
 def test_tod_und_leben_tricks_go_to_the_won_pile_and_a_tie_turns_the_next_card():
     game = make("tod-und-leben")
     state = stack(game, [[c(9), c(10), c(8)], [c(9, 1), c(14), c(7)]])
@@ -406,7 +425,10 @@ def test_tod_und_leben_tricks_go_to_the_won_pile_and_a_tie_turns_the_next_card()
 
 def test_tod_und_leben_a_tie_on_the_last_cards_gives_each_their_cards_back():
     game = make("tod-und-leben", rounds=1)
-    tops = [[c(rank) for rank in range(7, 15)] + [c(rank, 2) for rank in range(7, 15)], [c(rank, 1) for rank in range(7, 15)] + [c(rank, 3) for rank in range(7, 15)]]
+    tops = [
+        [c(rank) for rank in range(7, 15)] + [c(rank, 2) for rank in range(7, 15)],
+        [c(rank, 1) for rank in range(7, 15)] + [c(rank, 3) for rank in range(7, 15)],
+    ]
     tops[0][-1], tops[1][-1] = c(14, 2), c(14, 3)
     state = stack(game, tops)
     state.piles[0][0], state.piles[1][0] = c(14, 2), c(14, 3)
@@ -429,6 +451,7 @@ def test_tod_und_leben_most_cards_won_takes_the_round_and_most_rounds_the_game()
 
 
 # --- Two-deck War -----------------------------------------------------------------------------
+
 
 def test_two_deck_war_each_player_has_a_whole_deck_and_reshuffles_what_they_won():
     game = make("two-deck-war")
@@ -460,6 +483,7 @@ def test_two_deck_war_ends_when_a_player_has_no_cards():
 
 # --- Joker War ----------------------------------------------------------------------------------
 
+
 def test_joker_wars_2_beats_a_joker():
     state = stack(make("joker-war"), [[c(2)], [52]])
     turn_round(state)
@@ -487,6 +511,7 @@ def test_joker_war_running_out_in_a_war_loses():
 
 
 # --- stored states, views, bots -----------------------------------------------------------------
+
 
 def test_bots_turn_and_both_strengths_exist():
     state = stack(make("war"), [[c(3)], [c(13)]])
@@ -551,7 +576,9 @@ def test_the_view_shows_counts_and_face_up_cards_never_a_face_down_card():
     state.apply(Move("turn", 0))
     for viewer in (0, 1):
         view = state.player_view(viewer)
-        assert view["pile_counts"] == [21, 25] and view["table_down_counts"] == [3, 0] and view["card_counts"] == [26, 26]
+        assert (
+            view["pile_counts"] == [21, 25] and view["table_down_counts"] == [3, 0] and view["card_counts"] == [26, 26]
+        )
         assert view["table_up"] == [[c(7), c(9)], [c(7, 1)]] and view["to_move"] == 1 and view["waiting"] == [1]
         assert view["battle"]["0"] == {"down": [None] * 3, "up": c(9), "card": c(9), "note": ""}
         assert view["battles"][0]["laid"]["1"]["up"] == c(7, 1)
@@ -574,7 +601,12 @@ def test_with_a_time_limit_every_state_round_trips_and_illegal_moves_change_noth
         rebuilt = game.state_from_dict(data)
         assert rebuilt.to_dict() == data and rebuilt.legal_moves() == replayed.legal_moves()
         before = replayed.to_dict()
-        for bad in (Move("play", 99, (0,)), Move("play", replayed.current_player, (10_000,)), Move("no-such-move", 0), Move("shuffle", CHANCE, (1, 2))):
+        for bad in (
+            Move("play", 99, (0,)),
+            Move("play", replayed.current_player, (10_000,)),
+            Move("no-such-move", 0),
+            Move("shuffle", CHANCE, (1, 2)),
+        ):
             with pytest.raises(IllegalMove):
                 replayed.apply(bad)
         assert replayed.to_dict() == before

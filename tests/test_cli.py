@@ -7,7 +7,7 @@ import json
 import os
 import random
 import stat
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import select
@@ -16,7 +16,16 @@ from sqlalchemy.orm import Session
 from tutor import accounts, classroom, config, db, progress, skill_fit, skills
 from tutor.cli import main
 from tutor.engine import GAMES
-from tutor.models import AttemptRecord, LessonRunRecord, Pupil, SchoolClass, SignInSession, SignInThrottle, SkillParams, Teacher
+from tutor.models import (
+    AttemptRecord,
+    LessonRunRecord,
+    Pupil,
+    SchoolClass,
+    SignInSession,
+    SignInThrottle,
+    SkillParams,
+    Teacher,
+)
 
 
 def run_cli(capsys, *args):
@@ -33,7 +42,20 @@ def test_simulate_reports_a_finished_game_with_every_card_accounted_for(capsys):
 
 
 def test_simulate_takes_bots_and_options(capsys):
-    code, out = run_cli(capsys, "simulate", "calculation-war", "--players", "4", "--seed", "9", "--bots", "beginner,strong", "--option", "round_limit=5", "--json")
+    code, out = run_cli(
+        capsys,
+        "simulate",
+        "calculation-war",
+        "--players",
+        "4",
+        "--seed",
+        "9",
+        "--bots",
+        "beginner,strong",
+        "--option",
+        "round_limit=5",
+        "--json",
+    )
     report = json.loads(out.out)
     assert code == 0 and report["rounds"] == 5 and report["ended_by"] == "round_limit"
     assert report["bots"] == ["beginner", "strong"] and set(report["card_counts"]) == {"0+2", "1+3"}
@@ -121,7 +143,17 @@ def add_teacher(capsys, monkeypatch, password: str, *args):
 
 
 def test_teacher_add_reads_the_password_from_stdin_and_never_prints_it(capsys, monkeypatch, cli_database):
-    code, out = add_teacher(capsys, monkeypatch, "a long enough password", "--email", " Tove@School.Example ", "--name", "Tove  Berg", "--locale", "nb")
+    code, out = add_teacher(
+        capsys,
+        monkeypatch,
+        "a long enough password",
+        "--email",
+        " Tove@School.Example ",
+        "--name",
+        "Tove  Berg",
+        "--locale",
+        "nb",
+    )
     assert code == 0 and "tove@school.example" in out.out
     assert "a long enough password" not in out.out + out.err
     (teacher,) = rows(cli_database, Teacher)
@@ -135,7 +167,13 @@ class Terminal(io.StringIO):
         return True
 
 
-@pytest.mark.parametrize("typed, code", [(("a long enough password", "a long enough password"), 0), (("a long enough password", "a long enough passw0rd"), 2)])
+@pytest.mark.parametrize(
+    "typed, code",
+    [
+        (("a long enough password", "a long enough password"), 0),
+        (("a long enough password", "a long enough passw0rd"), 2),
+    ],
+)
 def test_teacher_add_at_a_terminal_asks_for_the_password_twice(capsys, monkeypatch, cli_database, typed, code):
     asked = iter(typed)
     monkeypatch.setattr("sys.stdin", Terminal(""))
@@ -147,8 +185,15 @@ def test_teacher_add_at_a_terminal_asks_for_the_password_twice(capsys, monkeypat
 
 
 def test_teacher_add_refuses_an_address_that_has_an_account(capsys, monkeypatch, cli_database):
-    assert add_teacher(capsys, monkeypatch, "a long enough password", "--email", "tove@school.example", "--name", "Tove")[0] == 0
-    code, out = add_teacher(capsys, monkeypatch, "another long password", "--email", "TOVE@school.example", "--name", "Other Tove")
+    assert (
+        add_teacher(capsys, monkeypatch, "a long enough password", "--email", "tove@school.example", "--name", "Tove")[
+            0
+        ]
+        == 0
+    )
+    code, out = add_teacher(
+        capsys, monkeypatch, "another long password", "--email", "TOVE@school.example", "--name", "Other Tove"
+    )
     assert code == 2 and "already" in out.err and "another long password" not in out.err
     (teacher,) = rows(cli_database, Teacher)
     assert teacher.name == "Tove" and accounts.check_password(teacher.password_hash, "a long enough password")
@@ -178,13 +223,15 @@ def test_teacher_list_shows_each_teacher_with_their_classes(capsys, monkeypatch,
         classroom.create_class(session, teacher, "4B", "nb", "Europe/Oslo", "pin")
         session.commit()
     code, out = run_cli(capsys, "teacher", "list", "--json")
-    assert code == 0 and json.loads(out.out) == [{"email": "tove@school.example", "name": "Tove", "locale": "en", "classes": 1}]
+    assert code == 0 and json.loads(out.out) == [
+        {"email": "tove@school.example", "name": "Tove", "locale": "en", "classes": 1}
+    ]
     code, out = run_cli(capsys, "teacher", "list")
     assert code == 0 and "tove@school.example" in out.out and "1 classes" in out.out
 
 
 def test_purge_deletes_old_guests_sessions_and_throttles_and_keeps_the_rest(capsys, cli_database):
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     with Session(cli_database) as session:
         teacher = Teacher(email="tove@school.example", name="Tove", password_hash="x")
         session.add(teacher)
@@ -197,22 +244,61 @@ def test_purge_deletes_old_guests_sessions_and_throttles_and_keeps_the_rest(caps
         session.add_all([gone, lately, fresh])
         session.flush()
         for guest, when in ((gone, now - timedelta(days=35)), (lately, now - timedelta(days=2))):
-            run = LessonRunRecord(pupil_id=guest.id, game_id="calculation-war", seed=1, stage="play", data={}, created_at=when, updated_at=when)
+            run = LessonRunRecord(
+                pupil_id=guest.id,
+                game_id="calculation-war",
+                seed=1,
+                stage="play",
+                data={},
+                created_at=when,
+                updated_at=when,
+            )
             session.add(run)
             session.flush()
-            session.add(AttemptRecord(pupil_id=guest.id, run_id=run.id, skill="exact_sum", question_kind="k", question={}, typed="1", correct=True, created_at=when))
+            session.add(
+                AttemptRecord(
+                    pupil_id=guest.id,
+                    run_id=run.id,
+                    skill="exact_sum",
+                    question_kind="k",
+                    question={},
+                    typed="1",
+                    correct=True,
+                    created_at=when,
+                )
+            )
         session.add_all(
             [
-                SignInSession(token_hash="old", teacher_id=teacher.id, created_at=now - timedelta(hours=3), last_seen_at=now - timedelta(hours=2)),
-                SignInSession(token_hash="live", teacher_id=teacher.id, created_at=now - timedelta(hours=1), last_seen_at=now - timedelta(minutes=5)),
+                SignInSession(
+                    token_hash="old",
+                    teacher_id=teacher.id,
+                    created_at=now - timedelta(hours=3),
+                    last_seen_at=now - timedelta(hours=2),
+                ),
+                SignInSession(
+                    token_hash="live",
+                    teacher_id=teacher.id,
+                    created_at=now - timedelta(hours=1),
+                    last_seen_at=now - timedelta(minutes=5),
+                ),
                 SignInThrottle(key="old", failures=3, window_started_at=now - timedelta(days=3)),
-                SignInThrottle(key="locked", failures=9, window_started_at=now - timedelta(days=3), locked_until=now + timedelta(minutes=30)),
+                SignInThrottle(
+                    key="locked",
+                    failures=9,
+                    window_started_at=now - timedelta(days=3),
+                    locked_until=now + timedelta(minutes=30),
+                ),
                 SignInThrottle(key="recent", failures=1, window_started_at=now - timedelta(minutes=3)),
             ]
         )
         session.commit()
     code, out = run_cli(capsys, "purge")
-    assert code == 0 and "deleted 1 guests" in out.out and "1 ended sign-in sessions" in out.out and "1 old sign-in throttles" in out.out
+    assert (
+        code == 0
+        and "deleted 1 guests" in out.out
+        and "1 ended sign-in sessions" in out.out
+        and "1 old sign-in throttles" in out.out
+    )
     assert sorted(p.name for p in rows(cli_database, Pupil)) == ["Fresh", "Old Pupil", "Played lately"]
     assert len(rows(cli_database, LessonRunRecord)) == 1 and len(rows(cli_database, AttemptRecord)) == 1
     assert [s.token_hash for s in rows(cli_database, SignInSession)] == ["live"]
@@ -224,10 +310,14 @@ def test_purge_deletes_old_guests_sessions_and_throttles_and_keeps_the_rest(caps
 
 
 def test_purge_reads_the_retention_and_session_limits_from_the_environment(capsys, monkeypatch, cli_database):
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     with Session(cli_database) as session:
         session.add(Pupil(name="Ten days", is_guest=True, created_at=now - timedelta(days=10)))
-        session.add(SignInSession(token_hash="two hours idle", created_at=now - timedelta(hours=2), last_seen_at=now - timedelta(hours=2)))
+        session.add(
+            SignInSession(
+                token_hash="two hours idle", created_at=now - timedelta(hours=2), last_seen_at=now - timedelta(hours=2)
+            )
+        )
         session.commit()
     monkeypatch.setenv("SESSION_IDLE_MINUTES", "180")
     assert run_cli(capsys, "purge")[1].out.startswith("deleted 0 guests not seen for 30 days")
@@ -243,7 +333,7 @@ def test_purge_reads_the_retention_and_session_limits_from_the_environment(capsy
 def test_skills_fit_writes_a_new_version_from_the_stored_answers_and_new_answers_are_judged_by_it(capsys, cli_database):
     """120 pupils answer multiply 12 times under known BKT parameters; compare has too few answers to fit."""
     truth = skills.Params(p_init=0.3, p_learn=0.2, p_slip=0.1, p_guess=0.2)
-    rng, start = random.Random(5), datetime(2026, 11, 2, 8, 0, tzinfo=timezone.utc)
+    rng, start = random.Random(5), datetime(2026, 11, 2, 8, 0, tzinfo=UTC)
     with Session(cli_database) as session:
         pupils = [Pupil(name=f"P{n}") for n in range(120)]
         session.add_all(pupils)
@@ -251,12 +341,56 @@ def test_skills_fit_writes_a_new_version_from_the_stored_answers_and_new_answers
         for number, pupil in enumerate(pupils):
             answers, _ = skill_fit.simulate(truth, 12, rng)
             for t, correct in enumerate(answers):
-                session.add(AttemptRecord(pupil_id=pupil.id, skill="multiply", question_kind="multiply_top_numbers", question={"difficulty": 1 + t % 3, "answer": "number"},
-                                          typed="1", correct=correct, readable=True, first_try=True, created_at=start + timedelta(minutes=number + 200 * t)))
-        session.add(AttemptRecord(pupil_id=pupils[0].id, skill="compare", question_kind="compare_numbers", question={"difficulty": 1}, typed="1", correct=True, created_at=start))
+                session.add(
+                    AttemptRecord(
+                        pupil_id=pupil.id,
+                        skill="multiply",
+                        question_kind="multiply_top_numbers",
+                        question={"difficulty": 1 + t % 3, "answer": "number"},
+                        typed="1",
+                        correct=correct,
+                        readable=True,
+                        first_try=True,
+                        created_at=start + timedelta(minutes=number + 200 * t),
+                    )
+                )
+        session.add(
+            AttemptRecord(
+                pupil_id=pupils[0].id,
+                skill="compare",
+                question_kind="compare_numbers",
+                question={"difficulty": 1},
+                typed="1",
+                correct=True,
+                created_at=start,
+            )
+        )
         for pupil in pupils[:60]:  # retries and unreadable answers are not fitted
-            session.add(AttemptRecord(pupil_id=pupil.id, skill="multiply", question_kind="multiply_top_numbers", question={"difficulty": 1}, typed="1", correct=True, first_try=False, created_at=start))
-            session.add(AttemptRecord(pupil_id=pupil.id, skill="multiply", question_kind="multiply_top_numbers", question={"difficulty": 1}, typed="", correct=False, readable=False, first_try=False, created_at=start))
+            session.add(
+                AttemptRecord(
+                    pupil_id=pupil.id,
+                    skill="multiply",
+                    question_kind="multiply_top_numbers",
+                    question={"difficulty": 1},
+                    typed="1",
+                    correct=True,
+                    first_try=False,
+                    created_at=start,
+                )
+            )
+            session.add(
+                AttemptRecord(
+                    pupil_id=pupil.id,
+                    skill="multiply",
+                    question_kind="multiply_top_numbers",
+                    question={"difficulty": 1},
+                    typed="",
+                    correct=False,
+                    readable=False,
+                    first_try=False,
+                    created_at=start,
+                )
+            )
         session.commit()
         second = pupils[1].id
     code, out = run_cli(capsys, "skills", "fit")
@@ -269,10 +403,14 @@ def test_skills_fit_writes_a_new_version_from_the_stored_answers_and_new_answers
     with Session(cli_database) as session:
         record = progress.update_skill(session, second, "multiply", True)
         assert record.params_version == 1 and record.p_known != pytest.approx(0.66)
-    assert run_cli(capsys, "skills", "fit")[1].out.count("Version 2 written") == 1 and {r.version for r in rows(cli_database, SkillParams)} == {1, 2}
+    assert run_cli(capsys, "skills", "fit")[1].out.count("Version 2 written") == 1 and {
+        r.version for r in rows(cli_database, SkillParams)
+    } == {1, 2}
     assert "multiply         version 2, 1440 answers" in run_cli(capsys, "skills", "show")[1].out
 
 
 def test_skills_fit_keeps_the_defaults_while_no_skill_has_enough_answers(capsys, cli_database):
     assert "every skill keeps its parameters" in run_cli(capsys, "skills", "fit")[1].out
-    assert "every skill uses the defaults" in run_cli(capsys, "skills", "show")[1].out and not rows(cli_database, SkillParams)
+    assert "every skill uses the defaults" in run_cli(capsys, "skills", "show")[1].out and not rows(
+        cli_database, SkillParams
+    )

@@ -21,17 +21,34 @@ def test_defaults_are_safe_for_a_school(tmp_path, monkeypatch):
 
 
 def test_the_environment_sets_every_option(tmp_path, monkeypatch):
-    values = {"ALLOW_SIGNUP": "yes", "ALLOW_GUESTS": "0", "SESSION_IDLE_MINUTES": "15", "SESSION_LIFETIME_HOURS": "2", "GUEST_RETENTION_DAYS": "7", "PROXIES": "1", "SECURE_COOKIES": "on"}
+    values = {
+        "ALLOW_SIGNUP": "yes",
+        "ALLOW_GUESTS": "0",
+        "SESSION_IDLE_MINUTES": "15",
+        "SESSION_LIFETIME_HOURS": "2",
+        "GUEST_RETENTION_DAYS": "7",
+        "PROXIES": "1",
+        "SECURE_COOKIES": "on",
+    }
     for name, value in values.items():
         monkeypatch.setenv(name, value)
     settings = config.from_environment(str(tmp_path))
     assert settings | {"DATABASE_URL": None, "SECRET_KEY": None} == {
-        "ALLOW_SIGNUP": True, "ALLOW_GUESTS": False, "SESSION_IDLE_MINUTES": 15, "SESSION_LIFETIME_HOURS": 2,
-        "GUEST_RETENTION_DAYS": 7, "PROXIES": 1, "SECURE_COOKIES": True, "DATABASE_URL": None, "SECRET_KEY": None,
+        "ALLOW_SIGNUP": True,
+        "ALLOW_GUESTS": False,
+        "SESSION_IDLE_MINUTES": 15,
+        "SESSION_LIFETIME_HOURS": 2,
+        "GUEST_RETENTION_DAYS": 7,
+        "PROXIES": 1,
+        "SECURE_COOKIES": True,
+        "DATABASE_URL": None,
+        "SECRET_KEY": None,
     }
 
 
-@pytest.mark.parametrize("name, value", [("SESSION_IDLE_MINUTES", "0"), ("SESSION_LIFETIME_HOURS", "soon"), ("PROXIES", "-1")])
+@pytest.mark.parametrize(
+    "name, value", [("SESSION_IDLE_MINUTES", "0"), ("SESSION_LIFETIME_HOURS", "soon"), ("PROXIES", "-1")]
+)
 def test_bad_numbers_stop_the_server_with_a_clear_message(tmp_path, monkeypatch, name, value):
     monkeypatch.setenv(name, value)
     with pytest.raises(SystemExit, match=name):
@@ -39,19 +56,48 @@ def test_bad_numbers_stop_the_server_with_a_clear_message(tmp_path, monkeypatch,
 
 
 def test_behind_a_proxy_the_throttle_sees_each_clients_own_address(database_url):
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x", "WTF_CSRF_ENABLED": False, "PROXIES": 1})
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x", "WTF_CSRF_ENABLED": False, "PROXIES": 1}
+    )
     client = app.test_client()
     for n in range(50):
-        client.post("/teacher/sign-in", data={"email": f"guess{n}@x.example", "password": "wrong"}, headers={"X-Forwarded-For": "203.0.113.9"})
-    assert client.post("/teacher/sign-in", data={"email": "a@x.example", "password": "wrong"}, headers={"X-Forwarded-For": "203.0.113.9"}).status_code == 429
-    assert client.post("/teacher/sign-in", data={"email": "a@x.example", "password": "wrong"}, headers={"X-Forwarded-For": "198.51.100.4"}).status_code == 400
+        client.post(
+            "/teacher/sign-in",
+            data={"email": f"guess{n}@x.example", "password": "wrong"},
+            headers={"X-Forwarded-For": "203.0.113.9"},
+        )
+    assert (
+        client.post(
+            "/teacher/sign-in",
+            data={"email": "a@x.example", "password": "wrong"},
+            headers={"X-Forwarded-For": "203.0.113.9"},
+        ).status_code
+        == 429
+    )
+    assert (
+        client.post(
+            "/teacher/sign-in",
+            data={"email": "a@x.example", "password": "wrong"},
+            headers={"X-Forwarded-For": "198.51.100.4"},
+        ).status_code
+        == 400
+    )
     app.extensions["db_engine"].dispose()
 
 
 @pytest.mark.parametrize("secure", [False, True])
 def test_behind_tls_the_cookies_are_secure_and_host_only(database_url, secure):
     """SECURE_COOKIES: Secure cookies named __Host- (HTTPS only, this host only, path /); without it, plain names for HTTP."""
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x", "WTF_CSRF_ENABLED": False, "SECURE_COOKIES": secure, "PROXIES": 1})
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": database_url,
+            "SECRET_KEY": "x",
+            "WTF_CSRF_ENABLED": False,
+            "SECURE_COOKIES": secure,
+            "PROXIES": 1,
+        }
+    )
     client = app.test_client()
     response = client.post("/guest", data={"name": "Ada"}, headers={"X-Forwarded-Proto": "https"})
     cookies = {header.split("=", 1)[0]: header for header in response.headers.getlist("Set-Cookie")}
@@ -60,5 +106,7 @@ def test_behind_tls_the_cookies_are_secure_and_host_only(database_url, secure):
     for header in cookies.values():
         assert "HttpOnly" in header and "SameSite=Lax" in header and "Path=/" in header and "Domain" not in header
     assert all("Secure" in header for header in cookies.values()) if secure else "Secure" not in cookies["session"]
-    assert client.get("/progress", headers={"X-Forwarded-Proto": "https"}).status_code == 200  # the renamed cookie signs the guest in
+    assert (
+        client.get("/progress", headers={"X-Forwarded-Proto": "https"}).status_code == 200
+    )  # the renamed cookie signs the guest in
     app.extensions["db_engine"].dispose()

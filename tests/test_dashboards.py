@@ -26,7 +26,9 @@ HTMX = {"HX-Request": "true"}
 def seed(database) -> dict:
     """Tove's class 4B with four pupils, skill records, answers, a lesson run and homework; Bo's class 9Z."""
     now = utcnow()
-    tove = Teacher(email="tove@school.example", name="Tove", password_hash=accounts.hash_password(PASSWORD), locale="en")
+    tove = Teacher(
+        email="tove@school.example", name="Tove", password_hash=accounts.hash_password(PASSWORD), locale="en"
+    )
     bo = Teacher(email="bo@school.example", name="Bo", password_hash=accounts.hash_password(PASSWORD), locale="en")
     database.add_all([tove, bo])
     database.flush()
@@ -38,7 +40,17 @@ def seed(database) -> dict:
     ada, ola = pupils["Ada"], pupils["Ola"]
 
     def skill(pupil, skill_id, p_known, attempts):
-        database.add(SkillRecord(pupil_id=pupil.id, skill=skill_id, p_known=p_known, attempts=attempts, correct=0, streak=0, mastery_threshold=0.95))
+        database.add(
+            SkillRecord(
+                pupil_id=pupil.id,
+                skill=skill_id,
+                p_known=p_known,
+                attempts=attempts,
+                correct=0,
+                streak=0,
+                mastery_threshold=0.95,
+            )
+        )
 
     skill(ada, "multiply", 0.97, 30)
     skill(ada, "tens_friends", 0.6, 8)
@@ -49,18 +61,79 @@ def seed(database) -> dict:
     database.add(run)
     database.flush()
     q = question(1)
-    for minutes, typed, correct, misconception, readable in ((30, "1", False, "same_number", True), (20, "11", False, "added_ten", True), (10, "", False, None, False), (5, "9", True, None, True)):
-        database.add(AttemptRecord(pupil_id=ola.id, run_id=run.id, skill="tens_friends", question_kind=q["kind"], question=q, typed=typed, read_as=typed or None, correct=correct,
-                                   readable=readable, first_try=readable, hints_used=0, time_ms=4000, error_code=None if readable else "letters", misconception=misconception,
-                                   p_known_after=0.2 if readable else None, created_at=now - timedelta(minutes=minutes)))
-    assignment = Assignment(class_id=school_class.id, game_id="crazy-banana-tiervenner", goal="questions", goal_count=10, due_at=now + timedelta(days=2), everyone=True, created_at=now - timedelta(days=1))
+    for minutes, typed, correct, misconception, readable in (
+        (30, "1", False, "same_number", True),
+        (20, "11", False, "added_ten", True),
+        (10, "", False, None, False),
+        (5, "9", True, None, True),
+    ):
+        database.add(
+            AttemptRecord(
+                pupil_id=ola.id,
+                run_id=run.id,
+                skill="tens_friends",
+                question_kind=q["kind"],
+                question=q,
+                typed=typed,
+                read_as=typed or None,
+                correct=correct,
+                readable=readable,
+                first_try=readable,
+                hints_used=0,
+                time_ms=4000,
+                error_code=None if readable else "letters",
+                misconception=misconception,
+                p_known_after=0.2 if readable else None,
+                created_at=now - timedelta(minutes=minutes),
+            )
+        )
+    assignment = Assignment(
+        class_id=school_class.id,
+        game_id="crazy-banana-tiervenner",
+        goal="questions",
+        goal_count=10,
+        due_at=now + timedelta(days=2),
+        everyone=True,
+        created_at=now - timedelta(days=1),
+    )
     database.add(assignment)
     database.flush()
-    database.add(AssignmentWork(assignment_id=assignment.id, pupil_id=ola.id, started_at=now - timedelta(hours=1), last_active_at=now, games_finished=0, questions=8, first_try_right=2, time_ms=600_000))
-    database.add(AssignmentWork(assignment_id=assignment.id, pupil_id=ada.id, started_at=now - timedelta(hours=1), last_active_at=now, games_finished=1, questions=10, first_try_right=9, time_ms=60_000, done_at=now))
+    database.add(
+        AssignmentWork(
+            assignment_id=assignment.id,
+            pupil_id=ola.id,
+            started_at=now - timedelta(hours=1),
+            last_active_at=now,
+            games_finished=0,
+            questions=8,
+            first_try_right=2,
+            time_ms=600_000,
+        )
+    )
+    database.add(
+        AssignmentWork(
+            assignment_id=assignment.id,
+            pupil_id=ada.id,
+            started_at=now - timedelta(hours=1),
+            last_active_at=now,
+            games_finished=1,
+            questions=10,
+            first_try_right=9,
+            time_ms=60_000,
+            done_at=now,
+        )
+    )
     database.commit()
-    return {"class": school_class.public_id, "code": school_class.code, "assignment": assignment.public_id, "ola": ola.public_id, "ada": ada.public_id, "run": run.public_id,
-            "other_class": other_class.public_id, "zed": other_class.pupils[0].public_id}
+    return {
+        "class": school_class.public_id,
+        "code": school_class.code,
+        "assignment": assignment.public_id,
+        "ola": ola.public_id,
+        "ada": ada.public_id,
+        "run": run.public_id,
+        "other_class": other_class.public_id,
+        "zed": other_class.pupils[0].public_id,
+    }
 
 
 @pytest.fixture
@@ -154,9 +227,18 @@ def test_assignment_view_shows_goal_due_statuses_and_counts(school):
     page = school["client"].get(urls(school)["assignment"]).get_data(as_text=True)
     assert "Answer 10 questions." in page
     counts = dict(re.findall(r'<span class="status status-(\w+)">.*?</span> <strong>(\d+)</strong>', page, re.S))
-    assert {status: int(count) for status, count in counts.items()} == {"not_started": 2, "in_progress": 0, "needs_help": 1, "done": 1, "late": 0}
+    assert {status: int(count) for status, count in counts.items()} == {
+        "not_started": 2,
+        "in_progress": 0,
+        "needs_help": 1,
+        "done": 1,
+        "late": 0,
+    }
     assert "25%" in page and "(2 of 8)" in page and "10 min" in page  # Ola: accuracy, time spent
-    assert "handed in late" not in re.sub(r"<p class=\"note\">.*?</p>", "", page, flags=re.S).split('id="work"')[1].split("</table>")[0]
+    assert (
+        "handed in late"
+        not in re.sub(r"<p class=\"note\">.*?</p>", "", page, flags=re.S).split('id="work"')[1].split("</table>")[0]
+    )
 
 
 def test_pupil_page_shows_levels_chart_answers_runs_and_homework(school):
@@ -167,7 +249,10 @@ def test_pupil_page_shows_levels_chart_answers_runs_and_homework(school):
     assert "letters instead of numbers" in page and "<code>letters</code>" in page  # refusal code, never typed text
     assert "That is the same number as on the card." in page  # the misconception's text with its fields
     assert f'href="/teacher/runs/{school["run"]}/replay"' in page
-    assert f'href="/teacher/pupils/{school["ola"]}/export.json"' in page and f'href="/teacher/classes/{school["class"]}/pupils"' in page
+    assert (
+        f'href="/teacher/pupils/{school["ola"]}/export.json"' in page
+        and f'href="/teacher/classes/{school["class"]}/pupils"' in page
+    )
     assert f'href="/teacher/assignments/{school["assignment"]}"' in page and "needs help" in page
 
 
@@ -184,7 +269,11 @@ def test_misconception_report_for_a_week_and_bad_weeks(school):
         assert response.status_code == 200, bad
         assert "is not a week we can show" in body and "<b>x</b>" not in body
     old = client.get(url, query_string={"week": "2020-W10"}).get_data(as_text=True)
-    assert "Misconceptions in week 10, 2020" in old and "No misconceptions were recognised" in old and 'hx-trigger' not in old.split('id="report"')[1][:200]
+    assert (
+        "Misconceptions in week 10, 2020" in old
+        and "No misconceptions were recognised" in old
+        and "hx-trigger" not in old.split('id="report"')[1][:200]
+    )
 
 
 def csv_rows(response, delimiter):
@@ -196,7 +285,9 @@ def csv_rows(response, delimiter):
 def test_csv_downloads_in_english_and_norwegian(school):
     client = school["client"]
     response = client.get(urls(school)["grid_csv"] + "?sort=name")
-    assert response.mimetype == "text/csv" and response.headers["Content-Disposition"].startswith('attachment; filename="kortmatte-')
+    assert response.mimetype == "text/csv" and response.headers["Content-Disposition"].startswith(
+        'attachment; filename="kortmatte-'
+    )
     assert re.fullmatch(r'attachment; filename="[A-Za-z0-9._-]+\.csv"', response.headers["Content-Disposition"])
     rows = csv_rows(response, ",")
     assert rows[0][:2] == ["Pupil", "Compare numbers"] and len(rows) == 5
@@ -219,8 +310,15 @@ def test_another_teacher_gets_404_on_every_dashboard(app, staff, school):
         assert other.get(url, headers=HTMX).status_code == 404, url
     # ...and Tove cannot see Bo's class or pupil either, nor ids that do not exist
     client = school["client"]
-    for url in (f"/teacher/classes/{school['other_class']}", f"/teacher/classes/{school['other_class']}/grid.csv", f"/teacher/classes/{school['other_class']}/misconceptions",
-                f"/teacher/pupils/{school['zed']}", "/teacher/pupils/nope", "/teacher/assignments/nope/export.csv", "/teacher/classes/%00/grid.csv"):
+    for url in (
+        f"/teacher/classes/{school['other_class']}",
+        f"/teacher/classes/{school['other_class']}/grid.csv",
+        f"/teacher/classes/{school['other_class']}/misconceptions",
+        f"/teacher/pupils/{school['zed']}",
+        "/teacher/pupils/nope",
+        "/teacher/assignments/nope/export.csv",
+        "/teacher/classes/%00/grid.csv",
+    ):
         assert client.get(url).status_code == 404, url
 
 
@@ -317,11 +415,15 @@ def test_dashboards_and_reports_on_postgres(postgres_url):
         ids = seed(database)
     app = create_app({"TESTING": True, "DATABASE_URL": postgres_url, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False})
     client = app.test_client()
-    assert client.post("/teacher/sign-in", data={"email": "tove@school.example", "password": PASSWORD}).status_code == 302
+    assert (
+        client.post("/teacher/sign-in", data={"email": "tove@school.example", "password": PASSWORD}).status_code == 302
+    )
     for name, url in urls(ids).items():
         assert client.get(url).status_code == 200, url
     page = client.get(urls(ids)["misconceptions"]).get_data(as_text=True)
-    assert "That is the same number as on the card." in page and "<polyline" in client.get(urls(ids)["pupil"]).get_data(as_text=True)
+    assert "That is the same number as on the card." in page and "<polyline" in client.get(urls(ids)["pupil"]).get_data(
+        as_text=True
+    )
     rows = csv_rows(client.get(urls(ids)["grid_csv"] + "?sort=name"), ",")
     assert [row[0] for row in rows[1:]] == ["'=Eve", "Ada", "Lise", "Ola"]
     app.extensions["db_engine"].dispose()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -35,7 +35,7 @@ from tutor.models import (
     Teacher,
 )
 
-NOW = datetime(2026, 3, 18, 11, 30, tzinfo=timezone.utc)  # a Wednesday
+NOW = datetime(2026, 3, 18, 11, 30, tzinfo=UTC)  # a Wednesday
 DAYS, PUPILS = 7, 4
 
 
@@ -69,7 +69,19 @@ def database_url(demo_url, built):
 
 
 def counts(session: Session) -> dict:
-    return {model.__name__: session.scalar(select(func.count()).select_from(model)) for model in (Teacher, SchoolClass, Pupil, Assignment, AssignmentWork, LessonRunRecord, AttemptRecord, SkillRecord)}
+    return {
+        model.__name__: session.scalar(select(func.count()).select_from(model))
+        for model in (
+            Teacher,
+            SchoolClass,
+            Pupil,
+            Assignment,
+            AssignmentWork,
+            LessonRunRecord,
+            AttemptRecord,
+            SkillRecord,
+        )
+    }
 
 
 def test_the_report_names_the_sign_in_and_every_class_code(built, database):
@@ -79,7 +91,10 @@ def test_the_report_names_the_sign_in_and_every_class_code(built, database):
     codes = database.scalars(select(SchoolClass.code)).all()
     assert len(codes) == 4 and all(accounts.show_code(code) in text for code in codes)
     assert built.pupils == 4 * PUPILS
-    assert (built.runs, built.attempts) == (database.scalar(select(func.count(LessonRunRecord.id))), database.scalar(select(func.count(AttemptRecord.id))))
+    assert (built.runs, built.attempts) == (
+        database.scalar(select(func.count(LessonRunRecord.id))),
+        database.scalar(select(func.count(AttemptRecord.id))),
+    )
 
 
 def test_the_demo_teacher_signs_in_with_the_printed_password_and_sees_the_classes(client, built):
@@ -88,13 +103,22 @@ def test_the_demo_teacher_signs_in_with_the_printed_password_and_sees_the_classe
     home = client.get("/teacher").get_data(as_text=True)
     for school_class in built.classes:
         assert school_class.name in home and accounts.show_code(school_class.code) in home
-    assert client.post(demo.SIGN_IN_PATH, data={"email": built.email, "password": "not the password"}).status_code == 400
+    assert (
+        client.post(demo.SIGN_IN_PATH, data={"email": built.email, "password": "not the password"}).status_code == 400
+    )
 
 
 def test_four_classes_one_per_language_with_pupils_ready_to_sign_in(database):
     teacher = database.scalar(select(Teacher).where(Teacher.email == demo.DEMO_EMAIL))
-    classes = database.scalars(select(SchoolClass).join(ClassTeacher).where(ClassTeacher.teacher_id == teacher.id)).all()
-    assert sorted((c.locale, c.timezone) for c in classes) == [("en", "Europe/London"), ("it", "Europe/Rome"), ("nb", "Europe/Oslo"), ("sv", "Europe/Stockholm")]
+    classes = database.scalars(
+        select(SchoolClass).join(ClassTeacher).where(ClassTeacher.teacher_id == teacher.id)
+    ).all()
+    assert sorted((c.locale, c.timezone) for c in classes) == [
+        ("en", "Europe/London"),
+        ("it", "Europe/Rome"),
+        ("nb", "Europe/Oslo"),
+        ("sv", "Europe/Stockholm"),
+    ]
     assert sorted(c.sign_in for c in classes) == ["pictures", "pictures", "pictures", "pin"]
     for school_class in classes:
         plan = next(p for p in demo.CLASSES if p.locale == school_class.locale)
@@ -116,14 +140,23 @@ def test_every_class_has_its_homework_with_statuses_that_differ_between_pupils(d
         mine = sorted((a for a in assignments if a.class_id == school_class.id), key=lambda a: a.due_at)
         assert {a.goal for a in mine} == {"games", "questions", "skill"}
         past, soon, later = mine
-        assert as_utc(past.due_at) < NOW < as_utc(soon.due_at) < NOW + timedelta(days=7) < NOW + timedelta(days=12) < as_utc(later.due_at)
+        assert (
+            as_utc(past.due_at)
+            < NOW
+            < as_utc(soon.due_at)
+            < NOW + timedelta(days=7)
+            < NOW + timedelta(days=12)
+            < as_utc(later.due_at)
+        )
         assert all(as_utc(a.created_at) < as_utc(a.due_at) and as_utc(a.created_at) < NOW for a in mine)
         local_due = [as_utc(a.due_at).astimezone(ZoneInfo(school_class.timezone)) for a in mine]
         assert all(due.weekday() < 5 and due.hour == 18 for due in local_due)
         assert sum(a.seed is not None for a in mine) == 1  # one class deal
         for assignment in mine:
             for pupil in school_class.pupils:
-                statuses[classroom.work_status(assignment, database.get(AssignmentWork, (assignment.id, pupil.id)), NOW)] += 1
+                statuses[
+                    classroom.work_status(assignment, database.get(AssignmentWork, (assignment.id, pupil.id)), NOW)
+                ] += 1
     assert {classroom.DONE, classroom.LATE, classroom.NOT_STARTED} <= set(statuses)
     assert set(statuses) & {classroom.IN_PROGRESS, classroom.NEEDS_HELP}
 
@@ -134,11 +167,21 @@ def test_homework_work_rows_count_exactly_what_the_pupils_did(database):
     assert works
     for work in works:
         assignment = database.get(Assignment, work.assignment_id)
-        runs = database.scalars(select(LessonRunRecord).where(LessonRunRecord.assignment_id == assignment.id, LessonRunRecord.pupil_id == work.pupil_id)).all()
-        firsts = database.scalars(select(AttemptRecord).where(AttemptRecord.run_id.in_([r.id for r in runs]), AttemptRecord.first_try.is_(True))).all()
+        runs = database.scalars(
+            select(LessonRunRecord).where(
+                LessonRunRecord.assignment_id == assignment.id, LessonRunRecord.pupil_id == work.pupil_id
+            )
+        ).all()
+        firsts = database.scalars(
+            select(AttemptRecord).where(
+                AttemptRecord.run_id.in_([r.id for r in runs]), AttemptRecord.first_try.is_(True)
+            )
+        ).all()
         assert runs and work.questions == len(firsts) and work.first_try_right == sum(a.correct for a in firsts)
         assert work.games_finished == sum(r.finished_at is not None for r in runs)
-        assert as_utc(work.started_at) == min(as_utc(r.created_at) for r in runs) and as_utc(work.started_at) >= as_utc(assignment.created_at)
+        assert as_utc(work.started_at) == min(as_utc(r.created_at) for r in runs) and as_utc(work.started_at) >= as_utc(
+            assignment.created_at
+        )
         assert 0 < work.time_ms < 3 * 3600 * 1000
         if work.done_at is not None:
             assert assignment.goal != "games" or work.games_finished >= assignment.goal_count
@@ -153,10 +196,14 @@ def test_answers_look_like_real_pupils(database):
     attempts = database.scalars(select(AttemptRecord)).all()
     assert len(attempts) > 100
     first = [a for a in attempts if a.first_try]
-    assert all(a.p_known_after is not None for a in first) and all(a.p_known_after is None for a in attempts if not a.first_try)
+    assert all(a.p_known_after is not None for a in first) and all(
+        a.p_known_after is None for a in attempts if not a.first_try
+    )
     wrong = [a for a in attempts if a.readable and not a.correct]
     named = [a for a in wrong if a.misconception]
-    assert len({a.misconception for a in named}) >= 5 and len(named) > 0.7 * len(wrong)  # mostly a listed misconception value
+    assert len({a.misconception for a in named}) >= 5 and len(named) > 0.7 * len(
+        wrong
+    )  # mostly a listed misconception value
     for attempt in named:
         listed = {m["id"] for m in attempt.question["misconceptions"]} | {USED_OTHER_NUMBERS}
         assert attempt.misconception in listed
@@ -183,15 +230,21 @@ def test_play_happens_on_school_days_and_in_the_evening_in_the_class_time_zone(d
         runs = database.scalars(select(LessonRunRecord).join(Pupil).where(Pupil.class_id == school_class.id)).all()
         starts = [as_utc(r.created_at).astimezone(zone) for r in runs]
         assert starts and all(8 <= start.hour <= 20 for start in starts)
-        assert all(start.weekday() < 5 and start.hour < 15 or start.hour >= 16 or start.weekday() >= 5 for start in starts)
+        assert all(
+            start.weekday() < 5 and start.hour < 15 or start.hour >= 16 or start.weekday() >= 5 for start in starts
+        )
 
 
 def test_skill_records_follow_the_first_tries(database):
-    firsts = Counter((a.pupil_id, a.skill) for a in database.scalars(select(AttemptRecord).where(AttemptRecord.first_try.is_(True))))
+    firsts = Counter(
+        (a.pupil_id, a.skill) for a in database.scalars(select(AttemptRecord).where(AttemptRecord.first_try.is_(True)))
+    )
     records = database.scalars(select(SkillRecord)).all()
     assert {(r.pupil_id, r.skill): r.attempts for r in records} == dict(firsts)
     last = {}
-    for attempt in database.scalars(select(AttemptRecord).where(AttemptRecord.first_try.is_(True)).order_by(AttemptRecord.id)):
+    for attempt in database.scalars(
+        select(AttemptRecord).where(AttemptRecord.first_try.is_(True)).order_by(AttemptRecord.id)
+    ):
         last[(attempt.pupil_id, attempt.skill)] = attempt.p_known_after
     assert all(last[(r.pupil_id, r.skill)] == pytest.approx(r.p_known) for r in records)
 
@@ -207,7 +260,9 @@ def test_every_run_replays_from_its_seed_and_moves(database):
         assert (run.game_id, run.seed, run.stage) == (record.game_id, record.seed, record.stage)
         assert (record.finished_at is not None) == (run.stage == FINISHED)
         game = make_game(run.game_id, run.players, run.options)
-        assert replay(game, [Move.from_dict(m) for m in run.moves]).to_dict() == game.state_from_dict(run.state).to_dict()
+        assert (
+            replay(game, [Move.from_dict(m) for m in run.moves]).to_dict() == game.state_from_dict(run.state).to_dict()
+        )
         moves = len(run.moves)
         for attempt in record.attempts:
             assert 0 <= attempt.move_index <= moves
@@ -227,7 +282,11 @@ def history(url: str) -> list[tuple]:
     engine = db.make_engine(url)
     with Session(engine) as session:
         rows = session.execute(
-            select(Pupil.name, AttemptRecord.skill, AttemptRecord.typed, AttemptRecord.correct, AttemptRecord.created_at).join(Pupil, Pupil.id == AttemptRecord.pupil_id).order_by(AttemptRecord.id)
+            select(
+                Pupil.name, AttemptRecord.skill, AttemptRecord.typed, AttemptRecord.correct, AttemptRecord.created_at
+            )
+            .join(Pupil, Pupil.id == AttemptRecord.pupil_id)
+            .order_by(AttemptRecord.id)
         ).all()
     engine.dispose()
     return [tuple(row) for row in rows]
@@ -247,7 +306,9 @@ def test_an_interrupted_demo_is_removed_and_built_again(tmp_path):
     with Session(engine) as session:
         pending = Teacher(email=demo.PENDING_EMAIL, name=demo.DEMO_NAME, password_hash="x")
         session.add(pending)
-        classroom.add_pupils(session, classroom.create_class(session, pending, "Half built", "en", "Europe/London", "pictures"), "Ada")
+        classroom.add_pupils(
+            session, classroom.create_class(session, pending, "Half built", "en", "Europe/London", "pictures"), "Ada"
+        )
         session.commit()
     report = build(url, pupils_per_class=1, days=3)
     with Session(engine) as session:

@@ -10,7 +10,11 @@ from tutor.content import drill_texts
 from tutor.drills.catalogue import generators, misconceptions, skills
 from tutor.lessons import LESSONS
 
-GAMES_MD_SKILLS = re.findall(r"^\| `(\w+)` \|", (ROOT.parent / "shared" / "games.md").read_text(encoding="utf-8"), re.M) if (ROOT.parent / "shared" / "games.md").exists() else []
+GAMES_MD_SKILLS = (
+    re.findall(r"^\| `(\w+)` \|", (ROOT.parent / "shared" / "games.md").read_text(encoding="utf-8"), re.M)
+    if (ROOT.parent / "shared" / "games.md").exists()
+    else []
+)
 #: Skills whose games (29, Three Traits, Gnav, the War variants) are not built yet: their
 #: generators are tested directly in the test_drills_* files.
 NOT_YET_IN_A_GAME = {"parity_size", "missing_addend"}
@@ -37,5 +41,10 @@ def test_the_lessons_ask_every_skill_whose_game_exists():
     asked = set()
     for lesson in LESSONS.values():
         source = Path(__import__(type(lesson).__module__, fromlist=["_"]).__file__).read_text(encoding="utf-8")
-        asked |= {skill for skill, functions in generators().items() for function in functions if re.search(rf"\b{function.__name__}\b", source)}
+        asked |= {
+            skill
+            for skill, functions in generators().items()
+            for function in functions
+            if re.search(rf"\b{function.__name__}\b", source)
+        }
     assert set(skills()) - asked == NOT_YET_IN_A_GAME

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 from babel.support import Translations
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.checks import CHECKS, exact, run_check
 from tutor.content import drill_texts, load, plural_forms
@@ -110,7 +111,9 @@ def test_the_feedback_writes_the_expected_value_by_the_questions_own_rule():
     half = probability_card_beats(3, 1)
     assert half.number_form == "fraction"
     marked = mark(half, "0,5", "nb")
-    assert marked.status == RIGHT and marked.feedback[0].params["expected"] == "1/2"  # a chance is a fraction, also after a decimal
+    assert (
+        marked.status == RIGHT and marked.feedback[0].params["expected"] == "1/2"
+    )  # a chance is a fraction, also after a decimal
     assert mark(exact_card_sum(NUMBER_CARDS[3]), "-3,5", "nb").feedback[0].params["value"] == "−3,5"  # one minus sign
 
 
@@ -138,22 +141,41 @@ def test_named_checks(rule, spec, value, expected):
 
 
 def test_a_skill_without_a_chosen_level_gets_the_easiest_questions():
-    assert [level_of({"multiply": 3}, "multiply"), level_of({"multiply": 3}, "compare"), level_of({}, "compare")] == [3, 1, 1]
+    assert [level_of({"multiply": 3}, "multiply"), level_of({"multiply": 3}, "compare"), level_of({}, "compare")] == [
+        3,
+        1,
+        1,
+    ]
 
 
 # --- slips, cards on choice questions ---------------------------------------------------------
 
+
 def test_exact_sum_slips_get_their_own_feedback():
-    card_id = card_with(lambda c: c.circled_sum >= 100 and len(set(str(c.circled_sum))) == 3 and sum(v % 10 for v in c.circled) < 10 and c.top > 1)
+    card_id = card_with(
+        lambda c: (
+            c.circled_sum >= 100
+            and len(set(str(c.circled_sum))) == 3
+            and sum(v % 10 for v in c.circled) < 10
+            and c.top > 1
+        )
+    )
     total = DECK[card_id].circled_sum
     question = exact_card_sum(card_id)
     swapped = str(total)[0] + str(total)[2] + str(total)[1]
-    for typed, slip in ((total + 1, OFF_BY_ONE), (total - 1, OFF_BY_ONE), (total * 10, TIMES_TEN), (swapped, PLACE_VALUE)):
+    for typed, slip in (
+        (total + 1, OFF_BY_ONE),
+        (total - 1, OFF_BY_ONE),
+        (total * 10, TIMES_TEN),
+        (swapped, PLACE_VALUE),
+    ):
         marked = mark(question, str(typed), "en")
         assert marked.status == WRONG and marked.misconception == slip, typed
         assert marked.feedback[-1].msgid == drill_texts()["exact_card_sum"]["misconceptions"][slip]
     assert mark(question, str(total + 50), "en").misconception is None
-    assert mark(question, str(total - DECK[card_id].circled[0]), "en").misconception == "left_out_value"  # the telling mistake comes first
+    assert (
+        mark(question, str(total - DECK[card_id].circled[0]), "en").misconception == "left_out_value"
+    )  # the telling mistake comes first
 
 
 def test_an_estimate_ten_times_too_big_is_named_and_one_out_is_still_right():
@@ -198,7 +220,9 @@ def test_every_choice_question_about_kids2_cards_carries_the_cards_it_asks_about
 @pytest.mark.parametrize("locale", ["en", "nb"])
 def test_a_drill_text_with_a_count_says_one_card_and_two_cards(locale):
     """A short war (one player has only 1 or 2 cards) counts the cards each player lays with the plural form it needs."""
-    one, other, counted = plural_forms(drill_texts()["razboiul_short_war_cards"]["hints"][1])  # "So each player lays %(each)s cards, ..."
+    one, other, counted = plural_forms(
+        drill_texts()["razboiul_short_war_cards"]["hints"][1]
+    )  # "So each player lays %(each)s cards, ..."
     catalogue = Translations.load(str(TRANSLATIONS_DIR), [locale])
     for shortest in (1, 2):
         hint = razboiul_war_cards(9, 3, 2, shortest=shortest).hints[1]
@@ -211,16 +235,18 @@ def test_a_drill_text_with_a_count_says_one_card_and_two_cards(locale):
 
 @pytest.mark.parametrize("locale", ["nb", "sv", "it"])
 def test_what_a_card_is_names_its_suit_in_words(locale):
-    """"Q♥ is a heart, even and high", never "Q♥ is ♥": a symbol alone is no word to read aloud."""
+    """ "Q♥ is a heart, even and high", never "Q♥ is ♥": a symbol alone is no word to read aloud."""
     question = nf.shared_traits("QH", "3S")
     described = spell_in(question.solution[0], locale).replace("Q♥", "")  # "%(a)s is %(a_traits)s."
     assert not set(described) & set(nf.SUITS.values()), described
     assert spell_in(Text(drill_texts()["shared_traits"]["phrases"]["heart"]["text"]), locale) in described
-    assert spell_in(Text(drill_texts()["shared_traits"]["phrases"]["spade"]["text"]), locale) in spell_in(question.solution[1], locale)
+    assert spell_in(Text(drill_texts()["shared_traits"]["phrases"]["spade"]["text"]), locale) in spell_in(
+        question.solution[1], locale
+    )
 
 
 def test_a_cards_colour_in_a_drill_is_said_as_describing_the_card():
-    """"the green 7": the colour's name in the context translators give the adjective (as the cards' names for screen readers)."""
+    """ "the green 7": the colour's name in the context translators give the adjective (as the cards' names for screen readers)."""
     hand = [card_with(lambda c: c.top == 3), card_with(lambda c: c.top == 7)]
     question = nf.tens_friend_card(hand, card_with(lambda c: c.top == 7))
     colours = [choice["label"].params["colour"] for choice in question.choices if "card" in choice]

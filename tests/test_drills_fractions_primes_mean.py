@@ -7,7 +7,8 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tutor.answers import describe
 from tutor.checks import check_text, exact
@@ -43,14 +44,29 @@ LOCALES = ["en", "nb", "sv", "it"]
 SKILLS = {"fractions", "primes", "mean", "probability"}
 MY_KINDS = {
     "fraction_in_interval": {"equivalent_fractions", "only_numerators", "only_denominators", "flipped"},
-    "fraction_larger": {"only_numerators", "bigger_denominator", "only_denominators", "equivalent_fractions", "same_gap"},
+    "fraction_larger": {
+        "only_numerators",
+        "bigger_denominator",
+        "only_denominators",
+        "equivalent_fractions",
+        "same_gap",
+    },
     "fraction_order": {"only_numerators", "bigger_denominator", "only_denominators", "largest_first"},
     "fraction_equivalent": {"equivalent_fractions", "same_gap", "only_numerators", "only_denominators"},
     "fraction_from_hand": {"flipped", "only_numerators", "only_denominators", "equivalent_fractions"},
     "prime_is_prime": {"one_is_prime", "two_not_prime", "odd_means_prime", "prime_square", "even_means_prime"},
     "prime_which_sum": {"odd_means_prime", "prime_square", "even_means_prime"},
     "mean_estimate": {"forgot_to_divide", "wrong_count", "median_like", "times_ten", "place_value"},
-    "mean_exact": {"forgot_to_divide", "wrong_count", "rounded_mean", "remainder_as_decimal", "median_like", "off_by_one", "times_ten", "place_value"},
+    "mean_exact": {
+        "forgot_to_divide",
+        "wrong_count",
+        "rounded_mean",
+        "remainder_as_decimal",
+        "median_like",
+        "off_by_one",
+        "times_ten",
+        "place_value",
+    },
     "probability_card_beats": {"odds", "own_card_kept", "count_not_fraction", "inverted", "complement", "not_simplest"},
     "probability_tie": {"odds", "own_card_kept", "count_not_fraction", "inverted", "not_simplest"},
     "probability_tie_bet": {"ignored_loss", "stake_always_lost", "sign_flipped", "odds", "own_card_kept"},
@@ -89,8 +105,17 @@ def assert_well_formed(question: Question) -> None:
     assert question.skill == entry["skill"] in SKILLS
     assert question.hints and question.solution and len(question.hints) == 3
     params = question.prompt.params
-    variants = [text for case in entry.get("cases", {}).values() for text in ([case["prompt"]] if "prompt" in case else []) + case.get("hints", []) + case.get("solution", [])]
-    said = [question.prompt, *question.hints, *question.solution, *(Text.from_content(message, params) for message in [*variants, *entry.get("misconceptions", {}).values()])]
+    variants = [
+        text
+        for case in entry.get("cases", {}).values()
+        for text in ([case["prompt"]] if "prompt" in case else []) + case.get("hints", []) + case.get("solution", [])
+    ]
+    said = [
+        question.prompt,
+        *question.hints,
+        *question.solution,
+        *(Text.from_content(message, params) for message in [*variants, *entry.get("misconceptions", {}).values()]),
+    ]
     for text in said:  # every text and every variant fills, its calculations written out
         shown = spell_in(text, "nb")
         assert shown and "%(" not in shown and "maths" not in shown, shown
@@ -315,7 +340,14 @@ def test_which_sum_is_prime_names_odd_squares_and_even_sums():
     by_id = {m["id"]: m["values"] for m in question.misconceptions}
     shows(question, by_id["prime_square"][0], "prime_square")
     shows(question, by_id["even_means_prime"][0], "even_means_prime")
-    odd = card_with(lambda c: any((a + b) % 2 and not sympy.isprime(a + b) and a + b not in (49, 121, 169) for a in c.circled for b in c.circled if a != b))
+    odd = card_with(
+        lambda c: any(
+            (a + b) % 2 and not sympy.isprime(a + b) and a + b not in (49, 121, 169)
+            for a in c.circled
+            for b in c.circled
+            if a != b
+        )
+    )
     question = prime_which_sum(odd, 3)
     shows(question, {m["id"]: m["values"] for m in question.misconceptions}["odd_means_prime"][0], "odd_means_prime")
     assert all("=" not in c["label"].msgid for c in question.choices)  # at difficulty 3 the pupil adds
@@ -350,7 +382,9 @@ def test_exact_mean_mistakes_are_named():
     shows(question, str(total // 4 + 1), "rounded_mean")
     shows(question, f"{total // 4}.3", "remainder_as_decimal")
     assert_well_formed(question)
-    card_id = card_with(lambda c: c.circled_sum % 4 and all(abs(v - c.circled_sum / 4) > 2 for v in sorted(c.circled)[1:3]))
+    card_id = card_with(
+        lambda c: c.circled_sum % 4 and all(abs(v - c.circled_sum / 4) > 2 for v in sorted(c.circled)[1:3])
+    )
     middle = sorted(DECK[card_id].circled)[1]
     shows(mean_exact(card_id), str(middle), "median_like")
 
@@ -385,10 +419,18 @@ def test_the_mean_question_typed_back_is_refused_kindly_not_marked(locale):
     total = DECK[card_id].circled_sum
     rounded = sum(10 * ((v + 5) // 10) for v in DECK[card_id].circled)
     exact, estimate = mean_exact(card_id, 2), mean_estimate(card_id, 2)
-    for question, typed in ((exact, f"{total}/4"), (exact, f" {total} / 4"), (exact, f"{total}⁄4"), (estimate, f"{total}/4"), (estimate, f"{rounded}/4")):
+    for question, typed in (
+        (exact, f"{total}/4"),
+        (exact, f" {total} / 4"),
+        (exact, f"{total}⁄4"),
+        (estimate, f"{total}/4"),
+        (estimate, f"{rounded}/4"),
+    ):
         marked = mark(question, typed, locale)
         assert marked.status == UNREADABLE and marked.error_code == "type_the_result", (question.kind, typed)
-        assert "type the result" in marked.feedback[0].msgid and marked.feedback[0].params["division"] == typed.replace(" ", "").replace("⁄", "/")
+        assert "type the result" in marked.feedback[0].msgid and marked.feedback[0].params["division"] == typed.replace(
+            " ", ""
+        ).replace("⁄", "/")
     assert mark(exact, f"-{total}/4", locale).status == WRONG  # a minus makes it another number: simply wrong
     assert mark(exact, f"{total // 2}/2", locale).status == RIGHT  # halved once: worked on, and right
     assert mark(exact, describe(sympy.Rational(total, 4), locale), locale).status == RIGHT
@@ -398,7 +440,13 @@ def test_the_mean_question_typed_back_is_refused_kindly_not_marked(locale):
 
 
 def test_exact_mean_slips_get_their_own_feedback():
-    card_id = card_with(lambda c: c.circled_sum % 4 == 0 and c.circled_sum // 4 >= 12 and 0 != (c.circled_sum // 4) % 10 != (c.circled_sum // 40) % 10)
+    card_id = card_with(
+        lambda c: (
+            c.circled_sum % 4 == 0
+            and c.circled_sum // 4 >= 12
+            and 0 != (c.circled_sum // 4) % 10 != (c.circled_sum // 40) % 10
+        )
+    )
     mean = DECK[card_id].circled_sum // 4
     question = mean_exact(card_id, 2)
     shows(question, str(mean * 10), "times_ten")
@@ -442,7 +490,9 @@ def test_21_81_for_7_27_is_not_in_simplest_form_and_is_read_back_as_21_81(locale
     assert question.check == {"rule": "equivalent_simplest", "expected": "7/27"}
     marked = mark(question, "21/81", locale)
     assert marked.read_as == "21/81" and marked.misconception == NOT_SIMPLEST and marked.status == WRONG
-    assert "wrong" not in spell_in(marked.feedback[0], "en").lower() and "simplest form" in spell_in(marked.feedback[0], "en")
+    assert "wrong" not in spell_in(marked.feedback[0], "en").lower() and "simplest form" in spell_in(
+        marked.feedback[0], "en"
+    )
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -495,7 +545,12 @@ def test_the_tie_bet_loses_six_seventeenths_of_a_token_per_token(locale):
 
 
 def test_unreadable_answers_are_not_wrong_answers():
-    typed_questions = [mean_exact(QUARTER_CARD), mean_estimate(QUARTER_CARD), probability_tie(2), probability_tie_bet(2)]
+    typed_questions = [
+        mean_exact(QUARTER_CARD),
+        mean_estimate(QUARTER_CARD),
+        probability_tie(2),
+        probability_tie_bet(2),
+    ]
     for question in typed_questions:
         for text in ["", "abc", "2^3", "1,5 + 2", "3/0"]:
             marked = mark(question, text, "en")
@@ -509,11 +564,19 @@ def test_unreadable_answers_are_not_wrong_answers():
 def test_questions_survive_a_round_trip():
     interval, hand = table((1, 2, 3, 4), (3, 2, 5, 7))
     for question in [
-        fraction_in_interval(interval, hand), fraction_larger(interval, hand), fraction_order(interval, hand),
-        fraction_equivalent(interval, hand), fraction_from_hand(interval, hand, strict=True),
-        prime_is_prime(97), prime_card_sum(NUMBER_CARDS[5]), prime_which_sum(NUMBER_CARDS[5]),
-        mean_estimate(NUMBER_CARDS[9]), mean_exact(NUMBER_CARDS[9]),
-        probability_card_beats(52, 20), probability_tie(4), probability_tie_bet(8),
+        fraction_in_interval(interval, hand),
+        fraction_larger(interval, hand),
+        fraction_order(interval, hand),
+        fraction_equivalent(interval, hand),
+        fraction_from_hand(interval, hand, strict=True),
+        prime_is_prime(97),
+        prime_card_sum(NUMBER_CARDS[5]),
+        prime_which_sum(NUMBER_CARDS[5]),
+        mean_estimate(NUMBER_CARDS[9]),
+        mean_exact(NUMBER_CARDS[9]),
+        probability_card_beats(52, 20),
+        probability_tie(4),
+        probability_tie_bet(8),
     ]:
         assert Question.from_dict(json.loads(json.dumps(question.to_dict()))) == question
 

@@ -7,7 +7,8 @@ import re
 from itertools import combinations
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from tutor import content
 from tutor.checks import exact, run_check
@@ -24,7 +25,9 @@ SPECIAL_CARDS = [c for c in ALL_CARDS if DECK[c].is_special]
 TOML = content.load("drills/number_facts")
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 STANDARD_CARDS = [rank + suit for rank in nf.RANKS for suit in nf.SUITS]
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+SETTINGS = settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
 
 
 def cards_with_top(top: int, colour: str | None = None) -> list[int]:
@@ -88,7 +91,9 @@ def misconception_of(question: Question, typed: str, locale: str = "en") -> str 
     marked = mark(question, typed, locale)
     assert marked.status == WRONG, (typed, marked.status)
     if marked.misconception:
-        assert marked.feedback[-1] == Text.from_content(TOML[question.kind]["misconceptions"][marked.misconception], question.hints[0].params)
+        assert marked.feedback[-1] == Text.from_content(
+            TOML[question.kind]["misconceptions"][marked.misconception], question.hints[0].params
+        )
     return marked.misconception
 
 
@@ -98,7 +103,9 @@ def misconception_of(question: Question, typed: str, locale: str = "en") -> str 
 def catalogue() -> list[Question]:
     """Questions from every generator at every difficulty, over a broad spread of inputs."""
     one_per_top = {top: card(top) for top in range(1, 10)}
-    hands = [NUMBER_CARDS[i : i + 6] for i in range(0, len(NUMBER_CARDS) - 6, 5)] + [[*NUMBER_CARDS[:3], *SPECIAL_CARDS[:3]]]
+    hands = [NUMBER_CARDS[i : i + 6] for i in range(0, len(NUMBER_CARDS) - 6, 5)] + [
+        [*NUMBER_CARDS[:3], *SPECIAL_CARDS[:3]]
+    ]
     questions = []
     for d in nf.DIFFICULTIES:
         for a, b in combinations(range(1, 10), 2):
@@ -126,7 +133,16 @@ def catalogue() -> list[Question]:
             questions.append(nf.cards_on_table(laid, d))
         for numbers in [[9, 12], [19, 21], [3, 8, 15], [7, 7], [12, 12, 5], [0, 100], [45, 54, 9]]:
             questions.append(nf.compare_numbers(numbers, d))
-        for ranks in [["A", "K"], ["J", "10"], ["9", "J"], ["3", "5", "8"], ["Q", "Q", "2"], ["A", "A"], ["joker", "A", "2"], ["KH", "10S"]]:
+        for ranks in [
+            ["A", "K"],
+            ["J", "10"],
+            ["9", "J"],
+            ["3", "5", "8"],
+            ["Q", "Q", "2"],
+            ["A", "A"],
+            ["joker", "A", "2"],
+            ["KH", "10S"],
+        ]:
             questions.append(nf.compare_ranks(ranks, d))
             questions.append(nf.compare_ranks(ranks, d, ace_high=False))
         for c in STANDARD_CARDS[::3]:
@@ -192,10 +208,16 @@ def forms(text) -> list[str]:
 
 def test_content_is_complete_and_extractable():
     skills = content.load("skills")
-    extractable = set(content.translatable_strings(TOML)) | {form for forms_ in content.translatable_plurals(TOML) for form in forms_[:2]}
+    extractable = set(content.translatable_strings(TOML)) | {
+        form for forms_ in content.translatable_plurals(TOML) for form in forms_[:2]
+    }
     for kind, entry in TOML.items():
         assert entry["skill"] in skills and entry["skill"] in nf.GENERATORS
-        texts = [form for text in [entry["prompt"], *entry["hints"], *entry["solution"], *entry["misconceptions"].values()] for form in forms(text)]
+        texts = [
+            form
+            for text in [entry["prompt"], *entry["hints"], *entry["solution"], *entry["misconceptions"].values()]
+            for form in forms(text)
+        ]
         assert set(texts) <= extractable
         assert len(entry["hints"]) == 3 and len(entry["misconceptions"]) >= 3
         assert set(entry.get("labels", {}).values()) <= extractable
@@ -251,7 +273,11 @@ def test_easier_multiply_offers_fewer_buttons_that_each_show_a_mistake():
 
 def test_factor_pairs_name_the_sum_the_table_step_and_another_circled_value():
     question = nf.factor_pair_for_value(TWELVE_HAND, 12, 3)
-    value = {tuple(sorted((DECK[int(i)].top for i in c["value"].split(",")))): c["value"] for c in question.choices if c["value"] != "none"}
+    value = {
+        tuple(sorted(DECK[int(i)].top for i in c["value"].split(","))): c["value"]
+        for c in question.choices
+        if c["value"] != "none"
+    }
     assert mark(question, value[(3, 4)], "en").status == RIGHT
     assert misconception_of(question, value[(5, 7)]) == "sum_not_product"
     assert misconception_of(question, value[(2, 5)]) == "table_step_off"
@@ -449,12 +475,21 @@ def test_shared_attributes_follow_the_source_example_and_name_each_mistake():
 
 
 def test_unreadable_answers_are_not_wrong_answers():
-    typed = [nf.multiply_top_numbers(card(6), card(7), 3), nf.tens_friend_number(card(4), 3), nf.cards_after_win(3, 2, 3)]
+    typed = [
+        nf.multiply_top_numbers(card(6), card(7), 3),
+        nf.tens_friend_number(card(4), 3),
+        nf.cards_after_win(3, 2, 3),
+    ]
     for question in typed:
         for text in ["", "abc", "7 + 3", "2^3", "1.234"]:
             marked = mark(question, text, "nb")
             assert marked.status == UNREADABLE and marked.misconception is None, text
-    buttons = [nf.compare_ranks(["A", "K"]), nf.rank_parity("5"), nf.shared_traits("AS", "2H"), nf.factor_pair_cards(NUMBER_CARDS[:5], NUMBER_CARDS[30])]
+    buttons = [
+        nf.compare_ranks(["A", "K"]),
+        nf.rank_parity("5"),
+        nf.shared_traits("AS", "2H"),
+        nf.factor_pair_cards(NUMBER_CARDS[:5], NUMBER_CARDS[30]),
+    ]
     for question in buttons:
         for text in ["", "banana", "42", "ODD"]:
             assert mark(question, text, "en").status == UNREADABLE, text
@@ -522,7 +557,10 @@ def test_every_product_question_is_answerable(a, b, difficulty):
 @given(hands, number_cards, difficulties, st.integers(0, 3))
 def test_every_factor_pair_question_is_answerable(hand, discard, difficulty, which):
     assume(number_cards_in(hand) >= 2)
-    for question in (nf.factor_pair_cards(hand, discard, difficulty), nf.factor_pair_for_value(hand, DECK[discard].circled[which], difficulty, discard)):
+    for question in (
+        nf.factor_pair_cards(hand, discard, difficulty),
+        nf.factor_pair_for_value(hand, DECK[discard].circled[which], difficulty, discard),
+    ):
         assert_well_formed(question)
         targets = DECK[discard].circled if question.kind == "factor_pair_cards" else [DECK[discard].circled[which]]
         for value in right_answers(question):
@@ -561,7 +599,12 @@ def test_every_count_question_is_answerable(held, change, others, difficulty):
 
 
 @SETTINGS
-@given(st.lists(st.integers(0, 120), min_size=2, max_size=5), st.lists(ranks, min_size=2, max_size=4), st.booleans(), difficulties)
+@given(
+    st.lists(st.integers(0, 120), min_size=2, max_size=5),
+    st.lists(ranks, min_size=2, max_size=4),
+    st.booleans(),
+    difficulties,
+)
 def test_every_compare_question_is_answerable(numbers, cards, ace_high, difficulty):
     question = nf.compare_numbers(numbers, difficulty)
     assert_well_formed(question)

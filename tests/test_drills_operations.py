@@ -9,7 +9,8 @@ from fractions import Fraction
 
 import pytest
 from babel.messages.extract import extract_from_file
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from tutor import ROOT
 from tutor.answers import MESSAGES, describe
@@ -39,9 +40,16 @@ from tutor.text import LOCALES, spell_in
 DECK = kids2()
 NUMBER_CARDS = list(DECK.number_card_ids)
 #: What the extractor finds: our content file, and the N_() texts of the drill core (the yes/no buttons).
-OUR_TEXTS = set(translatable_strings(load("drills/operations"))) | {one for one, _, _ in translatable_plurals(load("drills/operations"))} | {
-    message for _, message, _, _ in extract_from_file("python", ROOT / "tutor" / "drills" / "__init__.py", keywords={"N_": None})
-}
+OUR_TEXTS = (
+    set(translatable_strings(load("drills/operations")))
+    | {one for one, _, _ in translatable_plurals(load("drills/operations"))}
+    | {
+        message
+        for _, message, _, _ in extract_from_file(
+            "python", ROOT / "tutor" / "drills" / "__init__.py", keywords={"N_": None}
+        )
+    }
+)
 OUR_KINDS = set(load("drills/operations"))
 
 
@@ -78,7 +86,9 @@ def assert_well_formed(question: Question, locale: str = "en") -> None:
     entry = drill_texts()[question.kind]
     params = question.hints[0].params
     fields = {key for key in params if key != "num"}  # a text with a plural form adds the count it chooses by
-    assert question.hints and all({key: h.params[key] for key in fields} == {key: params[key] for key in fields} for h in question.hints)
+    assert question.hints and all(
+        {key: h.params[key] for key in fields} == {key: params[key] for key in fields} for h in question.hints
+    )
     for text in [question.prompt, *question.hints, *question.solution, *(c["label"] for c in question.choices)]:
         assert text.msgid in OUR_TEXTS
         assert "%(" not in spell_in(text, locale) and "maths" not in spell_in(text, locale)
@@ -107,7 +117,9 @@ def misconception_of(question: Question, typed: str, locale: str = "en") -> str 
     marked = mark(question, typed, locale)
     assert marked.status == WRONG, (typed, marked)
     if marked.misconception:
-        assert marked.feedback[-1] == Text.from_content(drill_texts()[question.kind]["misconceptions"][marked.misconception], question.hints[0].params)
+        assert marked.feedback[-1] == Text.from_content(
+            drill_texts()[question.kind]["misconceptions"][marked.misconception], question.hints[0].params
+        )
     return marked.misconception
 
 
@@ -169,7 +181,10 @@ def test_difficulty_one_gives_a_tip_and_three_leaves_out_the_last_hint():
     shown = twentynine_missing_value([(10, "K"), (8, "Q"), 2], 3).prompt
     assert shown.msgid == drill_texts()["twentynine_missing_value"]["kings_queens"]["prompt"]
     assert shown.params["kings"] == "10" and shown.params["queens"] == "8"
-    assert write(twentynine_missing_value([(10, "K"), (8, "Q"), 2], 2).prompt.params["pile"], "en") == "10 + 10 + 8 − 8 + 2"
+    assert (
+        write(twentynine_missing_value([(10, "K"), (8, "Q"), 2], 2).prompt.params["pile"], "en")
+        == "10 + 10 + 8 − 8 + 2"
+    )
 
 
 # TripleSmart -----------------------------------------------------------------------------
@@ -231,7 +246,10 @@ def test_distance_misconceptions():
     assert misconception_of(question, "6") == "counted_on_wrong"
     assert mark(question, "9 - 4", "en").status == UNREADABLE  # a distance is one number
     fraction = triplesmart_extreme_distance(cards(3, 5, 7), target(2), Fraction(7, 2))
-    assert [mark(fraction, typed, locale).status for typed, locale in [("3/2", "en"), ("1,5", "nb"), ("1 1/2", "it"), ("1.5", "en")]] == [RIGHT] * 4
+    assert [
+        mark(fraction, typed, locale).status
+        for typed, locale in [("3/2", "en"), ("1,5", "nb"), ("1 1/2", "it"), ("1.5", "en")]
+    ] == [RIGHT] * 4
     assert misconception_of(fraction, "-1,5", "sv") == "negative_distance"
     assert misconception_of(fraction, "11/2") == "added_instead"
     assert misconception_of(fraction, "5/2") == "counted_on_wrong"
@@ -360,7 +378,9 @@ def test_war_card_count_misconceptions():
 
 # Properties ------------------------------------------------------------------------------
 
-hands = st.lists(st.sampled_from(NUMBER_CARDS), min_size=1, max_size=4, unique=True)  # four when a Kocha card was among the three
+hands = st.lists(
+    st.sampled_from(NUMBER_CARDS), min_size=1, max_size=4, unique=True
+)  # four when a Kocha card was among the three
 difficulties = st.integers(1, 3)
 locales = st.sampled_from(LOCALES)
 
@@ -374,7 +394,9 @@ def test_every_triplesmart_question_is_answerable_and_consistent(hand, goal, dif
         assert question.hints[0].params["best_expression"] == plain_formula(closest(values, aim, search)[2], FRACTION)
         assert_well_formed(question, locale)
         reached = {str(exact(str(v))) for v in reachable(values, search)}
-        assert all(v in reached for named in question.misconceptions for v in named["values"])  # typed with the cards alone
+        assert all(
+            v in reached for named in question.misconceptions for v in named["values"]
+        )  # typed with the cards alone
         value = data.draw(st.sampled_from(sorted(reachable(values, search))))
         distance = triplesmart_distance if search == ADD_SUB else triplesmart_extreme_distance
         better = triplesmart_better if search == ADD_SUB else triplesmart_extreme_better
@@ -385,7 +407,9 @@ def test_every_triplesmart_question_is_answerable_and_consistent(hand, goal, dif
         assert_well_formed(better(hand, goal, value, difficulty), locale)
 
 
-piles = st.lists(st.tuples(st.integers(2, 10), st.sampled_from(["", "", "", "K", "Q", "J", "KQ", "KK", "QQ"])), max_size=5)
+piles = st.lists(
+    st.tuples(st.integers(2, 10), st.sampled_from(["", "", "", "K", "Q", "J", "KQ", "KK", "QQ"])), max_size=5
+)
 
 
 @settings(max_examples=40, deadline=None)
@@ -396,7 +420,9 @@ def test_every_pile_value_question_is_consistent(pile, play, difficulty, locale)
 
 
 @settings(max_examples=40, deadline=None)
-@given(piles, st.lists(st.one_of(st.integers(2, 10), st.sampled_from("KQ")), min_size=1, max_size=5), difficulties, locales)
+@given(
+    piles, st.lists(st.one_of(st.integers(2, 10), st.sampled_from("KQ")), min_size=1, max_size=5), difficulties, locales
+)
 def test_every_missing_addend_question_is_consistent(pile, hand, difficulty, locale):
     total = pile_value(pile)
     assume(total != 29)
@@ -409,7 +435,13 @@ def test_every_missing_addend_question_is_consistent(pile, hand, difficulty, loc
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from([*range(2, 11), "J", "Q", "K"]), st.integers(2, 4), difficulties, st.none() | st.integers(1, 12), locales)
+@given(
+    st.sampled_from([*range(2, 11), "J", "Q", "K"]),
+    st.integers(2, 4),
+    difficulties,
+    st.none() | st.integers(1, 12),
+    locales,
+)
 def test_every_war_question_is_consistent(rank, players, difficulty, shortest, locale):
     question = razboiul_war_cards(rank, players, difficulty, shortest)
     worth = 10 if isinstance(rank, str) else rank

@@ -3,7 +3,8 @@
 import math
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor import elo
 
@@ -81,7 +82,12 @@ def test_a_rating_round_trips_as_a_dict_and_refuses_nonsense():
     rating = elo.Rating(0.75, 12)
     assert elo.Rating.from_dict(rating.to_dict()) == rating
     assert elo.Rating.from_dict({"value": 1, "count": 0}) == elo.Rating(1.0, 0)
-    for bad in ({"value": math.nan, "count": 1}, {"value": 0.1, "count": -1}, {"value": True, "count": 1}, {"value": 0.1, "count": 1.5}):
+    for bad in (
+        {"value": math.nan, "count": 1},
+        {"value": 0.1, "count": -1},
+        {"value": True, "count": 1},
+        {"value": 0.1, "count": 1.5},
+    ):
         with pytest.raises(ValueError):
             elo.Rating.from_dict(bad)
 
@@ -94,8 +100,12 @@ def test_the_expected_score_is_a_probability_for_any_ratings(ability, difficulty
 
 @settings(max_examples=300, deadline=None)
 @given(LOGITS, st.integers(0, 10_000), LOGITS, st.integers(0, 10_000), st.booleans(), GUESSES)
-def test_an_answer_moves_ability_and_difficulty_the_right_way(ability, ability_count, difficulty, difficulty_count, correct, guess):
-    new_ability, new_difficulty = elo.update(elo.Rating(ability, ability_count), elo.Rating(difficulty, difficulty_count), correct, guess)
+def test_an_answer_moves_ability_and_difficulty_the_right_way(
+    ability, ability_count, difficulty, difficulty_count, correct, guess
+):
+    new_ability, new_difficulty = elo.update(
+        elo.Rating(ability, ability_count), elo.Rating(difficulty, difficulty_count), correct, guess
+    )
     if correct:
         assert new_ability.value >= ability and new_difficulty.value <= difficulty
     else:
@@ -109,4 +119,6 @@ def test_a_higher_ability_never_gets_an_easier_question(ability, rise, levels):
     """Within +-10 logits, so that no two levels' expected scores both round to 1."""
     easier = levels[elo.choose_difficulty(ability, levels)]
     harder = levels[elo.choose_difficulty(ability + rise, levels)]
-    assert harder >= easier or math.isclose(harder, easier, abs_tol=1e-9)  # levels a rounding error apart may tie either way
+    assert harder >= easier or math.isclose(
+        harder, easier, abs_tol=1e-9
+    )  # levels a rounding error apart may tie either way

@@ -4,20 +4,27 @@ import copy
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.deck import kids2
 from tutor.engine import CHANCE, GAMES, IllegalMove, InvalidState, Move, make_game
 from tutor.engine.play import chance_rng, replay, simulate
 
-GAME_SETUPS = [(game_id, players) for game_id, game in GAMES.items() for players in range(game.min_players, game.max_players + 1)]
+GAME_SETUPS = [
+    (game_id, players) for game_id, game in GAMES.items() for players in range(game.min_players, game.max_players + 1)
+]
 
 
 def random_playout(game, seed, max_moves=20_000):
     """Random legal moves for every player: the harshest test of the rules."""
     rng, state, moves = random.Random(seed), game.new_state(), []
     while not state.is_over and len(moves) < max_moves:
-        move = state.chance_move(chance_rng(seed, len(moves))) if state.current_player == CHANCE else rng.choice(state.legal_moves())
+        move = (
+            state.chance_move(chance_rng(seed, len(moves)))
+            if state.current_player == CHANCE
+            else rng.choice(state.legal_moves())
+        )
         state.apply(move)
         moves.append(move)
     return state, moves
@@ -49,13 +56,19 @@ def test_illegal_moves_raise_and_leave_the_state_unchanged(game_id, players):
     game = make_game(game_id, players)
     state, _ = random_playout(game, seed=3, max_moves=40)
     before = state.to_dict()
-    for bad in (Move("play", 99, (0,)), Move("play", state.current_player, (10_000,)), Move("no-such-move", 0), Move("shuffle", CHANCE, (1, 2))):
+    for bad in (
+        Move("play", 99, (0,)),
+        Move("play", state.current_player, (10_000,)),
+        Move("no-such-move", 0),
+        Move("shuffle", CHANCE, (1, 2)),
+    ):
         with pytest.raises(IllegalMove):
             state.apply(bad)
         assert state.to_dict() == before
 
 
 # --- corrupt stored states ----------------------------------------------------------------------
+
 
 def refuses_each(game, good: dict, corruptions: dict) -> None:
     """Every corruption (name -> a change made in place to a copy of the stored state ``good``) is refused."""
@@ -189,7 +202,9 @@ CORRUPTIONS = {
     "a negative count": set_first(COUNT_KEYS, lambda data, game: -1),
     "a count as text": set_first(COUNT_KEYS, lambda data, game: str(data[first_key(data, COUNT_KEYS)])),
     "a count as true": set_first(COUNT_KEYS, lambda data, game: True),
-    "a card id as text": corrupted(lambda data, game: first_card_list(data).__setitem__(0, str(first_card_list(data)[0]))),
+    "a card id as text": corrupted(
+        lambda data, game: first_card_list(data).__setitem__(0, str(first_card_list(data)[0]))
+    ),
     "a card list as text": corrupted(lambda data, game: data.update({next(iter(data)): "0,1,2"})),
     "an unknown phase": corrupted(lambda data, game: data.update(phase="paused")),
 }
@@ -199,7 +214,9 @@ def test_every_game_has_a_hand_of_the_wrong_size():
     assert sorted(WRONG_SIZE) == sorted(GAMES)
 
 
-@pytest.mark.parametrize("game_id,players", [(game_id, players) for game_id, game in GAMES.items() for players in (2, game.max_players)])
+@pytest.mark.parametrize(
+    "game_id,players", [(game_id, players) for game_id, game in GAMES.items() for players in (2, game.max_players)]
+)
 def test_corrupt_states_are_refused(game_id, players):
     game = make_game(game_id, players)
     state, _ = random_playout(game, seed=5, max_moves=30)
@@ -259,7 +276,11 @@ def marked(state, viewer: int):
             if name != "hands" or owner != viewer:
                 mark(cards)
     if state.game.id == "calculation-war" and state.waiting:
-        face_down = {cards[-1] for p, cards in enumerate(state.played) if p != viewer and p in state.contenders and p not in state.waiting and cards}
+        face_down = {
+            cards[-1]
+            for p, cards in enumerate(state.played)
+            if p != viewer and p in state.contenders and p not in state.waiting and cards
+        }
         for cards in copied.played:
             mark(cards, keep=lambda card_id: card_id not in face_down)
     for player, submitted in getattr(copied, "submissions", {}).items():

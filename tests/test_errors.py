@@ -64,22 +64,43 @@ def test_a_typed_move_in_a_game_without_typed_moves_is_told_kindly(guest, client
     while run_of(app, run_id).question:
         client.post(f"/runs/{run_id}/go-on")
     before = run_of(app, run_id).to_dict()
-    response = client.post(f"/runs/{run_id}/typed-move", data={"expression": "3 + 4", "step": str(before["step"])}, headers={"HX-Request": "true"})
+    response = client.post(
+        f"/runs/{run_id}/typed-move",
+        data={"expression": "3 + 4", "step": str(before["step"])},
+        headers={"HX-Request": "true"},
+    )
     assert response.status_code == 409
     assert "This page was out of date" in response.get_data(as_text=True)
     assert run_of(app, run_id).to_dict() == before
 
 
-@pytest.mark.parametrize("target", ["/\n/evil.example", "/x\r\nSet-Cookie: a=b", "\t//evil.example", "/\t/evil.example", "//evil.example", "/\\evil.example", "https://evil.example/", " //evil.example", "/%0a/evil.example"])
+@pytest.mark.parametrize(
+    "target",
+    [
+        "/\n/evil.example",
+        "/x\r\nSet-Cookie: a=b",
+        "\t//evil.example",
+        "/\t/evil.example",
+        "//evil.example",
+        "/\\evil.example",
+        "https://evil.example/",
+        " //evil.example",
+        "/%0a/evil.example",
+    ],
+)
 def test_the_language_form_only_goes_back_to_this_site(client, target):
     response = client.post("/language", data={"locale": "sv", "next": target})
     assert response.status_code == 302
     location = response.headers["Location"]
-    assert location == ("/%0a/evil.example" if target.startswith("/%") else "/"), "an encoded line break is only a path on this site"
+    assert location == ("/%0a/evil.example" if target.startswith("/%") else "/"), (
+        "an encoded line break is only a path on this site"
+    )
 
 
 def test_the_language_form_keeps_a_local_next_page(client):
-    assert client.post("/language", data={"locale": "sv", "next": "/progress?x=1"}).headers["Location"] == "/progress?x=1"
+    assert (
+        client.post("/language", data={"locale": "sv", "next": "/progress?x=1"}).headers["Location"] == "/progress?x=1"
+    )
 
 
 # --- error pages ---------------------------------------------------------------------------------
@@ -97,7 +118,17 @@ def error_routes(app):
     app.config["PROPAGATE_EXCEPTIONS"] = False  # as in production: the 500 page, not the test's traceback
 
 
-@pytest.mark.parametrize("code,heading", [(400, "That did not work"), (404, "Page not found"), (405, "That did not work"), (413, "That was too much"), (429, "Please wait a moment"), (500, "Something went wrong")])
+@pytest.mark.parametrize(
+    "code,heading",
+    [
+        (400, "That did not work"),
+        (404, "Page not found"),
+        (405, "That did not work"),
+        (413, "That was too much"),
+        (429, "Please wait a moment"),
+        (500, "Something went wrong"),
+    ],
+)
 def test_error_pages_are_translated_and_use_the_site_layout(app, client, pseudo, code, heading):
     error_routes(app)
     client.post("/language", data={"locale": "nb"})
@@ -112,7 +143,7 @@ def test_error_pages_are_translated_and_use_the_site_layout(app, client, pseudo,
     page = response.get_data(as_text=True)
     assert response.status_code == code
     assert 'lang="nb"' in page and 'class="site-header"' in page and 'href="/static/app.' in page
-    assert f"<h1 id=\"error-heading\">‹{heading}›</h1>" in page, page[page.find("<main"):][:600]
+    assert f'<h1 id="error-heading">‹{heading}›</h1>' in page, page[page.find("<main") :][:600]
     advice = re.search(r'<p class="lead">(.*?)</p>', page, flags=re.S).group(1)
     assert advice.startswith("‹") and advice.endswith("›"), advice
     assert "‹Go to the home page›" in page
@@ -149,7 +180,7 @@ def test_a_form_from_an_earlier_session_gets_a_translated_page(csrf_app, monkeyp
     response = client.post("/language", data={"locale": "sv", "csrf_token": token, "next": SECRET})
     page = response.get_data(as_text=True)
     assert response.status_code == 400
-    assert "<h1 id=\"error-heading\">‹This page is too old›</h1>" in page and 'class="site-header"' in page
+    assert '<h1 id="error-heading">‹This page is too old›</h1>' in page and 'class="site-header"' in page
     assert SECRET not in caplog.text
     response = csrf_app.test_client().post("/guest", data={"name": "x" * 70_000})
     assert response.status_code == 413 and "‹That was too much›" in response.get_data(as_text=True)
@@ -168,14 +199,31 @@ def test_htmx_pages_carry_the_message_for_a_failed_request(client, guest):
     page = client.get("/").get_data(as_text=True)
     box = re.search(r'<div id="request-problem"[^>]*>(.*?)</div>', page, flags=re.S)
     assert box and "hidden" in box.group(0).split(">")[0] and 'role="alert"' in box.group(0)
-    assert 'data-problem="response"' in box.group(1) and 'data-problem="send"' in box.group(1) and "data-reload" in box.group(1)
+    assert (
+        'data-problem="response"' in box.group(1)
+        and 'data-problem="send"' in box.group(1)
+        and "data-reload" in box.group(1)
+    )
     config = re.search(r'<meta name="htmx-config" content=\'([^\']+)\'', page).group(1)
     assert '{"code": "409", "swap": true, "error": false}' in config, "htmx shows the lesson a 409 brings"
 
 
 # --- hostile forms on every lesson route, against real runs ---------------------------------------
 HOSTILE = {
-    "move": ["play:9999999999999:x", "play:-1:", "play::", ":::::", "play:1,2,3,4,5,6,7,8,9:", "draw::", "pass:", "\x00", "play:0:" * 300, "lay_interval:1,2,3,4:", "play_pair:1,2:", "play_fraction:1,2:"],
+    "move": [
+        "play:9999999999999:x",
+        "play:-1:",
+        "play::",
+        ":::::",
+        "play:1,2,3,4,5,6,7,8,9:",
+        "draw::",
+        "pass:",
+        "\x00",
+        "play:0:" * 300,
+        "lay_interval:1,2,3,4:",
+        "play_pair:1,2:",
+        "play_fraction:1,2:",
+    ],
     "card": ["-1", "9" * 30, "abc", "", "1e5", "0x1f"],
     "answer": ["1/0", "9" * 120, "\u202e12", "", "((((((", "NaN", "x" * 5000],
     "expression": ["", "1/0", "(" * 40 + "1" + ")" * 40, "9" * 70, "2**99", "1 + + 1"],
@@ -197,8 +245,18 @@ def hostile_forms(action: str, step: str):
     yield {}
 
 
-@pytest.mark.parametrize("game_id,options", [("calculation-war", {"turn_seconds": "30"}), ("multimatch", {}), ("triplesmart-extreme", {}), ("fraction-master", {})])
-def test_hostile_forms_on_every_lesson_route_in_every_stage_never_give_a_server_error(app, client, guest, game_id, options):
+@pytest.mark.parametrize(
+    "game_id,options",
+    [
+        ("calculation-war", {"turn_seconds": "30"}),
+        ("multimatch", {}),
+        ("triplesmart-extreme", {}),
+        ("fraction-master", {}),
+    ],
+)
+def test_hostile_forms_on_every_lesson_route_in_every_stage_never_give_a_server_error(
+    app, client, guest, game_id, options
+):
     guest.sign_in()
     run_id = guest.start(game_id, **options)
     if game_id != "calculation-war":  # one game is enough for the intro
@@ -206,7 +264,9 @@ def test_hostile_forms_on_every_lesson_route_in_every_stage_never_give_a_server_
     routes = [rule.rule for rule in app.url_map.iter_rules() if rule.rule.startswith("/runs/<run_id>/")]
     assert len(routes) >= 12
     stages, checked = set(), 0
-    for _ in range(3 if game_id == "calculation-war" else 2):  # (the intro,) a question or the pupil's turn, then wherever the hostile forms led
+    for _ in range(
+        3 if game_id == "calculation-war" else 2
+    ):  # (the intro,) a question or the pupil's turn, then wherever the hostile forms led
         run = run_of(app, run_id)
         stages.add("question" if run.question else run.stage)
         for rule in routes:

@@ -3,7 +3,8 @@
 from fractions import Fraction
 from itertools import combinations, product
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.answers import ALLOW_ADD_SUB, ALLOW_FOUR_OPS, parse_answer
 from tutor.expressions import ADD_SUB, FOUR_OPS, closest, reachable

@@ -9,7 +9,6 @@ rule or bot change, re-record it and review the diff:
 
 from __future__ import annotations
 
-
 import json
 import random
 import re
@@ -135,7 +134,9 @@ def test_possible_fractions_lists_every_fitting_pair_of_the_holding():
     c = Cards()
     two, four, five, eight, nine = c(2, 4, 5, 8, 9)
     interval = (Fraction(1, 2), Fraction(3, 4))
-    assert possible_fractions([nine, two, four, five, eight], interval) == sorted([(two, four), (four, eight), (five, eight), (five, nine)])
+    assert possible_fractions([nine, two, four, five, eight], interval) == sorted(
+        [(two, four), (four, eight), (five, eight), (five, nine)]
+    )
     assert possible_fractions([two, four, five, eight], interval, strict=True) == [(five, eight)]
     assert possible_fractions([two, KOCHAS[0]], interval) == []
 
@@ -177,7 +178,11 @@ def test_the_player_who_does_not_start_lays_the_interval_then_the_mover_draws_fo
     state = dealt(2)
     assert state.current_player == 1
     moves = state.legal_moves()
-    assert len(moves) == 24 and {m.kind for m in moves} == {"lay_interval"} and moves == sorted(moves, key=lambda m: m.cards)
+    assert (
+        len(moves) == 24
+        and {m.kind for m in moves} == {"lay_interval"}
+        and moves == sorted(moves, key=lambda m: m.cards)
+    )
     pile_top = state.draw_piles[0][-4:]
     state.apply(moves[0])
     assert state.current_player == 0 and state.phase == "move"
@@ -640,7 +645,9 @@ def test_simulated_games_end_with_every_card_accounted_for(players):
         assert result.state.is_over and result.accounted and result.state.winners()
 
 
-@pytest.mark.parametrize("options", [{"strict": True}, {"same_interval": True}, {"same_interval": True, "strict": True}])
+@pytest.mark.parametrize(
+    "options", [{"strict": True}, {"same_interval": True}, {"same_interval": True, "strict": True}]
+)
 def test_simulated_games_with_options_end(options):
     for players in (2, 3, 4):
         game = make_game(GAME_ID, players, options)
@@ -706,7 +713,12 @@ def test_picking_two_cards_and_confirming_lays_the_fraction_numerator_first():
     after = run.game_state()
     assert after.turn_record["fractions"] == [[five, eight]] and sorted(after.hands[PUPIL]) == sorted([four, nine])
     assert english(run.current_told().told) == "5/8 is between 1/2 and 3/4: 1/2 = 4/8 < 5/8 and 5/8 < 6/8 = 3/4."
-    assert attempt.skill == "fractions" and attempt.correct and attempt.first_try and attempt.kind == "choice:fraction_fits"
+    assert (
+        attempt.skill == "fractions"
+        and attempt.correct
+        and attempt.first_try
+        and attempt.kind == "choice:fraction_fits"
+    )
     assert run.picked == [] and run.moves[-1] == Move("play_fraction", PUPIL, (five, eight)).to_dict()
     assert english(LESSON.turn_narration(after, PUPIL)).startswith("You may lay another fraction between 1/2 and 3/4")
 
@@ -714,11 +726,31 @@ def test_picking_two_cards_and_confirming_lays_the_fraction_numerator_first():
 @pytest.mark.parametrize(
     "layout,strict,picks,told",
     [
-        ((0, 1, 2, 3), False, (4, 9), "4/9 is not between 1/2 and 3/4: 4/9 is less than 1/2, because 4/9 = 8/18 < 9/18 = 1/2. Choose again"),
-        ((2, 3, 0, 1), False, (4, 9), "4/9 is not between 3/4 and 1/2: 4/9 is less than 1/2, because 4/9 = 8/18 < 9/18 = 1/2."),
-        ((0, 1, 2, 3), False, (8, 9), "8/9 is not between 1/2 and 3/4: 8/9 is more than 3/4, because 8/9 = 32/36 > 27/36 = 3/4."),
+        (
+            (0, 1, 2, 3),
+            False,
+            (4, 9),
+            "4/9 is not between 1/2 and 3/4: 4/9 is less than 1/2, because 4/9 = 8/18 < 9/18 = 1/2. Choose again",
+        ),
+        (
+            (2, 3, 0, 1),
+            False,
+            (4, 9),
+            "4/9 is not between 3/4 and 1/2: 4/9 is less than 1/2, because 4/9 = 8/18 < 9/18 = 1/2.",
+        ),
+        (
+            (0, 1, 2, 3),
+            False,
+            (8, 9),
+            "8/9 is not between 1/2 and 3/4: 8/9 is more than 3/4, because 8/9 = 32/36 > 27/36 = 3/4.",
+        ),
         ((0, 1, 2, 3), False, (8, 5), "8/5 is not between 1/2 and 3/4: 8/5 is more than 3/4"),
-        ((0, 1, 2, 3), True, (4, 8), "4/8 is not strictly between 1/2 and 3/4: it is equal to the end 1/2 (both are 4/8), and here the ends do not count."),
+        (
+            (0, 1, 2, 3),
+            True,
+            (4, 8),
+            "4/8 is not strictly between 1/2 and 3/4: it is equal to the end 1/2 (both are 4/8), and here the ends do not count.",
+        ),
     ],
 )
 def test_a_fraction_that_does_not_fit_is_refused_with_its_numbers_and_stored_for_fractions(layout, strict, picks, told):
@@ -747,7 +779,11 @@ def test_comparisons_use_each_pairs_own_common_denominator_so_the_numbers_stay_s
 def test_a_fraction_equal_to_an_end_fits_and_is_pointed_out():
     state, (four, nine, five, eight) = moving()
     judged = LESSON.judge(state, PUPIL, Move("play_fraction", PUPIL, (four, eight)))
-    assert judged.correct and english(judged.told) == "4/8 is between 1/2 and 3/4: it is equal to the end 1/2 (both are 4/8), and the ends count."
+    assert (
+        judged.correct
+        and english(judged.told)
+        == "4/8 is between 1/2 and 3/4: it is equal to the end 1/2 (both are 4/8), and the ends count."
+    )
 
 
 NUMBER_CARDS = [c.id for c in DECK.cards if c.kind == "number"]
@@ -755,7 +791,8 @@ NUMBER_CARDS = [c.id for c in DECK.cards if c.kind == "number"]
 
 @pytest.mark.parametrize(
     "tops,strict",
-    [(tops, strict) for tops in ((1, 2, 3, 4), (3, 4, 1, 2), (7, 2, 1, 8)) for strict in (False, True)] + [((2, 4, 1, 2), False)],
+    [(tops, strict) for tops in ((1, 2, 3, 4), (3, 4, 1, 2), (7, 2, 1, 8)) for strict in (False, True)]
+    + [((2, 4, 1, 2), False)],
 )
 def test_the_lesson_and_the_rules_agree_on_every_pair_of_the_decks_cards(tops, strict):
     """Exhaustive: every ordered pair of number cards as a fraction, against the interval (both options)."""
@@ -769,7 +806,10 @@ def test_the_lesson_and_the_rules_agree_on_every_pair_of_the_decks_cards(tops, s
             state.hands[PUPIL] = [numerator, denominator]
             move = Move("play_fraction", PUPIL, (numerator, denominator))
             judged = LESSON.judge_fraction(state, move.cards)
-            assert judged.correct == state.is_legal(move) == (judged.told.msgid in right), (DECK[numerator].top, DECK[denominator].top)
+            assert judged.correct == state.is_legal(move) == (judged.told.msgid in right), (
+                DECK[numerator].top,
+                DECK[denominator].top,
+            )
             assert judged.skill == "fractions" and judged.told.params["first"] == f"{tops[0]}/{tops[1]}"
             checked += 1
     assert checked > 4000
@@ -779,13 +819,18 @@ def test_the_layer_lays_the_interval_by_picking_the_four_cards_in_order():
     state, (one, two, three, four) = laying()
     run = lesson_run(state)
     assert LESSON.pickable(state, PUPIL) == [one, two, three, four]
-    assert [c.token for c in LESSON.choices(state, PUPIL)] == [f"lay_interval:{one},{two},{three},{four}:"]  # one button, no list
+    assert [c.token for c in LESSON.choices(state, PUPIL)] == [
+        f"lay_interval:{one},{two},{three},{four}:"
+    ]  # one button, no list
     assert LESSON.playable(state, PUPIL) == {one, two, three, four}
     with pytest.raises(LessonError):
         run.pick(state.hands[PUPIL][0], LESSON)  # the hand is not laid as the interval
     run.pick(three, LESSON)
     run.pick(four, LESSON)
-    assert english(LESSON.picked_note(state, PUPIL, run.picked)) == "First fraction: 3/4. Now pick the numerator of the second fraction."
+    assert (
+        english(LESSON.picked_note(state, PUPIL, run.picked))
+        == "First fraction: 3/4. Now pick the numerator of the second fraction."
+    )
     assert run.play_picked(LESSON, {}, 0) is None and run.moves == []  # two cards are not an interval
     assert english(run.current_told().told) == english(LESSON.narration("pick_more"))
     run.pick(one, LESSON)
@@ -812,12 +857,19 @@ def test_ending_the_turn_is_an_answer_wrong_when_a_fraction_fits_right_when_none
     assert [c.token for c in LESSON.choices(state, PUPIL)] == ["end_turn::"]
     attempt = run.move("end_turn::", LESSON, {}, 0)
     assert attempt.skill == "fractions" and not attempt.correct and attempt.kind == "choice:none_fits"
-    assert english(run.current_told().told) == "Your turn ends, but these fractions from your cards would have fitted between 1/2 and 3/4: 4/8, 5/8, 5/9."
+    assert (
+        english(run.current_told().told)
+        == "Your turn ends, but these fractions from your cards would have fitted between 1/2 and 3/4: 4/8, 5/8, 5/9."
+    )
     assert Move.from_dict(run.moves[0]) == Move("end_turn", PUPIL)  # ending is allowed: it is played
     stuck, _ = moving(hand=(9, 8, 9, 1))
     run = lesson_run(stuck)
     attempt = run.move("end_turn::", LESSON, {}, 0)
-    assert attempt.correct and english(run.current_told().told) == "Right: no fraction from your cards fits between 1/2 and 3/4, so you keep your 4 cards."
+    assert (
+        attempt.correct
+        and english(run.current_told().told)
+        == "Right: no fraction from your cards fits between 1/2 and 3/4, so you keep your 4 cards."
+    )
 
 
 def after_a_computers_turn(*computer_tops: int) -> tuple[LessonRun, list[str]]:
@@ -836,11 +888,16 @@ def after_a_computers_turn(*computer_tops: int) -> tuple[LessonRun, list[str]]:
 
 def test_a_computers_fraction_is_told_with_why_it_fits_and_the_end_of_its_turn():
     _, story = after_a_computers_turn(5, 8, 9, 9)  # the computer lays 5/8 and ends
-    assert story == ["Computer 1 laid 5/8. It lies between 1/2 and 3/4: 1/2 = 4/8 < 5/8 and 5/8 < 6/8 = 3/4.", "Computer 1 ended the turn with 2 cards in hand."]
+    assert story == [
+        "Computer 1 laid 5/8. It lies between 1/2 and 3/4: 1/2 = 4/8 < 5/8 and 5/8 < 6/8 = 3/4.",
+        "Computer 1 ended the turn with 2 cards in hand.",
+    ]
 
 
 def test_a_computers_turn_of_several_fractions_is_told_in_one_line_with_every_fraction():
-    run, story = after_a_computers_turn(5, 8, 6, 9, 7, 9)  # several fractions between 1/2 and 3/4 (5/8, 6/9, 5/7, 6/8, ...)
+    run, story = after_a_computers_turn(
+        5, 8, 6, 9, 7, 9
+    )  # several fractions between 1/2 and 3/4 (5/8, 6/9, 5/7, 6/8, ...)
     [record] = [r for r in run.game_state().recent_turns if r["player"] == 1]
     fractions = sorted(f"{top(num)}/{top(den)}" for num, den in record["fractions"])
     laid = [line for line in story if line.startswith("Computer 1 laid")]
@@ -864,7 +921,9 @@ def test_every_other_players_turn_of_the_round_is_told():
     while run.question:
         run.close_question(LESSON, {}, 0)
     story = [english(line) for line in LESSON.round_story(run.game_state(), PUPIL, run.recent_moves())]
-    assert any(line.startswith("Computer 1 ") for line in story) and any(line.startswith("Computer 2 ") for line in story)
+    assert any(line.startswith("Computer 1 ") for line in story) and any(
+        line.startswith("Computer 2 ") for line in story
+    )
 
 
 def test_the_pupils_kocha_is_told_with_the_hand_of_six():
@@ -874,7 +933,9 @@ def test_the_pupils_kocha_is_told_with_the_hand_of_six():
     state = position(interval=interval, hands=[[], c(9)], piles=[pile, c(7)])
     state.apply(Move("lay_interval", 1, tuple(interval)))
     story = [english(line) for line in LESSON.round_story(state, PUPIL, [Move("lay_interval", 1, tuple(interval))])]
-    assert story == ["You drew a Kocha card: it leaves the game and is not replaced. You take three extra cards instead, so you hold 6 cards now."]
+    assert story == [
+        "You drew a Kocha card: it leaves the game and is not replaced. You take three extra cards instead, so you hold 6 cards now."
+    ]
 
 
 def test_the_worked_solution_lists_every_fraction_of_the_hand_that_fits():
@@ -908,7 +969,11 @@ def test_through_the_routes_fractions_are_picked_and_no_list_of_combinations_is_
         state = run.game_state()
         if run.question:
             client.post(f"/runs/{run_id}/go-on")
-        elif state.phase == "move" and possible_fractions(state.hands[PUPIL], state.interval) and len(state.hands[PUPIL]) > 2:
+        elif (
+            state.phase == "move"
+            and possible_fractions(state.hands[PUPIL], state.interval)
+            and len(state.hands[PUPIL]) > 2
+        ):
             break
         else:
             client.post(f"/runs/{run_id}/move", data={"move": LESSON.choices(state, PUPIL)[0].token})
@@ -920,7 +985,9 @@ def test_through_the_routes_fractions_are_picked_and_no_list_of_combinations_is_
     assert sorted(int(v) for v in re.findall(r'name="card" value="(\d+)"', page)) == hand  # every card can be picked
     assert len(page.encode()) < 50_000  # every layout as a button, each with four cards drawn, made over 100 KB
     assert "<span class=frac><span class=frac-num>" in page  # the interval in the narration, stacked
-    wrong = next((a, b) for a in hand for b in hand if a != b and (a, b) not in possible_fractions(hand, state.interval))
+    wrong = next(
+        (a, b) for a in hand for b in hand if a != b and (a, b) not in possible_fractions(hand, state.interval)
+    )
     for card in wrong:
         client.post(f"/runs/{run_id}/pick", data={"card": str(card)})
     page = client.post(f"/runs/{run_id}/play-picked", follow_redirects=True).get_data(as_text=True)
@@ -928,7 +995,12 @@ def test_through_the_routes_fractions_are_picked_and_no_list_of_combinations_is_
     assert re.sub(r"<[^>]+>", "", told).startswith(f"{DECK[wrong[0]].top}/{DECK[wrong[1]].top} is not between")
     with app.app_context():
         row = db.session().scalar(select(AttemptRecord))
-        assert row.skill == "fractions" and not row.correct and row.first_try and row.question_kind == "choice:fraction_fits"
+        assert (
+            row.skill == "fractions"
+            and not row.correct
+            and row.first_try
+            and row.question_kind == "choice:fraction_fits"
+        )
     assert LessonRun.from_dict(run_record(app, run_id).data).moves == run.moves  # nothing was played
 
 
@@ -937,7 +1009,10 @@ def test_a_stored_turn_with_a_fraction_outside_the_interval_is_refused():
     state, (_, _, five, eight) = moving()
     state.apply(Move("play_fraction", PUPIL, (five, eight)))
     data = json.loads(json.dumps(state.to_dict()))
-    assert data["turn_record"]["fractions"] == [[five, eight]] and state.game.state_from_dict(data).to_dict() == state.to_dict()
+    assert (
+        data["turn_record"]["fractions"] == [[five, eight]]
+        and state.game.state_from_dict(data).to_dict() == state.to_dict()
+    )
     data["turn_record"]["fractions"] = [[eight, five]]
     with pytest.raises(InvalidState, match="outside the interval"):
         state.game.state_from_dict(data)

@@ -32,8 +32,22 @@ from tutor.text import COLOUR_ADJECTIVE, COLOUR_NOUN, spell_in
 #: Short texts with more than one meaning: each may be extracted only with a context.
 #: ("won" and "plays next" were marks that agreed with the name beside them: gone for good.)
 AMBIGUOUS = {
-    "Last round", "won", "plays next", "winner of this round", "next to play", "right", "wrong", "Play", "Games",
-    "Turn %(n)s", "Turn %(n)s of %(total)s", "Round %(n)s", "Round %(n)s of %(total)s", "Target", "Pass", "You",
+    "Last round",
+    "won",
+    "plays next",
+    "winner of this round",
+    "next to play",
+    "right",
+    "wrong",
+    "Play",
+    "Games",
+    "Turn %(n)s",
+    "Turn %(n)s of %(total)s",
+    "Round %(n)s",
+    "Round %(n)s of %(total)s",
+    "Target",
+    "Pass",
+    "You",
 }
 COLOURS = {colour.name for colour in kids2().colours}
 
@@ -65,7 +79,10 @@ def pot(tmp_path_factory):
     with open(path, "rb") as handle:
         messages = [message for message in read_po(handle) if message.id]
     for message in messages:
-        message.locations = [(str(ROOT.joinpath(file).relative_to(ROOT)) if ROOT.joinpath(file).is_relative_to(ROOT) else file, line) for file, line in message.locations]
+        message.locations = [
+            (str(ROOT.joinpath(file).relative_to(ROOT)) if ROOT.joinpath(file).is_relative_to(ROOT) else file, line)
+            for file, line in message.locations
+        ]
     return messages
 
 
@@ -85,12 +102,7 @@ def test_every_colour_is_extracted_as_a_noun_and_as_describing_a_card(pot):
 
 
 def test_every_count_chooses_its_plural_form(pot):
-    single = [
-        message.id
-        for message in pot
-        if not message.pluralizable
-        and COUNTED.search(message.id)
-    ]
+    single = [message.id for message in pot if not message.pluralizable and COUNTED.search(message.id)]
     assert not single, f"a count needs ngettext (NP_, or a plural table in content): {single}"
 
 
@@ -107,7 +119,9 @@ def test_every_name_field_in_a_lesson_text_is_explained_to_the_translators(pot):
 
 def test_the_extractor_brings_a_content_files_placeholders_to_the_translators(pot):
     played = next(message for message in pot if message.id == LESSONS["multimatch"].content()["narration"]["played"])
-    assert any(comment.startswith("Translators: %(name)s is a computer player's name") for comment in played.auto_comments), played.auto_comments
+    assert any(
+        comment.startswith("Translators: %(name)s is a computer player's name") for comment in played.auto_comments
+    ), played.auto_comments
 
 
 # --- what a pupil reads -----------------------------------------------------------------------
@@ -131,7 +145,9 @@ def read_now(lesson, run) -> tuple[list[Text], list[Text]]:
         sentences.append(run.current_told().told)
     labels = list(lesson.scoreboard(state, PUPIL))
     for zone in lesson.table(state, PUPIL):
-        labels += [zone.title] + [text for row in zone.rows for text in (row.name, row.note, row.mark) if text is not None]
+        labels += [zone.title] + [
+            text for row in zone.rows for text in (row.name, row.note, row.mark) if text is not None
+        ]
     if state.current_player == PUPIL and not state.is_over:
         labels += [choice.label for choice in lesson.choices(state, PUPIL)]
     return sentences, labels
@@ -160,7 +176,9 @@ def test_every_line_of_a_whole_game_is_a_sentence_for_the_right_person(game_id):
         for sentences, labels in played_lines(game_id, players):
             for sentence in sentences:
                 said = spell_in(sentence, "en")
-                assert SEAT_YOU not in list(texts_within(sentence))[1:], f"the pupil slotted in as a name: {said!r} ({sentence.msgid!r})"
+                assert SEAT_YOU not in list(texts_within(sentence))[1:], (
+                    f"the pupil slotted in as a name: {said!r} ({sentence.msgid!r})"
+                )
                 assert not THIRD_PERSON.search(said), said
             for text in (found for line in sentences + labels for found in texts_within(line)):
                 if text.msgid in AMBIGUOUS or text.msgid in COLOURS:
@@ -205,8 +223,14 @@ def test_the_intro_says_the_number_of_rounds_in_words_a_pupil_can_read(game_id, 
     """No "after ∞ rounds" without a limit, and "1 round", not "1 rounds"."""
     lesson = LESSONS[game_id]
     run = LessonRun.start(lesson, 2, {limit_option(game_id): limit}, ["beginner"], seed=1, now_ms=0)
-    said = " ".join(spell_in(lesson.intro_text(step, run.game_state(), PUPIL), "en") for step in range(len(lesson.intro_steps())))
-    assert "∞" not in said and not re.search(r"\b0 (rounds?|turns?|hands?)\b", said) and not re.search(r"\b1 (rounds|turns|hands)\b", said), said
+    said = " ".join(
+        spell_in(lesson.intro_text(step, run.game_state(), PUPIL), "en") for step in range(len(lesson.intro_steps()))
+    )
+    assert (
+        "∞" not in said
+        and not re.search(r"\b0 (rounds?|turns?|hands?)\b", said)
+        and not re.search(r"\b1 (rounds|turns|hands)\b", said)
+    ), said
     if limit == 7 and game_id in ("calculation-war", "multiwar", "triplesmart", "fraction-master"):
         assert re.search(r"\b7 (rounds|turns)\b", said), said
 
@@ -214,9 +238,14 @@ def test_the_intro_says_the_number_of_rounds_in_words_a_pupil_can_read(game_id, 
 # --- the page ----------------------------------------------------------------------------------
 def test_the_hourglass_gives_the_script_the_whole_sentence_for_every_second(app):
     with app.test_request_context(headers={"Accept-Language": "en"}):
-        page = render_template_string('{% from "macros/hourglass.html" import hourglass_line %}{{ hourglass_line(3, "hourglass-form") }}')
+        page = render_template_string(
+            '{% from "macros/hourglass.html" import hourglass_line %}{{ hourglass_line(3, "hourglass-form") }}'
+        )
     forms = json.loads(html.unescape(re.search(r"data-hourglass-forms='([^']*)'", page).group(1)))
-    assert forms == {"templates": ["Hourglass: {num} seconds left", "Hourglass: {num} second left"], "form_of": [0, 1, 0, 0]}  # each sentence once, with a slot
+    assert forms == {
+        "templates": ["Hourglass: {num} seconds left", "Hourglass: {num} second left"],
+        "form_of": [0, 1, 0, 0],
+    }  # each sentence once, with a slot
     assert re.search(r">\s*Hourglass: 3 seconds left\s*</p>", page), page
     script = (ROOT / "tutor" / "static" / "app.js").read_text()
     assert "data-hourglass-forms" in script and "form_of" in script  # the script counts down with these sentences
@@ -224,7 +253,10 @@ def test_the_hourglass_gives_the_script_the_whole_sentence_for_every_second(app)
 
 def test_a_cards_name_for_screen_readers_says_its_colour_as_describing_the_card():
     """The template cannot import the constant: the context is written out there and must match."""
-    assert f'pgettext("{COLOUR_ADJECTIVE}", colours[card.colour].name)' in (ROOT / "templates" / "macros" / "cards.html").read_text()
+    assert (
+        f'pgettext("{COLOUR_ADJECTIVE}", colours[card.colour].name)'
+        in (ROOT / "templates" / "macros" / "cards.html").read_text()
+    )
 
 
 @pytest.mark.browser
@@ -243,5 +275,7 @@ def test_the_hourglass_counts_down_in_whole_sentences_in_the_browser(browser, li
     visit.click(page.locator("form[action$='/skip-intro'] button"))
     while page.locator("section.drill").count():  # the game's first question, if any, is skipped
         visit.click(page.locator("form[action$='/go-on'] button"))
-    expect(page.locator("p.hourglass")).to_have_text("Hourglass: 1 second left", timeout=10_000)  # the singular, counted down by the script
+    expect(page.locator("p.hourglass")).to_have_text(
+        "Hourglass: 1 second left", timeout=10_000
+    )  # the singular, counted down by the script
     visit.close()

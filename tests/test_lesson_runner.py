@@ -8,11 +8,12 @@ from dataclasses import asdict
 
 import pytest
 
-from tests.answer_key import accepted_move, right_answer as answer_key
+from tests.answer_key import accepted_move
+from tests.answer_key import right_answer as answer_key
 from tutor.checks import exact
 from tutor.drills.card_sums import best_card, exact_card_sum
-from tutor.engine.play import bot_rng, make_bots
 from tutor.engine import GAMES
+from tutor.engine.play import bot_rng, make_bots
 from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
 from tutor.lessons.runner import FINISHED, INTRO, PLAY, PUPIL, LessonError, LessonRun
@@ -113,7 +114,9 @@ def test_a_run_survives_a_round_trip_through_a_dict_at_every_step():
         assert stored == json.loads(json.dumps(asdict(kept))), now
         attempts.append(attempt)
     assert kept.stage == FINISHED
-    assert any(a and not a.first_try and a.correct for a in attempts)  # right after a wrong first try: the retry counter was kept
+    assert any(
+        a and not a.first_try and a.correct for a in attempts
+    )  # right after a wrong first try: the retry counter was kept
 
 
 def test_a_stored_dict_does_not_change_when_the_run_plays_on():
@@ -135,7 +138,11 @@ def test_wrong_then_right_answers_make_two_attempts_but_only_the_first_counts_fo
     while run.current_question() is None:
         run.move(f"play:{min(run.game_state().hands[0])}:", LESSON, {}, 0)
     question = run.current_question()
-    wrong = next(c["value"] for c in question.choices if c["value"] not in question.check["expected"]) if question.answer == "choice" else "1"
+    wrong = (
+        next(c["value"] for c in question.choices if c["value"] not in question.check["expected"])
+        if question.answer == "choice"
+        else "1"
+    )
     first = run.answer(wrong, "en", 4000)
     assert first.first_try and not first.correct and first.time_ms == 4000
     second = run.answer(right(question), "en", 6000)
@@ -272,6 +279,7 @@ def test_four_players_play_in_teams_with_a_computer_partner():
 
 # --- pace ---------------------------------------------------------------------------------------
 
+
 def paced_lesson(game_id, players, seed, wrong_share):
     """A lesson played by a pupil who moves like a beginner computer and answers wrong at first with chance ``wrong_share``.
 
@@ -288,7 +296,11 @@ def paced_lesson(game_id, players, seed, wrong_share):
         now += 1000
         question = run.question
         if question is not None and run.question_open:
-            wrong = next((c["value"] for c in question["choices"] if c["value"] not in question["check"]["expected"]), None) if question["answer"] == "choice" else "987654"
+            wrong = (
+                next((c["value"] for c in question["choices"] if c["value"] not in question["check"]["expected"]), None)
+                if question["answer"] == "choice"
+                else "987654"
+            )
             give_wrong = run.tries == 0 and wrong is not None and chance.random() < wrong_share
             attempt = run.answer(wrong if give_wrong else answer_key(question, "en"), "en", now)
             if attempt.first_try:
@@ -297,7 +309,12 @@ def paced_lesson(game_id, players, seed, wrong_share):
             run.close_question(lesson, {}, now)
         else:
             state = run.game_state()
-            run.move(move_token(pupil.choose(state.player_view(PUPIL), state.legal_moves(), bot_rng(seed, len(run.moves)))), lesson, {}, now)
+            run.move(
+                move_token(pupil.choose(state.player_view(PUPIL), state.legal_moves(), bot_rng(seed, len(run.moves)))),
+                lesson,
+                {},
+                now,
+            )
             gaps.append([])
     turns, previous = 0, None
     for move in run.moves:

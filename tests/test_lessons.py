@@ -30,7 +30,10 @@ def pupil_moves(lesson, run, now):
         run.move(choices[now % len(choices)].token, lesson, {}, now)
 
 
-@pytest.mark.parametrize("game_id,players", [(g, n) for g in sorted(LESSONS) for n in (2, 3, 4) if GAMES[g].min_players <= n <= GAMES[g].max_players])
+@pytest.mark.parametrize(
+    "game_id,players",
+    [(g, n) for g in sorted(LESSONS) for n in (2, 3, 4) if GAMES[g].min_players <= n <= GAMES[g].max_players],
+)
 def test_a_whole_lesson_is_played_with_every_answer_right(game_id, players):
     lesson = LESSONS[game_id]
     run = LessonRun.start(lesson, players, {}, ["beginner", "strong"], seed=players * 7, now_ms=0)

@@ -33,7 +33,10 @@ def test_a_limit_counts_per_key_and_window_and_says_how_long_to_wait(database):
 def test_old_counts_are_purged_after_a_day(database):
     limits.hit(database, THREE_A_MINUTE, "ada", 1000)
     limits.hit(database, THREE_A_MINUTE, "ola", 90_000)
-    assert limits.purge(database, 1000 + 86_400 + 60) == 1 and database.scalar(select(func.count()).select_from(RateLimit)) == 1
+    assert (
+        limits.purge(database, 1000 + 86_400 + 60) == 1
+        and database.scalar(select(func.count()).select_from(RateLimit)) == 1
+    )
 
 
 def test_too_many_guests_from_one_address_get_a_429_page_and_no_guest_is_made(app, client, monkeypatch):
@@ -59,7 +62,9 @@ def test_too_many_lesson_steps_or_starts_get_a_429_and_change_nothing(app, guest
     response = client.post(f"/runs/{run_id}/next-step", headers={"HX-Request": "true"})
     assert response.status_code == 429 and "Retry-After" in response.headers
     assert run_record(app, run_id).data["step"] == step
-    assert client.post("/lessons/calculation-war/start", data={"players": "2", "strength": "beginner"}).status_code == 429
+    assert (
+        client.post("/lessons/calculation-war/start", data={"players": "2", "strength": "beginner"}).status_code == 429
+    )
     with app.app_context():
         assert db.session().scalar(select(func.count()).select_from(LessonRunRecord)) == 1
 

@@ -8,7 +8,19 @@ from sqlalchemy import inspect, text
 
 from tutor import db
 
-TEACHER_TABLES = {"rate_limit", "skill_params", "question_difficulty", "teacher", "school_class", "class_teacher", "assignment", "assignment_pupil", "assignment_work", "sign_in_session", "sign_in_throttle"}
+TEACHER_TABLES = {
+    "rate_limit",
+    "skill_params",
+    "question_difficulty",
+    "teacher",
+    "school_class",
+    "class_teacher",
+    "assignment",
+    "assignment_pupil",
+    "assignment_work",
+    "sign_in_session",
+    "sign_in_throttle",
+}
 
 
 def up_down_up(url: str) -> None:
@@ -16,15 +28,23 @@ def up_down_up(url: str) -> None:
     command.upgrade(config, "0001")
     engine = db.make_engine(url)
     with engine.begin() as connection:  # a guest and a run from before classes existed
-        connection.execute(text("INSERT INTO pupil (name, is_guest, locale, created_at) VALUES ('Ada', true, 'en', CURRENT_TIMESTAMP)"))
+        connection.execute(
+            text("INSERT INTO pupil (name, is_guest, locale, created_at) VALUES ('Ada', true, 'en', CURRENT_TIMESTAMP)")
+        )
         pupil_id = connection.execute(text("SELECT id FROM pupil")).scalar()
         connection.execute(
-            text("INSERT INTO lesson_run (pupil_id, game_id, seed, stage, data, version, created_at, updated_at) VALUES (:p, 'calculation-war', 1, 'intro', '{}', 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"),
+            text(
+                "INSERT INTO lesson_run (pupil_id, game_id, seed, stage, data, version, created_at, updated_at) VALUES (:p, 'calculation-war', 1, 'intro', '{}', 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+            ),
             {"p": pupil_id},
         )
     command.upgrade(config, "head")
     with engine.connect() as connection:
-        ids = connection.execute(text("SELECT public_id FROM pupil UNION ALL SELECT public_id FROM lesson_run")).scalars().all()
+        ids = (
+            connection.execute(text("SELECT public_id FROM pupil UNION ALL SELECT public_id FROM lesson_run"))
+            .scalars()
+            .all()
+        )
     assert len(ids) == 2 and all(len(i) == 16 for i in ids) and len(set(ids)) == 2
     assert TEACHER_TABLES <= set(inspect(engine).get_table_names())
     command.downgrade(config, "base")

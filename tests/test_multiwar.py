@@ -9,17 +9,16 @@ bot change, re-record it and review the diff:
 
 from __future__ import annotations
 
-
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.recorded import check_playthrough
 from tutor.deck import kids2
 from tutor.engine import CHANCE, IllegalMove, InvalidOptions, InvalidState, Move, make_game
 from tutor.engine.multiwar import ROUND_CAP
-from tutor.engine.war_family import BeginnerTurningBot, StrongTurningBot
 from tutor.engine.play import bot_rng, next_automatic_move, simulate
-from tutor.engine.war_family import even_sizes
+from tutor.engine.war_family import BeginnerTurningBot, StrongTurningBot, even_sizes
 
 DECK = kids2()
 ALL_CARDS = [card.id for card in DECK.cards]
@@ -130,7 +129,9 @@ def test_equal_products_mean_war_and_the_winner_takes_the_pot_too():
 
 
 def test_both_double_kochas_mean_war():
-    state = deal(2, [[KOCHA[0], KOCHA[1], n(1), n(1, 1), n(5), n(5, 1)], [BANANA[0], BANANA[1], n(1, 2), n(1, 3), n(2), n(2, 1)]])
+    state = deal(
+        2, [[KOCHA[0], KOCHA[1], n(1), n(1, 1), n(5), n(5, 1)], [BANANA[0], BANANA[1], n(1, 2), n(1, 3), n(2), n(2, 1)]]
+    )
     state.apply(Move("turn", 0))
     state.apply(Move("turn", 1))
     assert state.wars == 1
@@ -147,7 +148,10 @@ def test_a_tie_between_teammates_is_no_war_the_team_wins():
 
 
 def test_with_three_players_only_the_tied_leaders_go_to_war():
-    state = deal(3, [[n(3), n(4), n(1), n(1, 1), n(9), n(9, 1)], [n(2), n(6), n(1, 2), n(1, 3), n(2, 1), n(2, 2)], [n(1, 4), n(5)]])
+    state = deal(
+        3,
+        [[n(3), n(4), n(1), n(1, 1), n(9), n(9, 1)], [n(2), n(6), n(1, 2), n(1, 3), n(2, 1), n(2, 2)], [n(1, 4), n(5)]],
+    )
     for player in range(3):
         state.apply(Move("turn", player))
     assert state.wars == 1 and state.contenders == [0, 1] and state.waiting == [0, 1]
@@ -178,7 +182,9 @@ def test_an_empty_draw_pile_is_refilled_by_shuffling_the_collection_pile():
 def move_all_but(state, side, keep):
     """Give every card of ``side`` except the top ``keep`` to the other side."""
     other = 1 - side
-    state.collection_piles[other] += state.draw_piles[side][: len(state.draw_piles[side]) - keep] + state.collection_piles[side]
+    state.collection_piles[other] += (
+        state.draw_piles[side][: len(state.draw_piles[side]) - keep] + state.collection_piles[side]
+    )
     state.draw_piles[side] = state.draw_piles[side][len(state.draw_piles[side]) - keep :]
     state.collection_piles[side] = []
     state.validate()
@@ -268,8 +274,15 @@ def test_bad_player_counts_options_and_stored_states_are_refused():
     game = state.game
     data = state.to_dict()
     assert game.state_from_dict(data).to_dict() == data
-    for change in ({"phase": "play"}, {"waiting": [0]}, {"turned": [[], data["turned"][0]]}, {"out": [1]},
-                   {"pot": [[data["draw_piles"][0][0]], []]}, {"turn_due": [0, 3]}, {"battles": "none"}):
+    for change in (
+        {"phase": "play"},
+        {"waiting": [0]},
+        {"turned": [[], data["turned"][0]]},
+        {"out": [1]},
+        {"pot": [[data["draw_piles"][0][0]], []]},
+        {"turn_due": [0, 3]},
+        {"battles": "none"},
+    ):
         with pytest.raises(InvalidState):
             game.state_from_dict({**data, **change})
 

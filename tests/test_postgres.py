@@ -7,11 +7,11 @@ from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
+from tests.test_web import play_until_question, right_answer, run_of, through_intro
 from tutor import db
 from tutor.app import create_app
 from tutor.db import make_engine
 from tutor.models import AttemptRecord, LessonRunRecord, Pupil, SkillRecord
-from tests.test_web import play_until_question, right_answer, run_of, through_intro
 
 pytestmark = pytest.mark.postgres
 
@@ -27,7 +27,9 @@ def pg_app(postgres_url):
 def test_migrations_create_every_table(postgres_url):
     db.upgrade(postgres_url)
     engine = make_engine(postgres_url)
-    assert {"pupil", "lesson_run", "attempt", "skill_record", "alembic_version"} <= set(inspect(engine).get_table_names())
+    assert {"pupil", "lesson_run", "attempt", "skill_record", "alembic_version"} <= set(
+        inspect(engine).get_table_names()
+    )
     db.upgrade(postgres_url)  # running again is harmless
     engine.dispose()
 

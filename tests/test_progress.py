@@ -104,7 +104,10 @@ def test_a_wrong_first_try_updates_the_skill_and_only_the_right_retry_is_counted
     assert record.p_known == pytest.approx(WRONG_TYPED, abs=1e-6)
     rows = database.scalars(select(AttemptRecord).where(AttemptRecord.pupil_id == ada).order_by(AttemptRecord.id)).all()
     assert [(r.correct, r.first_try) for r in rows] == [(False, True), (False, False), (True, False)]
-    assert rows[0].p_known_after == pytest.approx(WRONG_TYPED, abs=1e-6) and rows[1].p_known_after is rows[2].p_known_after is None
+    assert (
+        rows[0].p_known_after == pytest.approx(WRONG_TYPED, abs=1e-6)
+        and rows[1].p_known_after is rows[2].p_known_after is None
+    )
     assert right_after_retry(database, ada) == {"estimate_sum": 1}  # the right retry, not the wrong one
 
 
@@ -114,7 +117,9 @@ def test_an_unreadable_answer_is_stored_as_its_refusal_and_the_next_readable_one
     record = store(database, ada, run.answer("my phone is seventeen", "en", 1000), run.answer(right(run), "en", 2000))
     assert (record.attempts, record.correct, record.streak) == (1, 1, 1)
     assert record.p_known == pytest.approx(RIGHT_TYPED)
-    refused = database.scalars(select(AttemptRecord).where(AttemptRecord.pupil_id == ada).order_by(AttemptRecord.id)).first()
+    refused = database.scalars(
+        select(AttemptRecord).where(AttemptRecord.pupil_id == ada).order_by(AttemptRecord.id)
+    ).first()
     assert refused.typed == "" and refused.error_code and not refused.first_try and refused.p_known_after is None
     assert right_after_retry(database, ada) == {}
 
@@ -123,10 +128,14 @@ def test_a_tap_counts_with_the_guess_chance_of_one_button_in_so_many(database):
     run = open_question("winning_card")
     assert len(run.question["choices"]) == 2  # you or the computer: a lucky tap is right half the time
     # right: 0.18 / (0.18 + 0.8 * 0.5) = 0.310345, + 0.689655 * 0.15 = 0.413793
-    assert store(database, new_pupil(database, "Ada"), run.answer(right(run), "en", 1000)).p_known == pytest.approx(0.413793, abs=1e-6)
+    assert store(database, new_pupil(database, "Ada"), run.answer(right(run), "en", 1000)).p_known == pytest.approx(
+        0.413793, abs=1e-6
+    )
     run = open_question("winning_card")
     # wrong: 0.02 / (0.02 + 0.8 * 0.5) = 0.047619, + 0.952381 * 0.15 = 0.190476
-    assert store(database, new_pupil(database, "Ola"), run.answer(wrong(run), "en", 1000)).p_known == pytest.approx(0.190476, abs=1e-6)
+    assert store(database, new_pupil(database, "Ola"), run.answer(wrong(run), "en", 1000)).p_known == pytest.approx(
+        0.190476, abs=1e-6
+    )
 
 
 def test_hints_shown_before_a_right_answer_are_stored_and_make_it_count_for_less(database):
@@ -173,11 +182,27 @@ def test_the_progress_page_judges_a_record_by_its_stored_threshold(app, guest, c
         database = db.session()
         ada = database.scalar(select(Pupil.id).where(Pupil.name == "Ada"))
         for skill, threshold in (("multiply", 0.9), ("estimate_sum", 0.99)):
-            database.add(SkillRecord(pupil_id=ada, skill=skill, p_known=RIGHT_TYPED_TWICE, attempts=2, correct=2, streak=2, mastery_threshold=threshold))
+            database.add(
+                SkillRecord(
+                    pupil_id=ada,
+                    skill=skill,
+                    p_known=RIGHT_TYPED_TWICE,
+                    attempts=2,
+                    correct=2,
+                    streak=2,
+                    mastery_threshold=threshold,
+                )
+            )
         database.commit()
     page = client.get("/progress").get_data(as_text=True)
-    rows = {re.search(r"<th scope=\"row\">([^<]+)", row).group(1): row for row in re.findall(r"<tr>.*?</tr>", page, re.S) if 'scope="row"' in row}
-    assert re.search(r"<td>mastered</td>", rows["Times tables"]) and re.search(r"<td>proficient</td>", rows["Estimate a sum"])
+    rows = {
+        re.search(r"<th scope=\"row\">([^<]+)", row).group(1): row
+        for row in re.findall(r"<tr>.*?</tr>", page, re.S)
+        if 'scope="row"' in row
+    }
+    assert re.search(r"<td>mastered</td>", rows["Times tables"]) and re.search(
+        r"<td>proficient</td>", rows["Estimate a sum"]
+    )
 
 
 # --- fitted parameters, Elo ability and question difficulty ----------------------------------------
@@ -185,11 +210,17 @@ def test_the_progress_page_judges_a_record_by_its_stored_threshold(app, guest, c
 
 def asked(correct: bool, level: int = 2, skill: str = "multiply", choices: int = 0, hints: int = 0) -> Attempt:
     """A first answer to a question of a known kind and level, as the runner reports one."""
-    return Attempt(skill, "multiply_top_numbers", {"difficulty": level}, "42", "42", correct, True, True, hints, 3000, choices)
+    return Attempt(
+        skill, "multiply_top_numbers", {"difficulty": level}, "42", "42", correct, True, True, hints, 3000, choices
+    )
 
 
 def difficulty(database, level: int = 2) -> tuple[float, int]:
-    row = database.scalar(select(QuestionDifficulty).where(QuestionDifficulty.kind == "multiply_top_numbers", QuestionDifficulty.level == level))
+    row = database.scalar(
+        select(QuestionDifficulty).where(
+            QuestionDifficulty.kind == "multiply_top_numbers", QuestionDifficulty.level == level
+        )
+    )
     return row.value, row.count
 
 
@@ -197,17 +228,33 @@ def test_a_first_answer_moves_the_pupils_ability_and_the_questions_difficulty_by
     ada, ola = new_pupil(database, "Ada"), new_pupil(database, "Ola")
     # Ada, right: expected 1 / (1 + e^0) = 0.5, K = 1: ability 0 + 0.5, difficulty 0 - 0.5
     record = store(database, ada, asked(True))
-    assert (record.ability, record.ability_count) == (pytest.approx(0.5), 1) and difficulty(database) == (pytest.approx(-0.5), 1)
+    assert (record.ability, record.ability_count) == (pytest.approx(0.5), 1) and difficulty(database) == (
+        pytest.approx(-0.5),
+        1,
+    )
     # Ola, wrong: expected 1 / (1 + e^-0.5) = 0.622459; ability 0 - 0.622459; difficulty, K = 1 / 1.05: -0.5 + 0.952381 * 0.622459
     record = store(database, ola, asked(False))
-    assert record.ability == pytest.approx(-0.622459, abs=1e-6) and difficulty(database) == (pytest.approx(0.092818, abs=1e-6), 2)
-    store(database, ola, Attempt("multiply", "multiply_top_numbers", {"difficulty": 2}, "42", "42", True, True, False, 0, 3000, 0))
-    assert difficulty(database)[1] == 2 and skill_records(database, ola)["multiply"].ability_count == 1  # a retry moves neither
+    assert record.ability == pytest.approx(-0.622459, abs=1e-6) and difficulty(database) == (
+        pytest.approx(0.092818, abs=1e-6),
+        2,
+    )
+    store(
+        database,
+        ola,
+        Attempt("multiply", "multiply_top_numbers", {"difficulty": 2}, "42", "42", True, True, False, 0, 3000, 0),
+    )
+    assert (
+        difficulty(database)[1] == 2 and skill_records(database, ola)["multiply"].ability_count == 1
+    )  # a retry moves neither
 
 
 def test_a_lucky_tap_or_a_hinted_answer_moves_the_ratings_less(database):
     moved = {}
-    for name, attempt in (("typed", asked(True)), ("tap", asked(True, skill="compare", choices=2)), ("hinted", asked(True, skill="exact_sum", hints=1))):
+    for name, attempt in (
+        ("typed", asked(True)),
+        ("tap", asked(True, skill="compare", choices=2)),
+        ("hinted", asked(True, skill="exact_sum", hints=1)),
+    ):
         moved[name] = store(database, new_pupil(database, name), attempt).ability
     # expected with a guess g: g + (1 - g) * 0.5; typed 0.5, a tap of two buttons 0.75, one hint 1 - 0.7 = 0.3: 0.65
     assert moved == {"typed": pytest.approx(0.5), "tap": pytest.approx(0.25), "hinted": pytest.approx(0.35)}
@@ -216,27 +263,74 @@ def test_a_lucky_tap_or_a_hinted_answer_moves_the_ratings_less(database):
 def test_a_new_skill_starts_from_the_pupils_ability_in_the_others(database):
     ada = new_pupil(database)
     store(database, ada, asked(True, skill="multiply"))
-    record = store(database, ada, Attempt("compare", "compare_numbers", {"difficulty": 2}, "1", "1", False, True, True, 0, 3000, 0))
+    record = store(
+        database, ada, Attempt("compare", "compare_numbers", {"difficulty": 2}, "1", "1", False, True, True, 0, 3000, 0)
+    )
     # starts at 0.5 (multiply's), wrong at a new level-2 difficulty 0: expected 0.622459, 0.5 - 0.622459
     assert record.ability == pytest.approx(-0.122459, abs=1e-6)
 
 
 def test_fitted_parameters_judge_the_next_answers_and_the_records_keep_their_version(database):
-    database.add(SkillParams(version=3, skill="multiply", p_init=0.5, p_learn=0.1, p_slip=0.2, p_guess=0.25, blend_bkt=1, blend_elo=0, blend_bias=0, answers=400, log_likelihood=-200.0))
-    database.add(SkillParams(version=2, skill="multiply", p_init=0.9, p_learn=0.1, p_slip=0.2, p_guess=0.25, blend_bkt=1, blend_elo=0, blend_bias=0, answers=300, log_likelihood=-150.0))
+    database.add(
+        SkillParams(
+            version=3,
+            skill="multiply",
+            p_init=0.5,
+            p_learn=0.1,
+            p_slip=0.2,
+            p_guess=0.25,
+            blend_bkt=1,
+            blend_elo=0,
+            blend_bias=0,
+            answers=400,
+            log_likelihood=-200.0,
+        )
+    )
+    database.add(
+        SkillParams(
+            version=2,
+            skill="multiply",
+            p_init=0.9,
+            p_learn=0.1,
+            p_slip=0.2,
+            p_guess=0.25,
+            blend_bkt=1,
+            blend_elo=0,
+            blend_bias=0,
+            answers=300,
+            log_likelihood=-150.0,
+        )
+    )
     ada = new_pupil(database)
     # starts at the fitted 0.5: 0.5 * 0.8 / (0.4 + 0.5 * 0.25) = 0.761905, + 0.238095 * 0.1 = 0.785714
     record = store(database, ada, asked(True))
     assert record.p_known == pytest.approx(0.785714, abs=1e-6) and record.params_version == 3
     assert database.scalar(select(AttemptRecord.params_version).where(AttemptRecord.pupil_id == ada)) == 3
     other = store(database, ada, Attempt("compare", "compare_numbers", {}, "1", "1", True, True, True, 0, 3000, 0))
-    assert other.p_known == pytest.approx(RIGHT_TYPED) and other.params_version is None  # compare has no fitted version: the defaults
+    assert (
+        other.p_known == pytest.approx(RIGHT_TYPED) and other.params_version is None
+    )  # compare has no fitted version: the defaults
 
 
-@pytest.mark.parametrize("ability, target, level", [(-3.0, 0.75, 1), (0.0, 0.75, 1), (1.1, 0.75, 2), (2.2, 0.75, 3), (1.1, 0.9, 1), (1.1, 0.5, 3)])
+@pytest.mark.parametrize(
+    "ability, target, level",
+    [(-3.0, 0.75, 1), (0.0, 0.75, 1), (1.1, 0.75, 2), (2.2, 0.75, 3), (1.1, 0.9, 1), (1.1, 0.5, 3)],
+)
 def test_the_next_level_is_the_one_expected_nearest_the_target_success(database, ability, target, level):
     ada = new_pupil(database)
-    database.add(SkillRecord(pupil_id=ada, skill="multiply", p_known=0.5, attempts=9, correct=5, streak=0, mastery_threshold=0.95, ability=ability, ability_count=9))
+    database.add(
+        SkillRecord(
+            pupil_id=ada,
+            skill="multiply",
+            p_known=0.5,
+            attempts=9,
+            correct=5,
+            streak=0,
+            mastery_threshold=0.95,
+            ability=ability,
+            ability_count=9,
+        )
+    )
     database.flush()
     # prior difficulties -1.1, 0, 1.1: at ability 1.1 the expected successes are 0.90, 0.75, 0.5
     assert choose_levels(database, ada, target)["multiply"] == level
@@ -244,7 +338,19 @@ def test_the_next_level_is_the_one_expected_nearest_the_target_success(database,
 
 def test_learnt_difficulties_move_the_choice_and_an_unpractised_skill_follows_the_others(database):
     ada = new_pupil(database)
-    database.add(SkillRecord(pupil_id=ada, skill="multiply", p_known=0.5, attempts=9, correct=5, streak=0, mastery_threshold=0.95, ability=1.1, ability_count=9))
+    database.add(
+        SkillRecord(
+            pupil_id=ada,
+            skill="multiply",
+            p_known=0.5,
+            attempts=9,
+            correct=5,
+            streak=0,
+            mastery_threshold=0.95,
+            ability=1.1,
+            ability_count=9,
+        )
+    )
     database.flush()
     assert choose_levels(database, ada)["compare"] == 2  # starts from multiply's 1.1
     for kind, value in (("multiply_top_numbers", 3.0), ("factor_pair_cards", 1.0)):  # level 2 is hard: a mean of 2.0
@@ -254,7 +360,21 @@ def test_learnt_difficulties_move_the_choice_and_an_unpractised_skill_follows_th
 
 
 def test_shared_rows_are_read_once_per_interval_and_survive_a_rollback(database, monkeypatch):
-    database.add(SkillParams(version=1, skill="multiply", p_init=0.5, p_learn=0.1, p_slip=0.2, p_guess=0.25, blend_bkt=1, blend_elo=0, blend_bias=0, answers=400, log_likelihood=-200.0))
+    database.add(
+        SkillParams(
+            version=1,
+            skill="multiply",
+            p_init=0.5,
+            p_learn=0.1,
+            p_slip=0.2,
+            p_guess=0.25,
+            blend_bkt=1,
+            blend_elo=0,
+            blend_bias=0,
+            answers=400,
+            log_likelihood=-200.0,
+        )
+    )
     database.add(QuestionDifficulty(skill="multiply", kind="multiply_top_numbers", level=2, value=0.5, count=3))
     database.commit()
     clock = [100.0]
@@ -266,7 +386,9 @@ def test_shared_rows_are_read_once_per_interval_and_survive_a_rollback(database,
     database.add(QuestionDifficulty(skill="multiply", kind="multiply_top_numbers", level=3, value=1.5, count=1))
     database.commit()
     clock[0] += 29
-    assert shared.read(database) == (params, difficulties) and params["multiply"].p_init == 0.5  # within the interval: no new read
+    assert (
+        shared.read(database) == (params, difficulties) and params["multiply"].p_init == 0.5
+    )  # within the interval: no new read
     clock[0] += 1
     assert ("multiply", "multiply_top_numbers", 3) in shared.read(database)[1]  # the interval is over: read again
 

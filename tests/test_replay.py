@@ -66,7 +66,11 @@ def play_whole_lesson(game_id: str, players: int, seed: int):
             pupil_moves_so_far = sum(1 for m in run.moves if m["player"] == PUPIL)
             tried = sum(1 for a in attempts if a["question"] == run.question and a["move_index"] == len(run.moves))
             wrong = a_wrong_answer(question)
-            typed = ["abc", wrong or right_answer(question.to_dict(), "en")][tried] if tried < 2 else right_answer(question.to_dict(), "en")
+            typed = (
+                ["abc", wrong or right_answer(question.to_dict(), "en")][tried]
+                if tried < 2
+                else right_answer(question.to_dict(), "en")
+            )
             attempts.append(asdict(run.answer(typed, "en", step * 1000)))
             expected_frames.append(pupil_moves_so_far + 1)
         elif question:
@@ -91,7 +95,11 @@ def test_a_whole_lesson_replays_frame_by_frame(game_id, players):
     assert rebuild(stored).to_dict() == run.state
     pupil_moves_made = [Move.from_dict(m) for m in run.moves if m["player"] == PUPIL]
     assert frame_count(stored) == len(pupil_moves_made) + 1 == len(seen) + 1
-    assert attempts and any(not a["readable"] for a in attempts) and any(a["readable"] and not a["correct"] for a in attempts)
+    assert (
+        attempts
+        and any(not a["readable"] for a in attempts)
+        and any(a["readable"] and not a["correct"] for a in attempts)
+    )
 
     for number in range(1, frame_count(stored) + 1):
         shown = replay(stored, attempts, number)
@@ -99,20 +107,33 @@ def test_a_whole_lesson_replays_frame_by_frame(game_id, players):
         assert shown.exact and frame.number == number and frame.total == len(seen) + 1
         tries = [t for asked in frame.questions for t in asked.tries]
         wanted = [a for a, n in zip(attempts, expected_frames) if n == number]
-        assert [(t.readable, t.correct, t.hints_used) for t in tries] == [(a["readable"], a["correct"], a["hints_used"]) for a in wanted]
-        assert [asked.question.to_dict() for asked in frame.questions] == [q for i, q in enumerate(a["question"] for a in wanted) if i == 0 or q != wanted[i - 1]["question"]]
+        assert [(t.readable, t.correct, t.hints_used) for t in tries] == [
+            (a["readable"], a["correct"], a["hints_used"]) for a in wanted
+        ]
+        assert [asked.question.to_dict() for asked in frame.questions] == [
+            q for i, q in enumerate(a["question"] for a in wanted) if i == 0 or q != wanted[i - 1]["question"]
+        ]
         assert all(t.typed == "" and t.refusal is not None for t in tries if not t.readable)
         assert (number in shown.question_frames) is bool(wanted)
         if number <= len(seen):
             saw = seen[number - 1]
-            assert (frame.scoreboard, frame.zones, frame.hand, frame.story) == (saw["scoreboard"], saw["zones"], saw["hand"], saw["story"])
+            assert (frame.scoreboard, frame.zones, frame.hand, frame.story) == (
+                saw["scoreboard"],
+                saw["zones"],
+                saw["hand"],
+                saw["story"],
+            )
             assert frame.move.cards == list(pupil_moves_made[number - 1].cards) and not frame.is_end
             assert frame.move.label.msgid
         else:
             final = stored.game_state()
             assert frame.is_end and frame.move is None and shown.finished
             assert frame.zones == lesson.table(final, PUPIL) and frame.finish == lesson.finish_story(final, PUPIL)
-    assert sum(len(asked.tries) for n in range(1, frame_count(stored) + 1) for asked in replay(stored, attempts, n).frame.questions) == len(attempts)
+    assert sum(
+        len(asked.tries)
+        for n in range(1, frame_count(stored) + 1)
+        for asked in replay(stored, attempts, n).frame.questions
+    ) == len(attempts)
 
 
 def test_the_pupils_move_is_described_with_the_lessons_own_label():
@@ -185,7 +206,13 @@ def visible(page: str) -> str:
 
 
 def say_en(text: dict) -> str:
-    return render(text["msgid"], {k: render(v["msgid"], v.get("params")) if isinstance(v, dict) else v for k, v in text.get("params", {}).items()})
+    return render(
+        text["msgid"],
+        {
+            k: render(v["msgid"], v.get("params")) if isinstance(v, dict) else v
+            for k, v in text.get("params", {}).items()
+        },
+    )
 
 
 @pytest.fixture
@@ -215,14 +242,25 @@ def played(app, client, staff, fixed_deal):
             client.post(f"/runs/{run_id}/move", data={"move": f"play:{sorted(run.game_state().hands[0])[0]}:"})
     teacher = app.test_client()
     staff.sign_in(teacher)
-    return {"run_id": run_id, "question": question, "frame": frame, "wrong": wrong, "teacher": teacher, "code": school_class.code}
+    return {
+        "run_id": run_id,
+        "question": question,
+        "frame": frame,
+        "wrong": wrong,
+        "teacher": teacher,
+        "code": school_class.code,
+    }
 
 
 def test_the_teacher_steps_to_the_question_and_sees_every_try(app, played):
     teacher, run_id, number = played["teacher"], played["run_id"], played["frame"]
     with app.app_context():
         record = db.session().scalar(select(LessonRunRecord).where(LessonRunRecord.public_id == run_id))
-        rows = list(db.session().scalars(select(AttemptRecord).where(AttemptRecord.run_id == record.id).order_by(AttemptRecord.id)))
+        rows = list(
+            db.session().scalars(
+                select(AttemptRecord).where(AttemptRecord.run_id == record.id).order_by(AttemptRecord.id)
+            )
+        )
         total = frame_count(record.data)
     assert [(r.readable, r.correct) for r in rows] == [(False, False), (True, False), (True, True)]
     assert number + 2 <= total, "the question's frame must have frames after it"
@@ -248,7 +286,9 @@ def test_the_teacher_steps_to_the_question_and_sees_every_try(app, played):
 
     for other in {max(1, number - 1), min(total, number + 1)} - {number}:
         elsewhere = visible(teacher.get(f"/teacher/runs/{run_id}/replay?step={other}").get_data(as_text=True))
-        assert error_description(rows[0].error_code) not in elsewhere, f"the tries belong to frame {number}, not {other}"
+        assert error_description(rows[0].error_code) not in elsewhere, (
+            f"the tries belong to frame {number}, not {other}"
+        )
 
 
 @pytest.mark.parametrize("step", ["0", "99999", "abc", "-3", "", "1e9", "٣"])
@@ -261,11 +301,22 @@ def test_htmx_gets_only_the_frame_and_keeps_the_focus_on_next(played):
     url = f"/teacher/runs/{played['run_id']}/replay"
     fragment = played["teacher"].get(url + "?step=2&nav=next", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert "<html" not in fragment and "<h1" not in fragment and 'hx-swap-oob="innerHTML"' in fragment
-    assert re.search(r'<a [^>]*rel="next"[^>]*data-autofocus', fragment) and not re.search(r'rel="prev"[^>]*data-autofocus', fragment)
-    fragment = played["teacher"].get(url + "?step=99999&nav=next", headers={"HX-Request": "true"}).get_data(as_text=True)
-    assert 'rel="next"' not in fragment and re.search(r'<a [^>]*rel="prev"[^>]*data-autofocus', fragment)  # at the end, Previous takes the focus
-    assert "data-autofocus" not in played["teacher"].get(url + "?step=2").get_data(as_text=True)  # a page load does not move the focus
-    restore = played["teacher"].get(f"/teacher/runs/{played['run_id']}/replay?step=2", headers={"HX-Request": "true", "HX-History-Restore-Request": "true"})
+    assert re.search(r'<a [^>]*rel="next"[^>]*data-autofocus', fragment) and not re.search(
+        r'rel="prev"[^>]*data-autofocus', fragment
+    )
+    fragment = (
+        played["teacher"].get(url + "?step=99999&nav=next", headers={"HX-Request": "true"}).get_data(as_text=True)
+    )
+    assert 'rel="next"' not in fragment and re.search(
+        r'<a [^>]*rel="prev"[^>]*data-autofocus', fragment
+    )  # at the end, Previous takes the focus
+    assert "data-autofocus" not in played["teacher"].get(url + "?step=2").get_data(
+        as_text=True
+    )  # a page load does not move the focus
+    restore = played["teacher"].get(
+        f"/teacher/runs/{played['run_id']}/replay?step=2",
+        headers={"HX-Request": "true", "HX-History-Restore-Request": "true"},
+    )
     assert "<html" in restore.get_data(as_text=True)
 
 
@@ -305,12 +356,12 @@ def test_a_stored_run_that_no_longer_replays_shows_a_warning(app, played):
 # --- in a real browser ---------------------------------------------------------------------------
 def store_played_run(database_url: str) -> str:
     """A teacher, a class with Ada, and a finished lesson of hers with its answers; returns the run's public id."""
+    from tests.conftest import PASSWORD
     from tutor import accounts, classroom
     from tutor.app import create_app
     from tutor.lessons.runner import Attempt
     from tutor.models import Pupil, Teacher, utcnow
     from tutor.progress import record_attempt
-    from tests.conftest import PASSWORD
 
     app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": "browser-test"})
     run, attempts, _, _ = play_whole_lesson("calculation-war", 2, seed=3)
@@ -322,7 +373,14 @@ def store_played_run(database_url: str) -> str:
         school_class = classroom.create_class(database, teacher, "5A", "en", "Europe/Oslo", "pictures")
         classroom.add_pupils(database, school_class, "Ada")
         pupil = database.scalar(select(Pupil).where(Pupil.class_id == school_class.id))
-        record = LessonRunRecord(pupil_id=pupil.id, game_id=run.game_id, seed=run.seed, stage=run.stage, data=run.to_dict(), finished_at=utcnow())
+        record = LessonRunRecord(
+            pupil_id=pupil.id,
+            game_id=run.game_id,
+            seed=run.seed,
+            stage=run.stage,
+            data=run.to_dict(),
+            finished_at=utcnow(),
+        )
         database.add(record)
         database.flush()
         for attempt in attempts:

@@ -5,16 +5,24 @@ from __future__ import annotations
 import csv
 import io
 from contextlib import contextmanager
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from sqlalchemy import event, select
 
 from tutor import answers, classroom, db, reports, skills
 from tutor.drills.number_facts import tens_friend_number
-from tutor.models import Assignment, AssignmentPupil, AssignmentWork, AttemptRecord, LessonRunRecord, SkillRecord, Teacher
+from tutor.models import (
+    Assignment,
+    AssignmentPupil,
+    AssignmentWork,
+    AttemptRecord,
+    LessonRunRecord,
+    SkillRecord,
+    Teacher,
+)
 
-UTC = timezone.utc
+UTC = UTC
 NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)  # a Wednesday, week 2026-W47; Oslo is UTC+1 in winter
 
 
@@ -24,7 +32,9 @@ def database(app):
         yield db.session()
 
 
-def make_class(database, name="4B", pupils=("Ada", "Ola", "Lise"), timezone_name="Europe/Oslo", email="tove@school.example"):
+def make_class(
+    database, name="4B", pupils=("Ada", "Ola", "Lise"), timezone_name="Europe/Oslo", email="tove@school.example"
+):
     teacher = database.scalar(select(Teacher).where(Teacher.email == email))
     if teacher is None:
         teacher = Teacher(email=email, name="Tove", password_hash="x", locale="en")
@@ -37,7 +47,17 @@ def make_class(database, name="4B", pupils=("Ada", "Ola", "Lise"), timezone_name
 
 
 def record(database, pupil, skill, p_known, attempts, mastery=skills.DEFAULT_PARAMS.mastery):
-    database.add(SkillRecord(pupil_id=pupil.id, skill=skill, p_known=p_known, attempts=attempts, correct=0, streak=0, mastery_threshold=mastery))
+    database.add(
+        SkillRecord(
+            pupil_id=pupil.id,
+            skill=skill,
+            p_known=p_known,
+            attempts=attempts,
+            correct=0,
+            streak=0,
+            mastery_threshold=mastery,
+        )
+    )
 
 
 def question(n=1) -> dict:
@@ -52,7 +72,22 @@ def question(n=1) -> dict:
     raise AssertionError(n)
 
 
-def attempt(database, pupil, at, *, q=None, correct=False, typed="1", misconception=None, first_try=True, readable=True, p_known_after=None, error_code=None, run=None, skill=None):
+def attempt(
+    database,
+    pupil,
+    at,
+    *,
+    q=None,
+    correct=False,
+    typed="1",
+    misconception=None,
+    first_try=True,
+    readable=True,
+    p_known_after=None,
+    error_code=None,
+    run=None,
+    skill=None,
+):
     q = q or question()
     row = AttemptRecord(
         pupil_id=pupil.id,
@@ -94,7 +129,21 @@ def statements(database):
 
 # --- class grid -----------------------------------------------------------------------------
 def test_the_grid_columns_are_the_games_skills_in_catalogue_order():
-    assert reports.grid_skills() == ["compare", "count", "tens_friends", "add_sub", "multiply", "factor_pairs", "estimate_sum", "exact_sum", "four_ops", "fractions", "primes", "mean", "probability"]
+    assert reports.grid_skills() == [
+        "compare",
+        "count",
+        "tens_friends",
+        "add_sub",
+        "multiply",
+        "factor_pairs",
+        "estimate_sum",
+        "exact_sum",
+        "four_ops",
+        "fractions",
+        "primes",
+        "mean",
+        "probability",
+    ]
 
 
 def test_grid_levels_use_each_records_own_mastery_threshold_and_mark_needs_help(database):
@@ -119,7 +168,13 @@ def test_grid_levels_use_each_records_own_mastery_threshold_and_mark_needs_help(
     assert "parity_size" not in rows["Lise"].cells and "parity_size" not in grid.skills
     assert rows["Ola"].needs_help == ["tens_friends"]
     assert grid.pupils_needing_help == 1 and grid.needs_help_count("tens_friends") == 1
-    assert grid.level_counts("multiply") == {"not_started": 1, "attempted": 0, "familiar": 0, "proficient": 1, "mastered": 1}
+    assert grid.level_counts("multiply") == {
+        "not_started": 1,
+        "attempted": 0,
+        "familiar": 0,
+        "proficient": 1,
+        "mastered": 1,
+    }
 
 
 def test_grid_sorting_needs_help_first_by_name_or_weakest_in_a_skill(database):
@@ -160,15 +215,35 @@ def test_the_grid_reads_a_class_in_two_statements_whatever_its_size(database):
 
 # --- assignment view ------------------------------------------------------------------------
 def homework(database, school_class, due, goal="questions", count=10, everyone=True, **fields):
-    assignment = Assignment(class_id=school_class.id, game_id="crazy-banana-tiervenner", goal=goal, goal_count=count, due_at=due, everyone=everyone, created_at=NOW - timedelta(days=7), **fields)
+    assignment = Assignment(
+        class_id=school_class.id,
+        game_id="crazy-banana-tiervenner",
+        goal=goal,
+        goal_count=count,
+        due_at=due,
+        everyone=everyone,
+        created_at=NOW - timedelta(days=7),
+        **fields,
+    )
     database.add(assignment)
     database.flush()
     return assignment
 
 
 def work(database, assignment, pupil, questions=0, right=0, done_at=None, time_ms=0):
-    database.add(AssignmentWork(assignment_id=assignment.id, pupil_id=pupil.id, started_at=NOW - timedelta(days=1), last_active_at=NOW - timedelta(hours=1),
-                                games_finished=1, questions=questions, first_try_right=right, time_ms=time_ms, done_at=done_at))
+    database.add(
+        AssignmentWork(
+            assignment_id=assignment.id,
+            pupil_id=pupil.id,
+            started_at=NOW - timedelta(days=1),
+            last_active_at=NOW - timedelta(hours=1),
+            games_finished=1,
+            questions=questions,
+            first_try_right=right,
+            time_ms=time_ms,
+            done_at=done_at,
+        )
+    )
 
 
 def test_assignment_statuses_progress_and_accuracy(database):
@@ -184,7 +259,13 @@ def test_assignment_statuses_progress_and_accuracy(database):
     report = reports.assignment_report(database, assignment, NOW)
     rows = {row.pupil.name: row for row in report.rows}
     assert [row.pupil.name for row in report.rows] == ["Ada", "Bo", "Cy", "Di", "Eli"]
-    assert {name: row.status for name, row in rows.items()} == {"Ada": "not_started", "Bo": "in_progress", "Cy": "needs_help", "Di": "done", "Eli": "in_progress"}
+    assert {name: row.status for name, row in rows.items()} == {
+        "Ada": "not_started",
+        "Bo": "in_progress",
+        "Cy": "needs_help",
+        "Di": "done",
+        "Eli": "in_progress",
+    }
     assert report.counts == {"not_started": 1, "in_progress": 2, "needs_help": 1, "done": 1, "late": 0}
     assert rows["Ada"].accuracy is None and rows["Ada"].progress == 0
     assert rows["Bo"].accuracy == 0.75 and rows["Bo"].progress == 0.4 and rows["Bo"].time_ms == 125_000
@@ -196,7 +277,9 @@ def test_assignment_after_the_due_time_is_late_or_handed_in_late(database):
     school_class, pupils = make_class(database, pupils=("Ada", "Bo", "Cy"))
     due = NOW - timedelta(days=1)
     assignment = homework(database, school_class, due)
-    work(database, assignment, pupils["Bo"], questions=10, right=10, done_at=due + timedelta(hours=3))  # done after the due time
+    work(
+        database, assignment, pupils["Bo"], questions=10, right=10, done_at=due + timedelta(hours=3)
+    )  # done after the due time
     work(database, assignment, pupils["Cy"], questions=10, right=10, done_at=due - timedelta(hours=3))
     database.flush()
     report = reports.assignment_report(database, assignment, NOW)
@@ -210,9 +293,19 @@ def test_assignment_after_the_due_time_is_late_or_handed_in_late(database):
 
 def test_assignment_for_chosen_pupils_and_skill_goal_progress(database):
     school_class, pupils = make_class(database, pupils=("Ada", "Bo", "Cy"))
-    assignment = homework(database, school_class, NOW + timedelta(days=1), goal="skill", everyone=False, goal_skill="tens_friends", goal_level="proficient")
+    assignment = homework(
+        database,
+        school_class,
+        NOW + timedelta(days=1),
+        goal="skill",
+        everyone=False,
+        goal_skill="tens_friends",
+        goal_level="proficient",
+    )
     database.add_all([AssignmentPupil(assignment_id=assignment.id, pupil_id=pupils[name].id) for name in ("Ada", "Bo")])
-    record(database, pupils["Bo"], "tens_friends", 0.6, 6)  # familiar: 3 of 4 levels... progress is level index / target index
+    record(
+        database, pupils["Bo"], "tens_friends", 0.6, 6
+    )  # familiar: 3 of 4 levels... progress is level index / target index
     record(database, pupils["Cy"], "tens_friends", 0.99, 20)
     database.flush()
     with statements(database) as seen:
@@ -225,11 +318,20 @@ def test_assignment_for_chosen_pupils_and_skill_goal_progress(database):
 def test_a_skill_goal_is_judged_by_the_mastery_threshold_each_record_keeps(database):
     """0.93 is mastered for a record judged by 0.9 and only proficient for one judged by 0.99 (the default is 0.95)."""
     school_class, pupils = make_class(database, pupils=("Ada", "Bo"))
-    assignment = homework(database, school_class, NOW + timedelta(days=1), goal="skill", goal_skill="tens_friends", goal_level="mastered")
+    assignment = homework(
+        database, school_class, NOW + timedelta(days=1), goal="skill", goal_skill="tens_friends", goal_level="mastered"
+    )
     reached = {}
     for name, threshold in (("Ada", 0.9), ("Bo", 0.99)):
         record(database, pupils[name], "tens_friends", 0.93, 6, mastery=threshold)
-        run = LessonRunRecord(pupil_id=pupils[name].id, game_id="crazy-banana-tiervenner", seed=1, stage="play", data={}, assignment_id=assignment.id)
+        run = LessonRunRecord(
+            pupil_id=pupils[name].id,
+            game_id="crazy-banana-tiervenner",
+            seed=1,
+            stage="play",
+            data={},
+            assignment_id=assignment.id,
+        )
         database.add(run)
         database.flush()
         skill_record = database.scalar(select(SkillRecord).where(SkillRecord.pupil_id == pupils[name].id))
@@ -246,13 +348,18 @@ def test_skill_history_buckets_first_tries_by_local_day_and_keeps_the_days_last_
     attempt(database, ada, datetime(2026, 11, 16, 20, 0, tzinfo=UTC), p_known_after=0.30)
     attempt(database, ada, datetime(2026, 11, 16, 22, 30, tzinfo=UTC), p_known_after=0.35)
     attempt(database, ada, datetime(2026, 11, 16, 23, 30, tzinfo=UTC), p_known_after=0.50)
-    attempt(database, ada, datetime(2026, 11, 17, 9, 0, tzinfo=UTC), p_known_after=None, first_try=False)  # a second try: no estimate
+    attempt(
+        database, ada, datetime(2026, 11, 17, 9, 0, tzinfo=UTC), p_known_after=None, first_try=False
+    )  # a second try: no estimate
     attempt(database, ada, datetime(2026, 11, 17, 10, 0, tzinfo=UTC), p_known_after=0.40, skill="multiply")
     attempt(database, ada, NOW - timedelta(days=60), p_known_after=0.9)  # older than 8 weeks
     database.flush()
     history = reports.skill_history(database, ada.id, school_class.timezone, NOW)
     assert history.last_day == date(2026, 11, 18) and history.first_day == date(2026, 11, 18) - timedelta(days=55)
-    assert history.values == {"tens_friends": {date(2026, 11, 16): 0.35, date(2026, 11, 17): 0.50}, "multiply": {date(2026, 11, 17): 0.40}}
+    assert history.values == {
+        "tens_friends": {date(2026, 11, 16): 0.35, date(2026, 11, 17): 0.50},
+        "multiply": {date(2026, 11, 17): 0.40},
+    }
     assert history.skills == ["tens_friends", "multiply"]  # catalogue order
     assert history.days == [date(2026, 11, 16), date(2026, 11, 17)]
     # the same answers in UTC fall on other days
@@ -260,15 +367,28 @@ def test_skill_history_buckets_first_tries_by_local_day_and_keeps_the_days_last_
 
 
 def test_chart_coordinates_follow_days_and_estimates():
-    history = reports.History(date(2026, 11, 1), date(2026, 11, 29), {"multiply": {date(2026, 11, 1): 0.0, date(2026, 11, 29): 1.0}, "add_sub": {date(2026, 11, 15): 0.5}})
+    history = reports.History(
+        date(2026, 11, 1),
+        date(2026, 11, 29),
+        {"multiply": {date(2026, 11, 1): 0.0, date(2026, 11, 29): 1.0}, "add_sub": {date(2026, 11, 15): 0.5}},
+    )
     chart = reports.chart(history, width=500, height=300)
     multiply = next(line for line in chart.lines if line.skill == "multiply")
     (x0, y0, _, _), (x1, y1, _, _) = multiply.points
     assert (x0, y0) == (chart.left, chart.plot_bottom) and (x1, y1) == (chart.plot_right, chart.top)
     add_sub = next(line for line in chart.lines if line.skill == "add_sub")
     assert add_sub.points[0][:2] == ((chart.left + chart.plot_right) / 2, (chart.top + chart.plot_bottom) / 2)
-    assert [line.style for line in chart.lines] == [0, 1] and [line.skill for line in chart.lines] == ["add_sub", "multiply"]
-    assert [day for _, day in chart.x_ticks] == [date(2026, 11, 1), date(2026, 11, 8), date(2026, 11, 15), date(2026, 11, 22), date(2026, 11, 29)]
+    assert [line.style for line in chart.lines] == [0, 1] and [line.skill for line in chart.lines] == [
+        "add_sub",
+        "multiply",
+    ]
+    assert [day for _, day in chart.x_ticks] == [
+        date(2026, 11, 1),
+        date(2026, 11, 8),
+        date(2026, 11, 15),
+        date(2026, 11, 22),
+        date(2026, 11, 29),
+    ]
 
 
 def test_recent_answers_show_no_typed_text_for_unreadable_answers_and_the_chosen_button(database):
@@ -290,7 +410,9 @@ def test_recent_answers_show_no_typed_text_for_unreadable_answers_and_the_chosen
     assert wrong.misconception.msgid.startswith("That is the same number") and wrong.misconception.params["n"] == 1
     assert right.prompt.params["n"] == 1
     runs, total = reports.lesson_runs(database, ada.id)
-    assert total == 1 and runs[0].questions == 2 and runs[0].public_id == run.public_id  # first tries that could be read
+    assert (
+        total == 1 and runs[0].questions == 2 and runs[0].public_id == run.public_id
+    )  # first tries that could be read
 
 
 def test_every_refusal_code_has_a_short_description():
@@ -305,8 +427,22 @@ def test_every_refusal_code_has_a_short_description():
 # --- misconception report -------------------------------------------------------------------
 @pytest.mark.parametrize(
     "value, expected",
-    [("2026-W47", (2026, 47)), ("2026w7", (2026, 7)), ("2026-W4７", None), (" 2026-W47 ", (2026, 47)), ("2026-W53", (2026, 53)), ("2025-W53", None), ("2026-W00", None),
-     ("2026-W54", None), ("12026-W01", None), ("garbage", None), ("", None), (None, None), ("2026-47", None), ("0001-W01", None)],
+    [
+        ("2026-W47", (2026, 47)),
+        ("2026w7", (2026, 7)),
+        ("2026-W4７", None),
+        (" 2026-W47 ", (2026, 47)),
+        ("2026-W53", (2026, 53)),
+        ("2025-W53", None),
+        ("2026-W00", None),
+        ("2026-W54", None),
+        ("12026-W01", None),
+        ("garbage", None),
+        ("", None),
+        (None, None),
+        ("2026-47", None),
+        ("0001-W01", None),
+    ],
 )
 def test_parse_week(value, expected):
     assert reports.parse_week(value) == expected
@@ -323,9 +459,15 @@ def test_misconception_report_counts_the_classes_wrong_answers_in_the_local_week
     attempt(database, ola, monday + timedelta(hours=2), q=q3, typed="3", misconception="same_number")
     attempt(database, ola, monday + timedelta(hours=3), q=q3, typed="7", correct=True)
     attempt(database, ola, monday + timedelta(hours=4), q=q3, readable=False)  # unreadable: not counted at all
-    attempt(database, ada, datetime(2026, 11, 15, 22, 30, tzinfo=UTC), q=q1, typed="1", misconception="same_number")  # Sunday 23:30 in Oslo: week 46
-    attempt(database, ada, datetime(2026, 11, 22, 23, 30, tzinfo=UTC), q=q1, typed="1", misconception="same_number")  # Monday of week 48 in Oslo
-    attempt(database, others["Bo"], monday + timedelta(hours=1), q=q1, typed="1", misconception="same_number")  # another class
+    attempt(
+        database, ada, datetime(2026, 11, 15, 22, 30, tzinfo=UTC), q=q1, typed="1", misconception="same_number"
+    )  # Sunday 23:30 in Oslo: week 46
+    attempt(
+        database, ada, datetime(2026, 11, 22, 23, 30, tzinfo=UTC), q=q1, typed="1", misconception="same_number"
+    )  # Monday of week 48 in Oslo
+    attempt(
+        database, others["Bo"], monday + timedelta(hours=1), q=q1, typed="1", misconception="same_number"
+    )  # another class
     database.flush()
 
     with statements(database) as seen:
@@ -362,12 +504,28 @@ def parse(text: str, delimiter: str) -> list[list[str]]:
 
 
 def test_csv_has_a_bom_the_locales_delimiter_and_no_formulas():
-    rows = [["Pupil", "Level"], ["=HYPERLINK(1)", "done"], ["+47", 3], ["-2", "a;b"], ["@x", "a,b"], ["Åse", 'say "hi"'], ["\tTab", None]]
+    rows = [
+        ["Pupil", "Level"],
+        ["=HYPERLINK(1)", "done"],
+        ["+47", 3],
+        ["-2", "a;b"],
+        ["@x", "a,b"],
+        ["Åse", 'say "hi"'],
+        ["\tTab", None],
+    ]
     for locale, delimiter in (("en", ","), ("nb", ";"), ("sv", ";"), ("it", ";"), ("xx", ",")):
         assert reports.csv_delimiter(locale) == delimiter
         text = reports.to_csv(rows, delimiter)
         assert text.count("\ufeff") == 1 and "\r\n" in text
-        assert parse(text, delimiter) == [["Pupil", "Level"], ["'=HYPERLINK(1)", "done"], ["'+47", "3"], ["'-2", "a;b"], ["'@x", "a,b"], ["Åse", 'say "hi"'], ["'\tTab", ""]]
+        assert parse(text, delimiter) == [
+            ["Pupil", "Level"],
+            ["'=HYPERLINK(1)", "done"],
+            ["'+47", "3"],
+            ["'-2", "a;b"],
+            ["'@x", "a,b"],
+            ["Åse", 'say "hi"'],
+            ["'\tTab", ""],
+        ]
     assert not reports.to_csv(rows, ",", bom=False).startswith("\ufeff")
     assert reports.safe_cell(-3) == "-3"  # numbers are numbers, not text to guard
 
@@ -379,9 +537,15 @@ def test_grid_and_assignment_tables_in_words(database):
     work(database, assignment, pupils["Bo"], questions=7, right=2, time_ms=185_000)
     database.flush()
     grid_rows = reports.grid_table(reports.class_grid(database, school_class, "name"))
-    assert grid_rows[0][:3] == ["Pupil", "Compare numbers", "Count"] and len(grid_rows[0]) == 1 + len(reports.grid_skills())
+    assert grid_rows[0][:3] == ["Pupil", "Compare numbers", "Count"] and len(grid_rows[0]) == 1 + len(
+        reports.grid_skills()
+    )
     bo = grid_rows[2]
-    assert bo[0] == "Bo" and bo[1 + reports.grid_skills().index("multiply")] == "attempted (needs help)" and bo[1] == "not started"
+    assert (
+        bo[0] == "Bo"
+        and bo[1 + reports.grid_skills().index("multiply")] == "attempted (needs help)"
+        and bo[1] == "not started"
+    )
     text = reports.to_csv(grid_rows, ",")
     assert parse(text, ",")[1][0] == "'=Ada"
 
@@ -395,8 +559,11 @@ def test_grid_and_assignment_tables_in_words(database):
 
 
 def test_safe_filename():
-    assert reports.safe_filename("kortmatte", "AB3K9Q", "homework", "crazy-banana", "2026-11-20") == "kortmatte-AB3K9Q-homework-crazy-banana-2026-11-20.csv"
-    assert reports.safe_filename("a\"b", "../etc/passwd", "Ålesund klasse") == "a-b-etc-passwd-lesund-klasse.csv"
+    assert (
+        reports.safe_filename("kortmatte", "AB3K9Q", "homework", "crazy-banana", "2026-11-20")
+        == "kortmatte-AB3K9Q-homework-crazy-banana-2026-11-20.csv"
+    )
+    assert reports.safe_filename('a"b', "../etc/passwd", "Ålesund klasse") == "a-b-etc-passwd-lesund-klasse.csv"
 
 
 def test_all_classes_lists_teachers_and_pupil_counts(database):

@@ -16,9 +16,9 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from types import SimpleNamespace
-from typing import Callable
 
 import pytest
 from sqlalchemy import select
@@ -64,7 +64,11 @@ def pick(card_id):
 
 
 def typed_move(text):
-    return Step("typed-move", {"expression": text}, lambda run, lesson, levels, now: run.typed_move(text, "en", lesson, levels, now))
+    return Step(
+        "typed-move",
+        {"expression": text},
+        lambda run, lesson, levels, now: run.typed_move(text, "en", lesson, levels, now),
+    )
 
 
 NEXT_STEP = Step("next-step", {}, lambda run, lesson, levels, now: run.next_intro(lesson, levels, now))
@@ -140,8 +144,14 @@ class Pupil:
         """The move as the page makes it: typed, picked card by card, or a button."""
         if self.lesson.typed_move and chosen.kind == "submit":
             return [typed_move(chosen.detail)]
-        if self.lesson.picks_cards and chosen.cards and self.lesson.move_from_picks(state, PUPIL, list(chosen.cards)) == chosen:
-            return [pick(card_id) for card_id in run.picked] + [pick(card_id) for card_id in chosen.cards] + [PLAY_PICKED]
+        if (
+            self.lesson.picks_cards
+            and chosen.cards
+            and self.lesson.move_from_picks(state, PUPIL, list(chosen.cards)) == chosen
+        ):
+            return (
+                [pick(card_id) for card_id in run.picked] + [pick(card_id) for card_id in chosen.cards] + [PLAY_PICKED]
+            )
         return [move(move_token(chosen))]
 
 
@@ -152,7 +162,17 @@ def as_stored(run: LessonRun) -> dict:
 
 def attempt_facts(attempt) -> tuple:
     kind = attempt.kind if isinstance(attempt, Attempt) else attempt.question_kind
-    return (attempt.skill, kind, attempt.question, attempt.correct, attempt.readable, attempt.first_try, attempt.hints_used, attempt.time_ms, attempt.move_index)
+    return (
+        attempt.skill,
+        kind,
+        attempt.question,
+        attempt.correct,
+        attempt.readable,
+        attempt.first_try,
+        attempt.hints_used,
+        attempt.time_ms,
+        attempt.move_index,
+    )
 
 
 def stored_attempts(app) -> list[AttemptRecord]:
@@ -188,7 +208,11 @@ def play_through_the_database(app, client, guest, monkeypatch, game_id, players,
         if isinstance(attempt, Attempt):  # the hourglass says whether it ran out
             attempts.append(attempt)
         stored = run_record(app, run_id).data
-        assert stored == as_stored(kept), (game_id, step.route, {k: (stored.get(k), v) for k, v in as_stored(kept).items() if stored.get(k) != v})
+        assert stored == as_stored(kept), (
+            game_id,
+            step.route,
+            {k: (stored.get(k), v) for k, v in as_stored(kept).items() if stored.get(k) != v},
+        )
     assert kept.stage == FINISHED and run_record(app, run_id).stage == FINISHED, f"{game_id}: the lesson did not finish"
     assert [attempt_facts(a) for a in stored_attempts(app)] == [attempt_facts(a) for a in attempts]
     return attempts
@@ -222,7 +246,9 @@ def test_every_game_has_a_lesson_played_through_the_database():
 
 
 @pytest.mark.parametrize("game_id,players,options,seed", LESSON_PLAYS)
-def test_a_run_reloaded_from_the_database_at_every_step_plays_like_one_kept_in_memory(app, client, guest, monkeypatch, game_id, players, options, seed):
+def test_a_run_reloaded_from_the_database_at_every_step_plays_like_one_kept_in_memory(
+    app, client, guest, monkeypatch, game_id, players, options, seed
+):
     attempts = play_through_the_database(app, client, guest, monkeypatch, game_id, players, options, seed)
     drills = [a for a in attempts if not a.kind.startswith("choice:")]
     # The lesson must have tried what a lost field would break: retries after a first try, and a second wrong choice.
@@ -231,6 +257,7 @@ def test_a_run_reloaded_from_the_database_at_every_step_plays_like_one_kept_in_m
 
 
 # --- a stored run that cannot occur is refused when it is loaded --------------------------------------
+
 
 def stored_run(game_id="calculation-war", players=2, question=True) -> dict:
     """A stored run in play, with an open question when ``question``."""
@@ -260,7 +287,9 @@ CORRUPT_RUNS = {
     "an unknown option": lambda d: changed(d, options={**d["options"], "jokers": 2}),
     "an unknown computer player": lambda d: changed(d, bots=["grandmaster"]),
     "an unknown stage": lambda d: changed(d, stage="paused"),
-    "an intro step past the intro": lambda d: changed(d, stage=INTRO, intro_step=len(LESSONS[d["game_id"]].intro_steps())),
+    "an intro step past the intro": lambda d: changed(
+        d, stage=INTRO, intro_step=len(LESSONS[d["game_id"]].intro_steps())
+    ),
     "a negative step": lambda d: changed(d, step=-1),
     "tries as text": lambda d: changed(d, tries="1"),
     "tries as true": lambda d: changed(d, tries=True),

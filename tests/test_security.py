@@ -49,7 +49,14 @@ HOSTILE_NEXT = [
     None,
     "/" + "a" * 5000,
 ]
-GOOD_NEXT = ["/", "/progress", "/progress?x=1", "/teacher/classes/Ab-12_x?step=2&nav=next", "/runs/Ab-12_x#lesson", "/" + "a" * 999]
+GOOD_NEXT = [
+    "/",
+    "/progress",
+    "/progress?x=1",
+    "/teacher/classes/Ab-12_x?step=2&nav=next",
+    "/runs/Ab-12_x#lesson",
+    "/" + "a" * 999,
+]
 
 
 def short_id(target) -> str:
@@ -72,7 +79,13 @@ def next_in_sign_in_form(page: str) -> str:
 
 
 #: ``next`` as sent on the wire, percent-encoded: judged as the app reads it, decoded.
-ENCODED_NEXT = ["/%09/other.example", "%2F%2Fother.example", "/%5Cother.example", "%09%2F%2Fother", "/%0D%0ALocation:%20//other.example"]
+ENCODED_NEXT = [
+    "/%09/other.example",
+    "%2F%2Fother.example",
+    "/%5Cother.example",
+    "%09%2F%2Fother",
+    "/%0D%0ALocation:%20//other.example",
+]
 
 
 def test_the_language_form_and_the_teacher_sign_in_never_lead_away(app, staff, client):
@@ -81,11 +94,17 @@ def test_the_language_form_and_the_teacher_sign_in_never_lead_away(app, staff, c
         assert client.post("/language", data={"locale": "sv", "next": target}).headers["Location"] == "/", repr(target)
         page = client.get("/teacher/sign-in", query_string={"next": target}).get_data(as_text=True)
         assert next_in_sign_in_form(page) == "/teacher", repr(target)
-        response = client.post("/teacher/sign-in", data={"email": "tove@school.example", "password": PASSWORD, "next": target})
+        response = client.post(
+            "/teacher/sign-in", data={"email": "tove@school.example", "password": PASSWORD, "next": target}
+        )
         assert response.status_code == 302 and response.headers["Location"] == "/teacher", repr(target)
     for raw in ENCODED_NEXT:  # typed into an address bar, /%09/other.example reaches the app as "/<tab>/other.example"
-        assert next_in_sign_in_form(client.get(f"/teacher/sign-in?next={raw}").get_data(as_text=True)) == "/teacher", raw
-        response = client.post("/language", data=f"locale=sv&next={raw}", content_type="application/x-www-form-urlencoded")
+        assert next_in_sign_in_form(client.get(f"/teacher/sign-in?next={raw}").get_data(as_text=True)) == "/teacher", (
+            raw
+        )
+        response = client.post(
+            "/language", data=f"locale=sv&next={raw}", content_type="application/x-www-form-urlencoded"
+        )
         assert response.headers["Location"] == "/", raw
 
 
@@ -97,7 +116,9 @@ def test_a_teacher_sent_to_sign_in_comes_back_to_the_page_asked_for(app, staff, 
     assert sign_in_page.startswith("/teacher/sign-in?next=")
     form_next = next_in_sign_in_form(client.get(sign_in_page).get_data(as_text=True))
     assert form_next == wanted
-    response = client.post("/teacher/sign-in", data={"email": "tove@school.example", "password": PASSWORD, "next": form_next})
+    response = client.post(
+        "/teacher/sign-in", data={"email": "tove@school.example", "password": PASSWORD, "next": form_next}
+    )
     assert response.headers["Location"] == wanted
 
 
@@ -127,7 +148,11 @@ def responses_of_every_kind(app, staff, guest, client) -> dict:
     teacher = app.test_client()
     staff.sign_in(teacher, "tove@school.example")
     ada = staff.pupil(school_class.code, "Ada")
-    got = {"home page": client.get("/"), "redirect": client.get("/progress"), "static file": client.get("/static/app.css")}
+    got = {
+        "home page": client.get("/"),
+        "redirect": client.get("/progress"),
+        "static file": client.get("/static/app.css"),
+    }
     got["static file"].close()
     got["404 page"] = client.get("/no/such/page")
     got["405 page"] = client.get("/guest")
@@ -139,7 +164,9 @@ def responses_of_every_kind(app, staff, guest, client) -> dict:
     guest.sign_in()
     run_id = guest.start()
     got["htmx fragment"] = client.post(f"/runs/{run_id}/next-step", headers={"HX-Request": "true"})
-    got["htmx 409 fragment"] = client.post(f"/runs/{run_id}/next-step", data={"step": "-1"}, headers={"HX-Request": "true"})
+    got["htmx 409 fragment"] = client.post(
+        f"/runs/{run_id}/next-step", data={"step": "-1"}, headers={"HX-Request": "true"}
+    )
     got["form redirect"] = client.post(f"/runs/{run_id}/next-step")
     got["teacher page"] = teacher.get(f"/teacher/classes/{school_class.public_id}")
     got["CSV download"] = teacher.get(f"/teacher/classes/{school_class.public_id}/grid.csv")
@@ -149,11 +176,22 @@ def responses_of_every_kind(app, staff, guest, client) -> dict:
 
 def test_every_kind_of_response_carries_the_browser_policies(app, staff, guest, client):
     responses = responses_of_every_kind(app, staff, guest, client)
-    expected_status = {"redirect": 302, "form redirect": 302, "404 page": 404, "405 page": 405, "413 page": 413, "500 page": 500, "CSRF page": 400, "htmx 409 fragment": 409}
+    expected_status = {
+        "redirect": 302,
+        "form redirect": 302,
+        "404 page": 404,
+        "405 page": 405,
+        "413 page": 413,
+        "500 page": 500,
+        "CSRF page": 400,
+        "htmx 409 fragment": 409,
+    }
     for kind, response in responses.items():
         assert response.status_code == expected_status.get(kind, 200), kind
         for header, value in POLICY_HEADERS.items():
-            assert response.headers.getlist(header) == [value], f"{kind}: {header} is {response.headers.getlist(header)}"
+            assert response.headers.getlist(header) == [value], (
+                f"{kind}: {header} is {response.headers.getlist(header)}"
+            )
     assert responses["htmx fragment"].get_data(as_text=True).lstrip().startswith('<section id="lesson"')
     assert "This page is too old" in responses["CSRF page"].get_data(as_text=True)
 
@@ -165,8 +203,18 @@ def test_the_page_token_is_accepted_in_the_form_and_in_the_htmx_header(app, clie
     assert client.post("/guest", data={"name": "Ada", "csrf_token": token}).status_code == 302
     page = client.get("/").get_data(as_text=True)  # signing in starts a new session, with a new token
     header_token = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
-    assert client.post("/language", data={"locale": "sv"}, headers={"X-CSRFToken": token, "HX-Request": "true"}).status_code == 400
-    assert client.post("/language", data={"locale": "sv"}, headers={"X-CSRFToken": header_token, "HX-Request": "true"}).status_code == 302
+    assert (
+        client.post(
+            "/language", data={"locale": "sv"}, headers={"X-CSRFToken": token, "HX-Request": "true"}
+        ).status_code
+        == 400
+    )
+    assert (
+        client.post(
+            "/language", data={"locale": "sv"}, headers={"X-CSRFToken": header_token, "HX-Request": "true"}
+        ).status_code
+        == 302
+    )
 
 
 # --- sessions: a new one at every sign-in, ended on the server at sign-out -----------------------

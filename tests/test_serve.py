@@ -33,7 +33,9 @@ def get(port: int, path: str = "/", timeout: float = 10) -> tuple[int, http.clie
 
 
 def children(pid: int) -> set[int]:
-    return {int(child) for task in Path(f"/proc/{pid}/task").iterdir() for child in (task / "children").read_text().split()}
+    return {
+        int(child) for task in Path(f"/proc/{pid}/task").iterdir() for child in (task / "children").read_text().split()
+    }
 
 
 def pid_holding(connection: http.client.HTTPConnection, server_port: int, pids: set[int]) -> int | None:
@@ -63,7 +65,13 @@ def serve(database_url):
         port = free_port()
         env = {**os.environ, "DATABASE_URL": database, "SECRET_KEY": "test-serve"}
         kortmatte = Path(sys.executable).with_name("kortmatte")
-        process = subprocess.Popen([str(kortmatte), "serve", "--port", str(port), *options], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        process = subprocess.Popen(
+            [str(kortmatte), "serve", "--port", str(port), *options],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         started.append(process)
         deadline = time.monotonic() + START_TIMEOUT_S
         while True:
@@ -148,21 +156,49 @@ http {{
 """
 
 
-@pytest.mark.skipif(shutil.which("nginx") is None or shutil.which("openssl") is None, reason="needs nginx and openssl (Debian's nginx-light and openssl)")
+@pytest.mark.skipif(
+    shutil.which("nginx") is None or shutil.which("openssl") is None,
+    reason="needs nginx and openssl (Debian's nginx-light and openssl)",
+)
 def test_the_example_nginx_configuration_passes_nginx_t(tmp_path):
     """docs/nginx/kortmatte.conf, with a throw-away certificate and cache folder, inside a minimal nginx.conf."""
     key, certificate = tmp_path / "key.pem", tmp_path / "cert.pem"
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=kortmatte.school.example", "-keyout", str(key), "-out", str(certificate)],
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=kortmatte.school.example",
+            "-keyout",
+            str(key),
+            "-out",
+            str(certificate),
+        ],
         check=True,
         capture_output=True,
     )
     conf = NGINX_CONF.read_text()
-    for real, test in (("/etc/letsencrypt/live/kortmatte.school.example/fullchain.pem", certificate), ("/etc/letsencrypt/live/kortmatte.school.example/privkey.pem", key), ("/var/cache/nginx/kortmatte", tmp_path / "cache")):
+    for real, test in (
+        ("/etc/letsencrypt/live/kortmatte.school.example/fullchain.pem", certificate),
+        ("/etc/letsencrypt/live/kortmatte.school.example/privkey.pem", key),
+        ("/var/cache/nginx/kortmatte", tmp_path / "cache"),
+    ):
         assert real in conf
         conf = conf.replace(real, str(test))
     (tmp_path / "kortmatte.conf").write_text(conf)
     (tmp_path / "nginx.conf").write_text(NGINX_WRAPPER.format(work=tmp_path))
-    checked = subprocess.run([shutil.which("nginx"), "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")], capture_output=True, text=True)
+    checked = subprocess.run(
+        [shutil.which("nginx"), "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")],
+        capture_output=True,
+        text=True,
+    )
     assert checked.returncode == 0, checked.stderr
     assert "warn" not in checked.stderr, checked.stderr

@@ -15,13 +15,13 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.recorded import check_playthrough
 from tutor.deck import kids2
 from tutor.engine import CHANCE, GAMES, IllegalMove, InvalidOptions, InvalidState, Move, make_game
 from tutor.engine.play import bot_rng, chance_rng, simulate
-from tutor.primes import is_prime, primes_up_to
 from tutor.engine.shedding import (
     TURN_CAP,
     BeginnerBot,
@@ -31,6 +31,7 @@ from tutor.engine.shedding import (
     product_targets,
     tens_friends,
 )
+from tutor.primes import is_prime, primes_up_to
 
 DECK = kids2()
 ALL_CARDS = [c.id for c in DECK.cards]
@@ -54,7 +55,11 @@ def number(colour=None, top=None, where=lambda c: True, exclude=()):
 
 
 def special(kind, instruction=None, exclude=()):
-    return next(c.id for c in DECK.cards if c.kind == kind and (instruction is None or c.instruction == instruction) and c.id not in exclude)
+    return next(
+        c.id
+        for c in DECK.cards
+        if c.kind == kind and (instruction is None or c.instruction == instruction) and c.id not in exclude
+    )
 
 
 BANANA = special("banana")
@@ -100,7 +105,10 @@ def single_ids(state):
 
 
 # --- the deal ------------------------------------------------------------------------------
-@pytest.mark.parametrize("game_id,size", [("multimatch", 6), ("crazy-banana-overslag", 5), ("crazy-banana-tiervenner", 5), ("crazy-banana-extreme", 5)])
+@pytest.mark.parametrize(
+    "game_id,size",
+    [("multimatch", 6), ("crazy-banana-overslag", 5), ("crazy-banana-tiervenner", 5), ("crazy-banana-extreme", 5)],
+)
 def test_the_deal_gives_each_player_the_game_hand_size_and_one_face_up_card(game_id, size):
     state = dealt(game_id, 3)
     assert [len(h) for h in state.hands] == [size] * 3
@@ -256,18 +264,34 @@ def test_no_maths_vri_on_a_special_card_only_the_named_colour(game_id):
 
 
 # --- drawing and passing -----------------------------------------------------------------------
-@pytest.mark.parametrize("game_id,limit", [("multimatch", 3), ("crazy-banana-overslag", 3), ("crazy-banana-tiervenner", 2), ("crazy-banana-extreme", 3)])
+@pytest.mark.parametrize(
+    "game_id,limit",
+    [("multimatch", 3), ("crazy-banana-overslag", 3), ("crazy-banana-tiervenner", 2), ("crazy-banana-extreme", 3)],
+)
 def test_draw_one_at_a_time_up_to_the_limit_then_pass(game_id, limit):
     state = dealt(game_id, 3)
     top = number("purple", 1)
-    dead = [number("blue", 1), number("blue", 1, exclude=(number("blue", 1),))]  # blue 1s: no colour, no vri on purple 1
+    dead = [
+        number("blue", 1),
+        number("blue", 1, exclude=(number("blue", 1),)),
+    ]  # blue 1s: no colour, no vri on purple 1
     hand = [number("orange", 2)]
     if game_id == "crazy-banana-overslag":
         hand = [number("orange", where=lambda c: c.circled_sum <= DECK[top].circled_sum)]
-        dead = [c for c in NUMBERS if DECK[c].colour != "purple" and DECK[c].circled_sum <= DECK[top].circled_sum and c not in hand][:3]
+        dead = [
+            c
+            for c in NUMBERS
+            if DECK[c].colour != "purple" and DECK[c].circled_sum <= DECK[top].circled_sum and c not in hand
+        ][:3]
     if game_id == "crazy-banana-extreme":
-        hand = [c for c in NUMBERS if DECK[c].colour != "purple" and not extreme_witness(DECK[c].circled, DECK[top].circled)][:1]
-        dead = [c for c in NUMBERS if DECK[c].colour != "purple" and not extreme_witness(DECK[c].circled, DECK[top].circled) and c not in hand][:3]
+        hand = [
+            c for c in NUMBERS if DECK[c].colour != "purple" and not extreme_witness(DECK[c].circled, DECK[top].circled)
+        ][:1]
+        dead = [
+            c
+            for c in NUMBERS
+            if DECK[c].colour != "purple" and not extreme_witness(DECK[c].circled, DECK[top].circled) and c not in hand
+        ][:3]
     if game_id == "crazy-banana-tiervenner":
         dead = [number("blue", 2), number("green", 3)]
     if game_id == "multimatch":
@@ -343,7 +367,11 @@ def three_players_with(card_id, game_id="crazy-banana-overslag"):
     state = dealt(game_id, 3)
     arrange(
         state,
-        [[card_id, number("orange", 2), number("orange", 3)], [number("green", 4), number("green", 5)], [number("blue", 6), number("blue", 7)]],
+        [
+            [card_id, number("orange", 2), number("orange", 3)],
+            [number("green", 4), number("green", 5)],
+            [number("blue", 6), number("blue", 7)],
+        ],
         number("purple", 1),
     )
     return state
@@ -398,7 +426,11 @@ def test_a_special_card_may_not_be_the_last_card():
 # --- one card left and the knock ---------------------------------------------------------------
 def two_card_position(players=2, game_id="multimatch"):
     state = dealt(game_id, players)
-    hands = [[number("purple", 2), number("orange", 3)], [number("green", 4), number("green", 5)], [number("blue", 6), number("blue", 7)]][:players]
+    hands = [
+        [number("purple", 2), number("orange", 3)],
+        [number("green", 4), number("green", 5)],
+        [number("blue", 6), number("blue", 7)],
+    ][:players]
     arrange(state, hands, number("purple", 1))
     return state
 
@@ -416,7 +448,11 @@ def test_calling_one_card_before_the_play_avoids_the_knock():
 
 def test_call_is_only_legal_when_a_play_would_leave_one_card():
     state = dealt("multimatch")
-    arrange(state, [[number("purple", 2), number("orange", 3), number("orange", 4)], [number("green", 4)]], number("purple", 1))
+    arrange(
+        state,
+        [[number("purple", 2), number("orange", 3), number("orange", 4)], [number("green", 4)]],
+        number("purple", 1),
+    )
     assert "call_one_card" not in kinds(state)
     arrange(state, [[number("blue", 2), number("orange", 3)], [number("green", 4)]], number("purple", 1))
     assert "call_one_card" not in kinds(state)  # nothing to play
@@ -537,7 +573,11 @@ def test_the_first_empty_hand_wins_by_default():
 
 def test_play_until_one_left_ranks_the_players():
     state = dealt("crazy-banana-overslag", 3, play_until_one_left=True)
-    arrange(state, [[number("purple", 2)], [number("purple", 3)], [number("blue", 6), number("blue", 7)]], number("purple", 1))
+    arrange(
+        state,
+        [[number("purple", 2)], [number("purple", 3)], [number("blue", 6), number("blue", 7)]],
+        number("purple", 1),
+    )
     state.apply(Move("play", 0, (number("purple", 2),)))
     assert not state.is_over and state.finished == [0] and state.current_player == 1
     assert state.player_view(2)["finished"] == [0]
@@ -548,7 +588,11 @@ def test_play_until_one_left_ranks_the_players():
 
 def test_players_who_are_out_are_skipped():
     state = dealt("multimatch", 3, play_until_one_left=True)
-    arrange(state, [[number("purple", 2)], [number("blue", 3), number("blue", 4)], [number("blue", 6), number("blue", 7)]], number("purple", 1))
+    arrange(
+        state,
+        [[number("purple", 2)], [number("blue", 3), number("blue", 4)], [number("blue", 6), number("blue", 7)]],
+        number("purple", 1),
+    )
     state.apply(Move("play", 0, (number("purple", 2),)))
     assert state.next_active(2) == 1 and state.active_players() == [1, 2]
 
@@ -596,7 +640,11 @@ def test_random_play_ends_and_every_position_is_valid(game_id, players, seed, no
     game = make_game(game_id, players, {"banana_has_no_power": no_power, "play_until_one_left": until_one})
     rng, state, moves = random.Random(seed), game.new_state(), 0
     while not state.is_over:
-        move = state.chance_move(chance_rng(seed, moves)) if state.current_player == CHANCE else rng.choice(state.legal_moves())
+        move = (
+            state.chance_move(chance_rng(seed, moves))
+            if state.current_player == CHANCE
+            else rng.choice(state.legal_moves())
+        )
         state.apply(move)
         moves += 1
         if moves % 7 == 0:
@@ -669,7 +717,13 @@ def test_impossible_positions_are_refused(change):
 def test_illegal_moves_leave_the_state_unchanged():
     state = two_card_position()
     before = state.to_dict()
-    for bad in (Move("play", 0, (number("purple", 2),), "green"), Move("play", 1, (number("green", 4),)), Move("knock", 1), Move("play_pair", 0, (1, 2)), Move("pass", 0)):
+    for bad in (
+        Move("play", 0, (number("purple", 2),), "green"),
+        Move("play", 1, (number("green", 4),)),
+        Move("knock", 1),
+        Move("play_pair", 0, (1, 2)),
+        Move("pass", 0),
+    ):
         with pytest.raises(IllegalMove):
             state.apply(bad)
         assert state.to_dict() == before
@@ -689,7 +743,12 @@ def test_options_and_titles():
     assert make_game("multimatch").hand_size == 6 and make_game("multimatch").pair_plays
     for game_id in SHEDDING:
         options = make_game(game_id).options
-        assert options == {"banana_has_no_power": False, "play_until_one_left": False, "turn_limit": 0, "time_limit_minutes": 0}
+        assert options == {
+            "banana_has_no_power": False,
+            "play_until_one_left": False,
+            "turn_limit": 0,
+            "time_limit_minutes": 0,
+        }
         assert GAMES[game_id].min_players == 2 and GAMES[game_id].max_players == 4
     with pytest.raises(InvalidOptions):
         make_game("multimatch", 5)

@@ -21,7 +21,8 @@ from tutor.engine import Move, make_game
 from tutor.engine.play import simulate
 from tutor.engine.shedding import PLAY_LOG, extreme_witness
 from tutor.lessons import LESSONS
-from tutor.lessons.base import YOU as SEAT_YOU, Judged, computer_name, move_token
+from tutor.lessons.base import YOU as SEAT_YOU
+from tutor.lessons.base import Judged, computer_name, move_token
 from tutor.lessons.calculation_war import CalculationWarLesson
 from tutor.lessons.runner import PLAY, PUPIL, LessonRun
 from tutor.lessons.shedding import mixed
@@ -56,7 +57,15 @@ def names_in(text: Text) -> list:
 def test_the_play_log_remembers_the_card_under_each_play_and_whom_a_kocha_card_hit():
     state = dealt("crazy-banana-tiervenner", 3)
     top = number("purple", 3)
-    arrange(state, [[SKIP, number("purple", 7), number("blue", 1)], [DRAW_TWO, number("green", 2)], [number("orange", 4), number("orange", 5)]], top)
+    arrange(
+        state,
+        [
+            [SKIP, number("purple", 7), number("blue", 1)],
+            [DRAW_TWO, number("green", 2)],
+            [number("orange", 4), number("orange", 5)],
+        ],
+        top,
+    )
     state.apply(Move("play", 0, (SKIP,), "green"))
     assert state.play_log[-1] == {"player": 0, "cards": [SKIP], "on": top, "target": 1, "next": 2}
     state.apply(Move("draw", 2))
@@ -65,8 +74,15 @@ def test_the_play_log_remembers_the_card_under_each_play_and_whom_a_kocha_card_h
 
 def test_the_play_log_is_bounded_and_survives_a_reshuffle():
     state = dealt("crazy-banana-overslag", 2)
-    arrange(state, [[number("orange", 2), number("orange", 3)], [number("green", 4), number("green", 5)]], number("purple", 1), rest="discard")
-    state.play_log = [{"player": 1, "cards": [number("orange", 9)], "on": number("blue", 9), "target": None, "next": 0}] * PLAY_LOG
+    arrange(
+        state,
+        [[number("orange", 2), number("orange", 3)], [number("green", 4), number("green", 5)]],
+        number("purple", 1),
+        rest="discard",
+    )
+    state.play_log = [
+        {"player": 1, "cards": [number("orange", 9)], "on": number("blue", 9), "target": None, "next": 0}
+    ] * PLAY_LOG
     state.validate()
     state.apply(Move("draw", 0))  # the draw pile is empty: a reshuffle comes first
     assert state.phase == "reshuffle" and len(state.play_log) == PLAY_LOG
@@ -106,11 +122,16 @@ def story_after(game_id, state, move):
 def test_a_computer_skip_card_tells_who_misses_a_turn(players):
     game_id = "crazy-banana-tiervenner"
     before_pupil = players - 1  # the pupil follows this computer clockwise
-    story, _ = story_after(game_id, kocha_position(game_id, players, before_pupil, SKIP), Move("play", before_pupil, (SKIP,), "blue"))
+    story, _ = story_after(
+        game_id, kocha_position(game_id, players, before_pupil, SKIP), Move("play", before_pupil, (SKIP,), "blue")
+    )
     assert story == [f"Computer {before_pupil} played a Kocha skip card and chose blue: you miss your turn."]
     if players > 2:
         story, state = story_after(game_id, kocha_position(game_id, players, 1, SKIP), Move("play", 1, (SKIP,), "blue"))
-        assert story == ["Computer 1 played a Kocha skip card and chose blue: Computer 2 misses a turn."] and state.turn == 3 % players
+        assert (
+            story == ["Computer 1 played a Kocha skip card and chose blue: Computer 2 misses a turn."]
+            and state.turn == 3 % players
+        )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -123,28 +144,57 @@ def test_a_computer_draw_two_card_tells_who_draws_two(players):
     assert story == [f"Computer {seat} played a Kocha draw-two card and chose green: you draw 2 cards."]
     assert len(state.hands[PUPIL]) == hand + 2
     if players > 2:
-        story, state = story_after(game_id, kocha_position(game_id, players, 1, DRAW_TWO), Move("play", 1, (DRAW_TWO,), "green"))
-        assert story == ["Computer 1 played a Kocha draw-two card and chose green: Computer 2 draws 2 cards."] and len(state.hands[2]) == 4
+        story, state = story_after(
+            game_id, kocha_position(game_id, players, 1, DRAW_TWO), Move("play", 1, (DRAW_TWO,), "green")
+        )
+        assert (
+            story == ["Computer 1 played a Kocha draw-two card and chose green: Computer 2 draws 2 cards."]
+            and len(state.hands[2]) == 4
+        )
 
 
 def test_a_computer_reverse_card_tells_the_new_order_or_works_as_a_skip():
     game_id = "multimatch"
     story, _ = story_after(game_id, kocha_position(game_id, 2, 1, REVERSE), Move("play", 1, (REVERSE,), "orange"))
-    assert story == ["Computer 1 played a Kocha reverse card and chose orange. With two players it works like a skip: you miss your turn."]
+    assert story == [
+        "Computer 1 played a Kocha reverse card and chose orange. With two players it works like a skip: you miss your turn."
+    ]
     story, state = story_after(game_id, kocha_position(game_id, 3, 1, REVERSE), Move("play", 1, (REVERSE,), "orange"))
-    assert story == ["Computer 1 played a Kocha reverse card and chose orange: the direction of play turns round, so you play next."] and state.turn == 0
+    assert (
+        story
+        == [
+            "Computer 1 played a Kocha reverse card and chose orange: the direction of play turns round, so you play next."
+        ]
+        and state.turn == 0
+    )
     story, state = story_after(game_id, kocha_position(game_id, 4, 3, REVERSE), Move("play", 3, (REVERSE,), "orange"))
-    assert story == ["Computer 3 played a Kocha reverse card and chose orange: the direction of play turns round, so Computer 2 plays next."] and state.turn == 2
+    assert (
+        story
+        == [
+            "Computer 3 played a Kocha reverse card and chose orange: the direction of play turns round, so Computer 2 plays next."
+        ]
+        and state.turn == 2
+    )
 
 
 def test_a_computer_banana_card_tells_the_colour_chosen_and_without_power_that_it_stays():
-    story, _ = story_after("crazy-banana-extreme", kocha_position("crazy-banana-extreme", 3, 2, BANANA), Move("play", 2, (BANANA,), "blue"))
+    story, _ = story_after(
+        "crazy-banana-extreme", kocha_position("crazy-banana-extreme", 3, 2, BANANA), Move("play", 2, (BANANA,), "blue")
+    )
     assert story == ["Computer 2 played a banana card and chose blue."]
     state = dealt("multimatch", 2, banana_has_no_power=True)
-    arrange(state, [[number("orange", 4), number("orange", 5)], [BANANA, number("green", 5), number("green", 6)]], SKIP, colour="green")
+    arrange(
+        state,
+        [[number("orange", 4), number("orange", 5)], [BANANA, number("green", 5), number("green", 6)]],
+        SKIP,
+        colour="green",
+    )
     state.turn = 1
     story, state = story_after("multimatch", state, Move("play", 1, (BANANA,)))
-    assert story == ["Computer 1 played a banana card. It has no power, so the colour to follow stays the same."] and state.colour == "green"
+    assert (
+        story == ["Computer 1 played a banana card. It has no power, so the colour to follow stays the same."]
+        and state.colour == "green"
+    )
 
 
 @pytest.mark.parametrize(
@@ -152,8 +202,16 @@ def test_a_computer_banana_card_tells_the_colour_chosen_and_without_power_that_i
     [
         (2, SKIP, "You played a Kocha skip card and chose blue: Computer 1 misses a turn, so you play again."),
         (3, SKIP, "You played a Kocha skip card and chose blue: Computer 1 misses a turn."),
-        (2, REVERSE, "You played a Kocha reverse card and chose blue. With two players it works like a skip: Computer 1 misses a turn, so you play again."),
-        (4, REVERSE, "You played a Kocha reverse card and chose blue: the direction of play turns round, so Computer 3 plays next."),
+        (
+            2,
+            REVERSE,
+            "You played a Kocha reverse card and chose blue. With two players it works like a skip: Computer 1 misses a turn, so you play again.",
+        ),
+        (
+            4,
+            REVERSE,
+            "You played a Kocha reverse card and chose blue: the direction of play turns round, so Computer 3 plays next.",
+        ),
         (2, DRAW_TWO, "You played a Kocha draw-two card and chose blue: Computer 1 draws 2 cards."),
         (4, DRAW_TWO, "You played a Kocha draw-two card and chose blue: Computer 1 draws 2 cards."),
         (3, BANANA, "You played a banana card and chose blue."),
@@ -172,7 +230,12 @@ def test_the_pupils_special_card_is_told_with_its_effect_and_played(players, car
 def test_the_pupils_draw_names_the_card_drawn():
     lesson = LESSONS["crazy-banana-overslag"]
     state = dealt("crazy-banana-overslag", 2)
-    arrange(state, [[number("orange", 4), number("orange", 5)], [number("green", 4), number("green", 5)]], number("purple", 2), draw_top=[number("blue", 6), SKIP])
+    arrange(
+        state,
+        [[number("orange", 4), number("orange", 5)], [number("green", 4), number("green", 5)]],
+        number("purple", 2),
+        draw_top=[number("blue", 6), SKIP],
+    )
     judged = lesson.judge(state, PUPIL, Move("draw", PUPIL))
     assert english(judged.told) == "You drew the blue 6." and judged.correct and judged.skill is None
     state.apply(Move("draw", PUPIL))
@@ -184,7 +247,11 @@ def test_the_pupils_colour_play_is_told():
     lesson = LESSONS["crazy-banana-overslag"]
     state = kocha_position("crazy-banana-overslag", 2, PUPIL, SKIP)
     judged = lesson.judge(state, PUPIL, Move("play", PUPIL, (number("purple", 8),)))
-    assert judged.correct and judged.skill is None and english(judged.told) == "You played the purple 8: it follows the colour."
+    assert (
+        judged.correct
+        and judged.skill is None
+        and english(judged.told) == "You played the purple 8: it follows the colour."
+    )
 
 
 # --- the computers' maths plays, called out with their numbers ----------------------------------
@@ -199,7 +266,10 @@ def test_tiervenner_calls_out_every_tens_friend_play_on_the_card_under_it():
         if mine.colour == on.colour or mine.top + on.top != 10:
             continue
         line = english(computer_play_line("crazy-banana-tiervenner", Move("play", 1, (mine.id,)), on))
-        assert line == f"Computer 1 played the {mine.colour} {mine.top} on the {on.colour} {on.top}: {on.top} + {mine.top} = 10, tens friends."
+        assert (
+            line
+            == f"Computer 1 played the {mine.colour} {mine.top} on the {on.colour} {on.top}: {on.top} + {mine.top} = 10, tens friends."
+        )
 
 
 def test_overslag_calls_out_every_higher_sum_with_both_sums():
@@ -207,7 +277,9 @@ def test_overslag_calls_out_every_higher_sum_with_both_sums():
         if mine.colour == on.colour or mine.circled_sum <= on.circled_sum:
             continue
         line = english(computer_play_line("crazy-banana-overslag", Move("play", 1, (mine.id,)), on))
-        assert line.endswith(f"on the {on.colour} {on.top}: its circled values add up to {mine.circled_sum}, more than {on.circled_sum}.")
+        assert line.endswith(
+            f"on the {on.colour} {on.top}: its circled values add up to {mine.circled_sum}, more than {on.circled_sum}."
+        )
 
 
 def test_extreme_calls_out_every_vri_with_the_two_values_and_the_total_or_the_prime_and_mean():
@@ -220,9 +292,15 @@ def test_extreme_calls_out_every_vri_with_the_two_values_and_the_total_or_the_pr
         (a, b), mean = witness[1], Fraction(on.circled_sum, 4)
         assert a in mine.circled and b in mine.circled
         if witness[0] == "beats_total":
-            assert f": {a} + {b} = {a + b}, more than {on.circled_sum}, all four values" in line and a + b > on.circled_sum
+            assert (
+                f": {a} + {b} = {a + b}, more than {on.circled_sum}, all four values" in line and a + b > on.circled_sum
+            )
         else:
-            assert f": {a} + {b} = {a + b}, a prime above the mean {mixed(mean)} of that card." in line and is_prime(a + b) and a + b > mean
+            assert (
+                f": {a} + {b} = {a + b}, a prime above the mean {mixed(mean)} of that card." in line
+                and is_prime(a + b)
+                and a + b > mean
+            )
         told[witness[0]] += 1
     assert all(told.values())
 
@@ -236,7 +314,10 @@ def test_multimatch_calls_out_every_pair_product_on_the_card_under_it():
                 continue
             move = Move("play_pair", 1, (by_top[a].id, seconds[b].id))
             line = english(computer_play_line("multimatch", move, on))
-            assert line == f"Computer 1 played {a} and {b} together on the {on.colour} {on.top}: {a} × {b} = {a * b}, one of its circled values. The green {b} lies on top."
+            assert (
+                line
+                == f"Computer 1 played {a} and {b} together on the {on.colour} {on.top}: {a} × {b} = {a * b}, one of its circled values. The green {b} lies on top."
+            )
 
 
 def test_a_colour_play_is_told_as_following_the_colour_even_when_the_maths_would_fit():
@@ -248,7 +329,11 @@ def test_a_colour_play_is_told_as_following_the_colour_even_when_the_maths_would
 # --- knocks, calls and draws ---------------------------------------------------------------------------
 def forgetful_position(game_id="crazy-banana-overslag", players=3, forgetter=PUPIL):
     state = dealt(game_id, players)
-    hands = [[number("green", 4), number("green", 5)], [number("orange", 4), number("orange", 5)], [number("blue", 4), number("blue", 5)]][:players]
+    hands = [
+        [number("green", 4), number("green", 5)],
+        [number("orange", 4), number("orange", 5)],
+        [number("blue", 4), number("blue", 5)],
+    ][:players]
     hands[forgetter] = [number("purple", 4), number("purple", 5)]
     arrange(state, hands, number("purple", 2))
     state.turn = forgetter
@@ -262,7 +347,9 @@ def test_a_knock_on_the_pupil_is_told_with_its_penalty():
     assert state.phase == "knock" and state.knock_queue == [1, 2]
     recent = [Move("knock", 1)]
     state.apply(recent[0])
-    assert [english(t) for t in lesson.round_story(state, PUPIL, recent)] == ['Computer 1 knocked on the table: you did not say "one card left", so you draw 2 cards.']
+    assert [english(t) for t in lesson.round_story(state, PUPIL, recent)] == [
+        'Computer 1 knocked on the table: you did not say "one card left", so you draw 2 cards.'
+    ]
     assert len(state.hands[PUPIL]) == 3
 
 
@@ -283,11 +370,15 @@ def test_nobody_knocked_is_told_when_the_window_closes_just_before_the_pupils_tu
     lesson = LESSONS["crazy-banana-overslag"]
     state = dealt("crazy-banana-overslag", 2)
     arrange(state, [[SKIP, number("purple", 5)], [number("orange", 4), number("orange", 5)]], number("purple", 2))
-    state.apply(Move("play", PUPIL, (SKIP,), "purple"))  # one card left, not said; the skip gives the pupil the next turn
+    state.apply(
+        Move("play", PUPIL, (SKIP,), "purple")
+    )  # one card left, not said; the skip gives the pupil the next turn
     recent = [Move("no_knock", 1)]
     state.apply(recent[0])
     assert state.current_player == PUPIL
-    assert [english(t) for t in lesson.round_story(state, PUPIL, recent)] == ['You did not say "one card left" in time, but nobody knocked.']
+    assert [english(t) for t in lesson.round_story(state, PUPIL, recent)] == [
+        'You did not say "one card left" in time, but nobody knocked.'
+    ]
 
 
 def test_a_knock_on_another_computer_names_it_and_the_pupils_own_knock_is_told():
@@ -304,7 +395,11 @@ def test_a_knock_on_another_computer_names_it_and_the_pupils_own_knock_is_told()
     state.apply(Move("play", 2, (number("purple", 4),)))
     assert state.current_player == PUPIL and state.phase == "knock"
     judged = lesson.judge(state, PUPIL, Move("knock", PUPIL))
-    assert judged.correct and english(judged.told) == 'You knocked on the table: Computer 2 did not say "one card left" and draws 2 cards.'
+    assert (
+        judged.correct
+        and english(judged.told)
+        == 'You knocked on the table: Computer 2 did not say "one card left" and draws 2 cards.'
+    )
 
 
 def test_a_card_chosen_in_the_knock_window_is_refused_with_what_to_decide_first():
@@ -313,7 +408,9 @@ def test_a_card_chosen_in_the_knock_window_is_refused_with_what_to_decide_first(
     state.apply(Move("play", 2, (number("purple", 4),)))
     judged = lesson.judge(state, PUPIL, Move("play", PUPIL, (state.hands[PUPIL][0],)))
     assert not judged.correct and judged.skill is None
-    assert english(judged.told).startswith('Computer 2 did not say "one card left". First choose: knock on the table, or do not knock.')
+    assert english(judged.told).startswith(
+        'Computer 2 did not say "one card left". First choose: knock on the table, or do not knock.'
+    )
 
 
 # --- the pupil's choices of special cards -------------------------------------------------------------
@@ -331,7 +428,9 @@ def test_a_special_card_chosen_without_a_colour_leads_to_its_colour_buttons():
 def test_two_alike_special_cards_get_one_set_of_colour_buttons():
     lesson = LESSONS["crazy-banana-tiervenner"]
     state = dealt("crazy-banana-tiervenner", 2)
-    arrange(state, [[BANANA, BANANA2, number("blue", 1)], [number("green", 4), number("green", 5)]], number("purple", 2))
+    arrange(
+        state, [[BANANA, BANANA2, number("blue", 1)], [number("green", 4), number("green", 5)]], number("purple", 2)
+    )
     buttons = [c for c in lesson.choices(state, PUPIL) if c.cards and DECK[c.cards[0]].is_special]
     assert len(buttons) == len(DECK.colours)
 
@@ -378,7 +477,9 @@ def test_every_hand_card_can_be_chosen_in_every_phase_and_is_played_or_refused_w
             state = run.game_state()
             if run.stage != PLAY:
                 break
-            seen.add("knock" if state.phase == "knock" else "drawn" if state.drawn else "called" if state.called else "start")
+            seen.add(
+                "knock" if state.phase == "knock" else "drawn" if state.drawn else "called" if state.called else "start"
+            )
             for card in state.hands[PUPIL]:
                 trial = LessonRun.from_dict(run.to_dict())
                 if lesson.picks_cards:
@@ -387,7 +488,9 @@ def test_every_hand_card_can_be_chosen_in_every_phase_and_is_played_or_refused_w
                 else:
                     trial.move(lesson.hand_choice(state, PUPIL, card).token, lesson, {}, 0)
                 played = len(trial.moves) > len(run.moves)
-                assert played or (trial.told and not trial.current_told().correct and english(trial.current_told().told)), (card, state.phase)
+                assert played or (
+                    trial.told and not trial.current_told().correct and english(trial.current_told().told)
+                ), (card, state.phase)
                 if not played:
                     assert "not allowed now" not in english(trial.current_told().told)  # always the rule's own reason
             legal = state.legal_moves()
@@ -410,8 +513,16 @@ def run_at(game_id, state) -> LessonRun:
 def test_every_hand_card_of_a_made_position_is_played_or_refused_with_its_reason(game_id, phase):
     lesson = LESSONS[game_id]
     state = dealt(game_id, 3)
-    hand = [number("purple", 7), number("blue", 3), number("orange", 6), SKIP] if phase != "called" else [number("purple", 7), number("blue", 3)]
-    arrange(state, [hand, [number("green", 4), number("green", 5)], [number("purple", 4), number("purple", 5)]], number("purple", 2))
+    hand = (
+        [number("purple", 7), number("blue", 3), number("orange", 6), SKIP]
+        if phase != "called"
+        else [number("purple", 7), number("blue", 3)]
+    )
+    arrange(
+        state,
+        [hand, [number("green", 4), number("green", 5)], [number("purple", 4), number("purple", 5)]],
+        number("purple", 2),
+    )
     if phase == "knock":
         state.turn = 2
         state.apply(Move("play", 2, (number("purple", 4),)))  # computer 2 forgets to say "one card left"
@@ -471,11 +582,17 @@ def check_play_line(lesson, line: Text, move: Move, facts, after, players: int) 
         if card.instruction in ("skip", "draw_two") or (card.instruction == "reverse" and active == 2):
             victim = following
             if card.instruction == "draw_two":
-                assert said.endswith("you draw 2 cards." if victim == PUPIL else f"Computer {victim} draws 2 cards."), said
+                assert said.endswith("you draw 2 cards." if victim == PUPIL else f"Computer {victim} draws 2 cards."), (
+                    said
+                )
             else:
-                assert said.endswith("you miss your turn." if victim == PUPIL else f"Computer {victim} misses a turn."), said
+                assert said.endswith(
+                    "you miss your turn." if victim == PUPIL else f"Computer {victim} misses a turn."
+                ), said
         elif card.instruction == "reverse" and not after.is_over:
-            assert said.endswith("so you play next." if after.turn == PUPIL else f"so Computer {after.turn} plays next."), said
+            assert said.endswith(
+                "so you play next." if after.turn == PUPIL else f"so Computer {after.turn} plays next."
+            ), said
         return
     assert f"the {card.colour} {card.top}" in said.lower(), said
     follows = move.kind == "play" and (top_before.is_special or top_before.colour == card.colour)
@@ -488,14 +605,23 @@ def check_play_line(lesson, line: Text, move: Move, facts, after, players: int) 
     if game == "crazy-banana-tiervenner":
         assert f"{top_before.top} + {card.top} = 10" in said
     elif game == "crazy-banana-overslag":
-        assert f"add up to {card.circled_sum}, more than {top_before.circled_sum}" in said and card.circled_sum > top_before.circled_sum
+        assert (
+            f"add up to {card.circled_sum}, more than {top_before.circled_sum}" in said
+            and card.circled_sum > top_before.circled_sum
+        )
     elif game == "crazy-banana-extreme":
         a, b, total = line.params["a"], line.params["b"], line.params["sum"]
         assert a + b == total and {a, b} <= set(card.circled) and f"{a} + {b} = {total}" in said
-        assert total > top_before.circled_sum if "more than" in said else is_prime(total) and total > Fraction(top_before.circled_sum, 4)
+        assert (
+            total > top_before.circled_sum
+            if "more than" in said
+            else is_prime(total) and total > Fraction(top_before.circled_sum, 4)
+        )
     else:
         first = DECK[move.cards[0]]
-        assert f"{first.top} × {card.top} = {first.top * card.top}" in said and first.top * card.top in top_before.circled
+        assert (
+            f"{first.top} × {card.top} = {first.top * card.top}" in said and first.top * card.top in top_before.circled
+        )
 
 
 def check_game(game_id, players, seed, bots, options=None):
@@ -513,7 +639,9 @@ def check_game(game_id, players, seed, bots, options=None):
             reshuffle_at = max((i for i, m in enumerate(window) if m.kind == "reshuffle"), default=-1)
             for age, line, (played, fact, after, at) in zip(range(len(facts), 0, -1), lines, facts):
                 if age > PLAY_LOG:  # older than the log remembers (the pupil is out and the others play on)
-                    assert line.msgid in narration_ids(lesson, "played", "played_pair", "special_banana", "special_banana_plain", "special_kocha")
+                    assert line.msgid in narration_ids(
+                        lesson, "played", "played_pair", "special_banana", "special_banana_plain", "special_kocha"
+                    )
                     continue
                 check_play_line(lesson, line, played, fact, after, players)
                 checked += 1
@@ -557,7 +685,16 @@ def test_a_play_then_a_reshuffle_in_one_window_keeps_the_card_it_went_on():
     lesson = LESSONS["crazy-banana-tiervenner"]
     state = dealt("crazy-banana-tiervenner", 3)
     three, seven = number("purple", 3), number("blue", 7)
-    arrange(state, [[number("green", 4), number("green", 5)], [seven, number("orange", 1), number("orange", 2)], [number("blue", 4), number("blue", 5)]], three, rest="discard")
+    arrange(
+        state,
+        [
+            [number("green", 4), number("green", 5)],
+            [seven, number("orange", 1), number("orange", 2)],
+            [number("blue", 4), number("blue", 5)],
+        ],
+        three,
+        rest="discard",
+    )
     state.turn = 1
     recent = [Move("play", 1, (seven,)), Move("draw", 2)]
     for move in recent:
@@ -577,7 +714,9 @@ class TellingCalculationWar(CalculationWarLesson):
 
     def judge(self, game_state, pupil, move):
         if game_state.is_legal(move):
-            return Judged(True, Text("You played the card with circled sum %(sum)s.", {"sum": DECK[move.cards[0]].circled_sum}))
+            return Judged(
+                True, Text("You played the card with circled sum %(sum)s.", {"sum": DECK[move.cards[0]].circled_sum})
+            )
         return super().judge(game_state, pupil, move)
 
 
@@ -591,7 +730,10 @@ def test_the_hourglass_tells_which_card_was_played_for_the_pupil():
     assert run.hourglass_ran_out(lesson, {}, 31_000)
     played = next(move for move in run.moves[before:] if move["player"] == PUPIL)
     told = english(run.current_told().told)
-    assert told == f"The hourglass ran out, so a move was chosen for you. You played the card with circled sum {DECK[played['cards'][0]].circled_sum}."
+    assert (
+        told
+        == f"The hourglass ran out, so a move was chosen for you. You played the card with circled sum {DECK[played['cards'][0]].circled_sum}."
+    )
 
 
 @pytest.mark.parametrize("game_id", SHEDDING)
@@ -611,24 +753,40 @@ def test_every_legal_move_of_the_pupil_is_told_so_a_move_made_for_them_is_too(ga
                 judged = lesson.judge(state, PUPIL, move)
                 assert judged is not None and judged.correct, move
                 said = english(judged.told)
-                if move.kind == "play" and not DECK[move.cards[0]].is_special and DECK[move.cards[0]].colour == state.colour:
+                if (
+                    move.kind == "play"
+                    and not DECK[move.cards[0]].is_special
+                    and DECK[move.cards[0]].colour == state.colour
+                ):
                     assert said == f"You played the {state.colour} {DECK[move.cards[0]].top}: it follows the colour."
             run.move(move_token(state.legal_moves()[-1]), lesson, {}, 0)
 
 
 # --- through the routes -----------------------------------------------------------------------------
 SPECIAL_CARD_DEAL = 1  # a Tiervenner deal in which the pupil soon holds a Kocha card
+
+
 def test_through_the_routes_a_special_card_asks_for_its_colour_then_its_effect_is_shown(app, guest, client, fixed_deal):
     fixed_deal(SPECIAL_CARD_DEAL)
     guest.sign_in()
     run_id = guest.start("crazy-banana-tiervenner")
     client.post(f"/runs/{run_id}/skip-intro")
-    _, _, special = guest.play_until(app, run_id, lambda state: next((m for m in state.legal_moves() if m.kind == "play" and DECK[m.cards[0]].kind == "kocha"), None))
+    _, _, special = guest.play_until(
+        app,
+        run_id,
+        lambda state: next(
+            (m for m in state.legal_moves() if m.kind == "play" and DECK[m.cards[0]].kind == "kocha"), None
+        ),
+    )
     card = special.cards[0]
-    page = client.post(f"/runs/{run_id}/move", data={"move": f"play:{card}:"}, follow_redirects=True).get_data(as_text=True)
+    page = client.post(f"/runs/{run_id}/move", data={"move": f"play:{card}:"}, follow_redirects=True).get_data(
+        as_text=True
+    )
     assert "told-refused" in page and "A special card needs a colour" in page
     assert page.count(f'value="play:{card}:') == 1 + len(DECK.colours)  # the hand card, and its colour buttons
-    page = client.post(f"/runs/{run_id}/move", data={"move": f"play:{card}:blue"}, follow_redirects=True).get_data(as_text=True)
+    page = client.post(f"/runs/{run_id}/move", data={"move": f"play:{card}:blue"}, follow_redirects=True).get_data(
+        as_text=True
+    )
     instruction = {"skip": "skip", "reverse": "reverse", "draw_two": "draw-two"}[DECK[card].instruction]
     assert "told-right" in page and f"You played a Kocha {instruction} card and chose blue" in page
     assert "Computer 1" in page.split("told-right", 1)[1].split("</p>", 1)[0]  # whom it hit (two players: the computer)

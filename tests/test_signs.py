@@ -18,16 +18,39 @@ from tutor.answers import ALLOW_FOUR_OPS, AnswerError, read_answer, read_back
 from tutor.content import drill_texts, translatable_strings
 from tutor.deck import kids2
 from tutor.drills import CHOICE, Question, Text
-from tutor.drills.fractions_primes_mean import mean_estimate, mean_exact, prime_is_prime, prime_which_sum, probability_tie, probability_tie_bet
+from tutor.drills.fractions_primes_mean import (
+    mean_estimate,
+    mean_exact,
+    prime_is_prime,
+    prime_which_sum,
+    probability_tie,
+    probability_tie_bet,
+)
 from tutor.drills.number_facts import factor_pair_cards, factor_pair_for_value, missing_factor, multiply_top_numbers
-from tutor.drills.operations import razboiul_war_cards, triplesmart_extreme_better, triplesmart_extreme_distance, triplesmart_extreme_expression
+from tutor.drills.operations import (
+    razboiul_war_cards,
+    triplesmart_extreme_better,
+    triplesmart_extreme_distance,
+    triplesmart_extreme_expression,
+)
 from tutor.engine import Move
 from tutor.lessons import LESSONS
 from tutor.lessons.base import computer_name
 from tutor.lessons.runner import PUPIL, LessonRun
 from tutor.lessons.shedding import MultiMatchLesson
 from tutor.lessons.war_family import CloseTeller, shown_expression
-from tutor.signs import DECIMAL, FRACTION, MIXED, format_formula, format_number, formula, listing, operators, signs, write
+from tutor.signs import (
+    DECIMAL,
+    FRACTION,
+    MIXED,
+    format_formula,
+    format_number,
+    formula,
+    listing,
+    operators,
+    signs,
+    write,
+)
 from tutor.text import LOCALES, spell_in
 
 DECK = kids2()
@@ -53,7 +76,9 @@ def card_with(predicate) -> int:
 def test_each_locale_has_its_school_signs():
     for locale, (times, divide) in SCHOOL.items():
         assert signs(locale) == {"plus": "+", "minus": "−", "times": times, "divide": divide}
-    assert signs("nb_NO") == signs("nb") and signs("fr") == signs("en")  # a region is its language; an unknown locale writes English
+    assert signs("nb_NO") == signs("nb") and signs("fr") == signs(
+        "en"
+    )  # a region is its language; an unknown locale writes English
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -63,8 +88,12 @@ def test_a_calculation_is_written_in_the_locales_signs(locale):
     assert format_formula("8 / 2 = 4", locale) == f"8 {divide} 2 = 4"
     assert format_formula("2 x -3", locale) == f"2 {times} −3"  # a sign in front of a number stays with it
     assert write(formula(7, "*", 8, "=", 56, ";", 6, "*", 9, "=", 54), locale) == f"7 {times} 8 = 56; 6 {times} 9 = 54"
-    assert write(formula(10, "*", Fraction(3, 51), form=FRACTION), locale) == f"10 {times} 1/17"  # a Fraction is one number, not a division
-    assert write(formula((12, 48), "=", Fraction(1, 4), form=FRACTION), locale) == "12/48 = 1/4"  # a pair is written as it stands
+    assert (
+        write(formula(10, "*", Fraction(3, 51), form=FRACTION), locale) == f"10 {times} 1/17"
+    )  # a Fraction is one number, not a division
+    assert (
+        write(formula((12, 48), "=", Fraction(1, 4), form=FRACTION), locale) == "12/48 = 1/4"
+    )  # a pair is written as it stands
     assert write(operators("+-*/"), locale) == f"+ − {times} {divide}"
     assert write(listing([formula(2, "*", 3), formula(4, "/", 2)], ","), locale) == f"2 {times} 3, 4 {divide} 2"
     with pytest.raises(ValueError):
@@ -104,7 +133,9 @@ def test_a_calculation_is_read_back_in_the_locales_signs_with_its_value(locale):
         assert read_back(read_answer(typed, locale, allow=ALLOW_FOUR_OPS), locale) == f"3 {times} 4 − 2 = 10"
     for typed in ("7÷2", "7:2", "7 ÷ 2"):
         assert read_back(read_answer(typed, locale, allow=ALLOW_FOUR_OPS), locale, FRACTION) == f"7 {divide} 2 = 7/2"
-    assert read_back(read_answer("7 / 2", locale, allow=ALLOW_FOUR_OPS), locale, FRACTION) == "7/2"  # typed alone, a fraction
+    assert (
+        read_back(read_answer("7 / 2", locale, allow=ALLOW_FOUR_OPS), locale, FRACTION) == "7/2"
+    )  # typed alone, a fraction
 
 
 def test_the_bad_character_message_lists_the_decimal_comma_and_the_locales_keys():
@@ -114,7 +145,9 @@ def test_the_bad_character_message_lists_the_decimal_comma_and_the_locales_keys(
             read_answer("3 # 4", locale, allow=ALLOW_FOUR_OPS)
         listed[locale] = caught.value.params["signs"].split()
         example = caught.value.params["example"]
-        assert read_answer(example, locale, allow=ALLOW_FOUR_OPS).value == 12  # the example is typed as that pupil would
+        assert (
+            read_answer(example, locale, allow=ALLOW_FOUR_OPS).value == 12
+        )  # the example is typed as that pupil would
     assert "," in listed["nb"] and "," in listed["sv"] and "," in listed["it"] and "." not in listed["nb"]
     assert "." in listed["en"] and "," not in listed["en"]
     assert ":" in listed["nb"] and ":" in listed["it"] and "÷" not in listed["nb"] + listed["it"]
@@ -134,7 +167,9 @@ def sample_questions() -> list[Question]:
     return [
         multiply_top_numbers(card(7), card(8), 3),
         multiply_top_numbers(card(3), card(6), 1),
-        factor_pair_cards([card(3), card(6), card(4), card(7)], card_with(lambda c: 18 in c.circled or 28 in c.circled)),
+        factor_pair_cards(
+            [card(3), card(6), card(4), card(7)], card_with(lambda c: 18 in c.circled or 28 in c.circled)
+        ),
         factor_pair_for_value([card(3), card(6), card(4)], 18),
         missing_factor(card(6), card_with(lambda c: any(v % 6 == 0 and v // 6 <= 9 for v in c.circled)), 3),
         prime_is_prime(91),
@@ -159,7 +194,10 @@ def every_text(question: Question) -> list[Text]:
     """Prompt, hints, solution, button labels and the message of every misconception it names."""
     said = [question.prompt, *question.hints, *question.solution, *(choice["label"] for choice in question.choices)]
     params = question.hints[0].params if question.hints else {}
-    said += [Text.from_content(message, params) for message in drill_texts()[question.kind].get("misconceptions", {}).values()]
+    said += [
+        Text.from_content(message, params)
+        for message in drill_texts()[question.kind].get("misconceptions", {}).values()
+    ]
     return said
 
 
@@ -259,7 +297,9 @@ def test_a_lesson_page_shows_the_locales_signs_and_no_division_sign_it_does_not_
     for _ in mean.hints:
         client.post(f"/runs/{run_id}/hint")
     total = DECK[mean_card].circled_sum
-    page = client.post(f"/runs/{run_id}/answer", data={"answer": f"{total}/5"}, follow_redirects=True).get_data(as_text=True)
+    page = client.post(f"/runs/{run_id}/answer", data={"answer": f"{total}/5"}, follow_redirects=True).get_data(
+        as_text=True
+    )
     assert "÷" not in page
     page = client.post(f"/runs/{run_id}/solution", follow_redirects=True).get_data(as_text=True)
     assert f"{total} {divide} 4 = {total // 4} 1/2" in page and f"{total} {divide} 2 = " in page
@@ -305,7 +345,9 @@ def test_the_games_write_their_products_in_the_locales_signs(locale):
     shown = [spell_in(text, locale) for text in the_games_products()]
     assert len(shown) == 4 + len(LESSONS["multiwar"].intro_steps())
     assert all("%" not in line and "{" not in line for line in shown), shown
-    assert sum(f" {times} " in line for line in shown) == 5, shown  # two judged pairs, a computer's pair, the button, the intro
+    assert sum(f" {times} " in line for line in shown) == 5, (
+        shown
+    )  # two judged pairs, a computer's pair, the button, the intro
     assert all(f"7 {times} 8 = 56" in line for line in shown[:3]), shown
     if times != "×":
         assert not any("×" in line for line in shown), shown
@@ -342,7 +384,10 @@ def test_a_negative_value_in_a_triplesmart_battle_line_has_the_minus_sign(locale
     submit(state, 1, [n(2), n(5)], "2+5")
     battle = state.last_round["battles"][0]
     assert battle["players"]["0"]["value"] == "-4"
-    shown = [spell_in(line, locale) for line in CloseTeller(LESSONS["triplesmart-extreme"], state, PUPIL).battle_lines(battle)]
+    shown = [
+        spell_in(line, locale)
+        for line in CloseTeller(LESSONS["triplesmart-extreme"], state, PUPIL).battle_lines(battle)
+    ]
     assert "3 − 7 = −4" in shown[0], shown
     assert not any(re.search(r"-\d", line) for line in shown), shown
 
@@ -351,7 +396,7 @@ def test_a_negative_value_in_a_triplesmart_battle_line_has_the_minus_sign(locale
 
 
 def test_the_read_back_is_shown_only_when_it_differs_from_what_was_typed(guest, client, app):
-    """"You wrote 42: I read 42." repeats the answer; "You wrote 042: I read 42." tells the pupil something."""
+    """ "You wrote 42: I read 42." repeats the answer; "You wrote 042: I read 42." tells the pupil something."""
     from tutor.drills.card_sums import exact_card_sum
 
     guest.sign_in(locale="nb")
@@ -362,10 +407,16 @@ def test_the_read_back_is_shown_only_when_it_differs_from_what_was_typed(guest, 
 
     def feedback_after(typed: str) -> str:
         ask_now(app, run_id, exact_card_sum(card_id))
-        page = client.post(f"/runs/{run_id}/answer", data={"answer": typed}, follow_redirects=True).get_data(as_text=True)
+        page = client.post(f"/runs/{run_id}/answer", data={"answer": typed}, follow_redirects=True).get_data(
+            as_text=True
+        )
         return html.unescape(re.search(r'<div class="feedback feedback-\w+">(.*?)</div>', page, re.S).group(1))
 
-    for typed in (str(total + 1), f"-{total}", f" {total + 1} "):  # read as typed, a hyphen as a minus sign, spaces around
+    for typed in (
+        str(total + 1),
+        f"-{total}",
+        f" {total + 1} ",
+    ):  # read as typed, a hyphen as a minus sign, spaces around
         assert "read-as" not in feedback_after(typed), typed
     said = feedback_after(f"0{total + 1}")
     assert 'class="read-as"' in said and f"0{total + 1}" in said and f"{total + 1}." in said

@@ -8,7 +8,8 @@ import math
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor import skill_fit, skills
 
@@ -39,14 +40,19 @@ def test_the_fit_is_at_least_as_likely_as_the_truth_and_than_other_parameters(fi
     assert fitted.log_likelihood == pytest.approx(skill_fit.log_likelihood(fitted, answers))
     assert fitted.log_likelihood >= skill_fit.log_likelihood(TRUTH, answers)
     assert fitted.log_likelihood >= skill_fit.log_likelihood(skills.DEFAULT_PARAMS, answers)
-    assert fitted.log_likelihood > skill_fit.log_likelihood(skills.Params(p_init=0.5, p_learn=0.3, p_slip=0.2, p_guess=0.1), answers) + 100
+    assert (
+        fitted.log_likelihood
+        > skill_fit.log_likelihood(skills.Params(p_init=0.5, p_learn=0.3, p_slip=0.2, p_guess=0.1), answers) + 100
+    )
 
 
 def test_the_log_likelihood_follows_the_forward_pass_worked_out_by_hand():
     # right first: 0.2 * 0.9 + 0.8 * 0.15 = 0.3; P(known) after it 0.6, after learning 0.66
     # then wrong: 0.66 * 0.1 + 0.34 * 0.85 = 0.355
     expected = math.log(0.3) + math.log(0.355)
-    assert skill_fit.log_likelihood(skills.Params(p_init=0.2, p_learn=0.15, p_slip=0.1, p_guess=0.15), [[True, False]]) == pytest.approx(expected)
+    assert skill_fit.log_likelihood(
+        skills.Params(p_init=0.2, p_learn=0.15, p_slip=0.1, p_guess=0.15), [[True, False]]
+    ) == pytest.approx(expected)
 
 
 def test_fewer_answers_than_the_minimum_keep_the_defaults():
@@ -61,7 +67,9 @@ def test_answers_with_their_own_guess_chance_do_not_pull_the_skills_guess():
     """Half the pupils tap one of two buttons (guess 0.5); the typed answers' guess 0.2 is what is fitted."""
     rng = random.Random(3)
     buttons = skill_fit.Fitted(p_init=0.3, p_learn=0.15, p_slip=0.1, p_guess=0.5)
-    sequences = [[skill_fit.Answer(right, 0.5) for right in skill_fit.simulate(buttons, 30, rng)[0]] for _ in range(200)]
+    sequences = [
+        [skill_fit.Answer(right, 0.5) for right in skill_fit.simulate(buttons, 30, rng)[0]] for _ in range(200)
+    ]
     sequences += [skill_fit.simulate(TRUTH, 30, rng)[0] for _ in range(200)]
     fitted = skill_fit.fit(sequences, restarts=2, seed=1)
     assert fitted.p_guess == pytest.approx(0.2, abs=0.04)
@@ -91,7 +99,12 @@ def test_the_same_seed_gives_the_same_fit():
 
 def test_fitted_parameters_become_the_skill_models_params_and_round_trip_as_a_dict(fitted):
     params = fitted.params(skills.Params(mastery=0.9, p_hint=0.4))
-    assert (params.p_init, params.p_learn, params.p_slip, params.p_guess) == (fitted.p_init, fitted.p_learn, fitted.p_slip, fitted.p_guess)
+    assert (params.p_init, params.p_learn, params.p_slip, params.p_guess) == (
+        fitted.p_init,
+        fitted.p_learn,
+        fitted.p_slip,
+        fitted.p_guess,
+    )
     assert (params.mastery, params.p_hint) == (0.9, 0.4)
     assert skill_fit.Fitted.from_dict(fitted.to_dict()) == fitted
     with pytest.raises(ValueError):

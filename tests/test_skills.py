@@ -6,7 +6,8 @@ explicitly, so they stay true when the defaults are later fitted per skill (issu
 """
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tutor import skills
 
@@ -96,7 +97,13 @@ def test_updates_stay_probabilities_and_a_right_answer_never_counts_less_than_a_
 def test_levels_follow_the_documented_thresholds():
     assert skills.level(None, 0) == skills.level(0.99, 0) == "not_started"
     assert [skills.level(p, 1) for p in (0.0, 0.49, 0.5, 0.79, 0.8, 0.949, 0.95)] == [
-        "attempted", "attempted", "familiar", "familiar", "proficient", "proficient", "mastered",
+        "attempted",
+        "attempted",
+        "familiar",
+        "familiar",
+        "proficient",
+        "proficient",
+        "mastered",
     ]
 
 

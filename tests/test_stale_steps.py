@@ -80,24 +80,51 @@ def test_every_lesson_form_carries_the_current_step(guest, client, app):
     """Walk several games through intro, question and turn: every form says the step it belongs to."""
     guest.sign_in()
     seen = set()
-    for game_id, form in [("calculation-war", {"turn_seconds": "30"}), ("multimatch", {}), ("triplesmart", {}), ("crazy-banana-extreme", {}), ("fraction-master", {})]:
+    for game_id, form in [
+        ("calculation-war", {"turn_seconds": "30"}),
+        ("multimatch", {}),
+        ("triplesmart", {}),
+        ("crazy-banana-extreme", {}),
+        ("fraction-master", {}),
+    ]:
         run_id = guest.start(game_id, **form)
         pages = [client.get(f"/runs/{run_id}").get_data(as_text=True)]
-        pages.append(client.post(f"/runs/{run_id}/skip-intro", data={"step": step_of(pages[0])}, headers={"HX-Request": "true"}).get_data(as_text=True))
+        pages.append(
+            client.post(
+                f"/runs/{run_id}/skip-intro", data={"step": step_of(pages[0])}, headers={"HX-Request": "true"}
+            ).get_data(as_text=True)
+        )
         assert step_of(pages[1]) == str(int(step_of(pages[0])) + 1), "every saved step moves the counter on"
         if run_of(app, run_id).question:
             pages.append(client.post(f"/runs/{run_id}/hint", headers={"HX-Request": "true"}).get_data(as_text=True))
         pages.append(pupils_turn(client, app, run_id))
         if game_id == "multimatch":
             card = re.search(r'name="card" value="(\d+)"', pages[-1]).group(1)
-            pages.append(client.post(f"/runs/{run_id}/pick", data={"card": card}, headers={"HX-Request": "true"}).get_data(as_text=True))
+            pages.append(
+                client.post(f"/runs/{run_id}/pick", data={"card": card}, headers={"HX-Request": "true"}).get_data(
+                    as_text=True
+                )
+            )
         assert str(run_of(app, run_id).step) == step_of(pages[-1])
         for page in pages:
             step = step_of(page)
             for form in forms(page):
                 assert f'name="step" value="{step}"' in form, form[:300]
                 seen.add(re.search(r'action="/runs/[^/]+/([a-z-]+)"', form).group(1))
-    assert seen >= {"next-step", "skip-intro", "answer", "hint", "solution", "go-on", "move", "pick", "play-picked", "typed-move", "hourglass", "show-playable"}, seen
+    assert seen >= {
+        "next-step",
+        "skip-intro",
+        "answer",
+        "hint",
+        "solution",
+        "go-on",
+        "move",
+        "pick",
+        "play-picked",
+        "typed-move",
+        "hourglass",
+        "show-playable",
+    }, seen
 
 
 def test_an_answer_from_a_second_tab_is_not_marked_against_a_later_question(guest, client, app, fixed_deal):
@@ -112,7 +139,9 @@ def test_an_answer_from_a_second_tab_is_not_marked_against_a_later_question(gues
     later = move_until_question(client, app, run_id)
     assert later is not None
     before, stored = run_of(app, run_id).to_dict(), stored_answers(app)
-    response = client.post(f"/runs/{run_id}/answer", data={"answer": wrong(later), "step": old_step}, headers={"HX-Request": "true"})
+    response = client.post(
+        f"/runs/{run_id}/answer", data={"answer": wrong(later), "step": old_step}, headers={"HX-Request": "true"}
+    )
     page = response.get_data(as_text=True)
     assert response.status_code == 409
     assert page.lstrip().startswith('<section id="lesson"') and OUT_OF_DATE in page
@@ -163,7 +192,13 @@ def test_two_copies_of_one_answer_posted_at_once_store_one_row(guest, client, ap
 
         def post(copy):
             barrier.wait()
-            statuses.append(copy.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": str(run.step)}, headers={"HX-Request": "true"}).status_code)
+            statuses.append(
+                copy.post(
+                    f"/runs/{run_id}/answer",
+                    data={"answer": wrong(question), "step": str(run.step)},
+                    headers={"HX-Request": "true"},
+                ).status_code
+            )
 
         threads = [threading.Thread(target=post, args=(copy,)) for copy in copies]
         for thread in threads:
@@ -205,7 +240,11 @@ def test_a_step_waits_at_the_write_gate_while_another_process_holds_it(guest, cl
     other_process = os.open(database_url.split("///", 1)[1] + ".write-lock", os.O_RDWR | os.O_CREAT)
     fcntl.flock(other_process, fcntl.LOCK_EX)  # a descriptor of its own locks like another process would
     try:
-        answering = threading.Thread(target=lambda: statuses.append(client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": str(step)}).status_code))
+        answering = threading.Thread(
+            target=lambda: statuses.append(
+                client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": str(step)}).status_code
+            )
+        )
         answering.start()
         answering.join(0.5)
         assert answering.is_alive() and stored_answers(app) == before  # queued at the gate, nothing written
@@ -216,7 +255,9 @@ def test_a_step_waits_at_the_write_gate_while_another_process_holds_it(guest, cl
     assert statuses == [302] and stored_answers(app) == before + 1
 
 
-def test_a_database_locked_past_its_timeout_answers_503_and_the_same_step_works_afterwards(guest, client, app, database_url, monkeypatch):
+def test_a_database_locked_past_its_timeout_answers_503_and_the_same_step_works_afterwards(
+    guest, client, app, database_url, monkeypatch
+):
     run_id = start(guest, client)
     question = move_until_question(client, app, run_id)
     step, before = run_of(app, run_id).step, stored_answers(app)
@@ -226,7 +267,11 @@ def test_a_database_locked_past_its_timeout_answers_503_and_the_same_step_works_
     other.execute("BEGIN IMMEDIATE")  # another writer holds the lock
     try:
         app.extensions["db_engine"].pool.dispose()
-        response = client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": str(step)}, headers={"HX-Request": "true"})
+        response = client.post(
+            f"/runs/{run_id}/answer",
+            data={"answer": wrong(question), "step": str(step)},
+            headers={"HX-Request": "true"},
+        )
         assert response.status_code == 503 and response.headers["Retry-After"] == "2"
         assert "Very busy just now" in response.get_data(as_text=True)
     finally:

@@ -1,12 +1,16 @@
 """The standard decks of the War family: sizes, ids and card names."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tutor import standard_deck as sd
 
 
-@pytest.mark.parametrize("name, size, lowest_rank", [("full", 52, 2), ("jokers", 54, 2), ("piquet36", 36, 6), ("piquet32", 32, 7), ("double", 104, 2)])
+@pytest.mark.parametrize(
+    "name, size, lowest_rank",
+    [("full", 52, 2), ("jokers", 54, 2), ("piquet36", 36, 6), ("piquet32", 32, 7), ("double", 104, 2)],
+)
 def test_every_deck_has_its_size_and_lowest_rank(name, size, lowest_rank):
     ids = sd.deck(name)
     assert len(ids) == len(set(ids)) == size

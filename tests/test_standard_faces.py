@@ -83,11 +83,16 @@ def test_every_card_shows_its_rank_and_its_suit_in_the_suits_colour(app, card):
         assert len(shapes) == 2
     else:
         figure = {standard_deck.KING: "crown", standard_deck.QUEEN: "tiara", standard_deck.JACK: "cap"}[card.rank]
-        assert [p.get("class") for p in svg.iter(f"{SVG}path") if p.get("class") in ("crown", "tiara", "cap")] == [figure]
+        assert [p.get("class") for p in svg.iter(f"{SVG}path") if p.get("class") in ("crown", "tiara", "cap")] == [
+            figure
+        ]
 
 
 def test_the_suits_differ_in_shape_not_only_in_colour_and_use_no_font_glyphs(app, request_context):
-    shapes = {suit: suit_shapes(drawn(app, standard_deck.card(standard_deck.card_id(standard_deck.ACE, suit))))[0].get("d") for suit in "CDHS"}
+    shapes = {
+        suit: suit_shapes(drawn(app, standard_deck.card(standard_deck.card_id(standard_deck.ACE, suit))))[0].get("d")
+        for suit in "CDHS"
+    }
     assert len(set(shapes.values())) == 4
     everything = "".join(str(macros(app).card_svg(card, {})) for card in ALL_CARDS)
     assert not re.search("[♠♣♥♦♤♧♡♢]", everything)
@@ -102,13 +107,22 @@ def test_red_and_black_reach_wcag_aa_against_the_white_card(app, request_context
 def test_each_card_is_named_in_english_and_every_name_is_its_own(app, request_context):
     names = {card.code: str(macros(app).card_label(card, {})) for card in ALL_CARDS}
     assert (names["QH"], names["10S"], names["AC"], names["2D"], names["JC"], names["KD"]) == (
-        "queen of hearts", "10 of spades", "ace of clubs", "2 of diamonds", "jack of clubs", "king of diamonds")
+        "queen of hearts",
+        "10 of spades",
+        "ace of clubs",
+        "2 of diamonds",
+        "jack of clubs",
+        "king of diamonds",
+    )
     assert names["joker"] == "joker"
     assert len(set(names.values())) == 53  # 52 cards and the joker (both jokers are called so)
 
 
 def test_a_card_figure_gives_the_name_to_screen_readers(app, request_context):
-    page = render_template_string('{% from "macros/cards.html" import card_figure %}{{ card_figure(card, {}) }}', card=standard_deck.card(standard_deck.card_id(12, "H")))
+    page = render_template_string(
+        '{% from "macros/cards.html" import card_figure %}{{ card_figure(card, {}) }}',
+        card=standard_deck.card(standard_deck.card_id(12, "H")),
+    )
     assert 'role="img" aria-label="queen of hearts"' in page and "<svg" in page
 
 

@@ -6,10 +6,10 @@ import pytest
 
 from tests.test_classic_war import c, make, stack, turn_round
 from tutor.engine import Move, make_game
-from tutor.text import spell_in
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import PUPIL
 from tutor.standard_deck import ACE, JACK, KING, QUEEN
+from tutor.text import spell_in
 
 
 def spell(text) -> str:
@@ -35,14 +35,24 @@ def test_a_round_is_told_with_its_cards_and_who_takes_how_many():
 
 
 def test_a_war_is_told_with_the_tied_card_then_the_deciding_cards():
-    lesson, state = after("war", [[c(9, 0), c(2, 0), c(3, 0), c(4, 0), c(KING)], [c(9, 1), c(2, 1), c(3, 1), c(4, 1), c(5)]])
+    lesson, state = after(
+        "war", [[c(9, 0), c(2, 0), c(3, 0), c(4, 0), c(KING)], [c(9, 1), c(2, 1), c(3, 1), c(4, 1), c(5)]]
+    )
     story = told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)]))
-    assert story == ["War! You and Computer 1 turned the same card: 9.", "king beats 5.", "You win round 1 and take the 10 cards!"]
+    assert story == [
+        "War! You and Computer 1 turned the same card: 9.",
+        "king beats 5.",
+        "You win round 1 and take the 10 cards!",
+    ]
 
 
 def test_the_games_own_rule_is_told_when_it_decides_the_round():
     lesson, state = after("pyanitsa", [[c(6)], [c(ACE)]])
-    assert told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)])) == ["6 beats ace.", "In this game the 6 beats the ace, and only the ace.", "You win round 1 and take the 2 cards!"]
+    assert told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)])) == [
+        "6 beats ace.",
+        "In this game the 6 beats the ace, and only the ace.",
+        "You win round 1 and take the 2 cards!",
+    ]
     lesson, state = after("pyanitsa", [[c(6)], [c(KING)]])
     assert told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)]))[0] == "king beats 6."
 
@@ -81,8 +91,12 @@ def test_razboiul_asks_how_many_cards_go_into_the_war_before_the_pupil_lays_them
     state.apply(Move("turn", 1))
     assert state.in_war and state.current_player == PUPIL
     [question] = lesson.before_move(state, PUPIL, None, {})
-    assert question.kind == "razboiul_war_cards" and question.check["expected"] == "16"  # eight each: seven down, one up
-    assert lesson.before_move(stack(make("razboiul", 2), [[c(8)], [c(9)]]), PUPIL, None, {}) == []  # no war: nothing to ask
+    assert (
+        question.kind == "razboiul_war_cards" and question.check["expected"] == "16"
+    )  # eight each: seven down, one up
+    assert (
+        lesson.before_move(stack(make("razboiul", 2), [[c(8)], [c(9)]]), PUPIL, None, {}) == []
+    )  # no war: nothing to ask
 
 
 # --- Steal War: the pupil's decision ------------------------------------------------------------------------
@@ -103,8 +117,13 @@ def test_a_steal_with_another_rank_is_refused_with_both_ranks_and_counts_as_a_co
     state = steal_position(c(7, 0), c(QUEEN, 1))
     judged = lesson.judge(state, PUPIL, Move("steal", PUPIL, (), "1"))
     assert not judged.correct and judged.skill == "compare"
-    assert spell(judged.told) == "Your 7 and the queen on top of Computer 1's pile are not the same rank: you can only steal with the same rank."
-    assert any(choice.token == "steal::1" for choice in lesson.choices(state, PUPIL))  # offered although it cannot be made
+    assert (
+        spell(judged.told)
+        == "Your 7 and the queen on top of Computer 1's pile are not the same rank: you can only steal with the same rank."
+    )
+    assert any(
+        choice.token == "steal::1" for choice in lesson.choices(state, PUPIL)
+    )  # offered although it cannot be made
 
 
 def test_a_matching_steal_is_a_right_compare_answer():
@@ -123,7 +142,10 @@ def test_casino_war_refuses_a_war_the_pupil_cannot_afford_with_the_tokens():
     state.apply(Move("deal", -1, (c(9, 0), c(9, 1))))
     assert state.phase == "decide" and state.tokens[0] == 0
     judged = lesson.judge(state, PUPIL, Move("war", PUPIL))
-    assert not judged.correct and spell(judged.told) == "You have 0 tokens left: the war needs 4 more. You can only give up."
+    assert (
+        not judged.correct
+        and spell(judged.told) == "You have 0 tokens left: the war needs 4 more. You can only give up."
+    )
     assert [choice.token for choice in lesson.choices(state, PUPIL)] == ["surrender::", "war::"]  # both offered
 
 
@@ -132,7 +154,10 @@ def test_a_casino_hand_is_told_in_tokens():
     state = make_game("casino-war", 1).new_state()
     state.apply(Move("bet", 0, (), "tie"))
     state.apply(Move("deal", -1, (c(KING), c(5))))
-    assert told(lesson.round_story(state, PUPIL, [Move("bet", PUPIL, (), "tie")])) == ["Your king beats the house's 5: you win 2 tokens.", "Your tie bet of 2 tokens is lost."]
+    assert told(lesson.round_story(state, PUPIL, [Move("bet", PUPIL, (), "tie")])) == [
+        "Your king beats the house's 5: you win 2 tokens.",
+        "Your tie bet of 2 tokens is lost.",
+    ]
 
 
 # --- the page ---------------------------------------------------------------------------------------------------------

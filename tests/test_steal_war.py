@@ -142,7 +142,13 @@ def test_running_out_in_a_war_loses():
     data["piles"][0], data["piles"][1] = data["piles"][0][-1:], rest + data["piles"][1]
     state = state.game.state_from_dict(data)  # A holds two cards: the ten and one more
     play_battle(state)
-    assert state.last_round["battles"][1]["laid"]["0"] == {"down": [c(2)], "up": None, "card": None, "note": "ran_out", "steals": []}
+    assert state.last_round["battles"][1]["laid"]["0"] == {
+        "down": [c(2)],
+        "up": None,
+        "card": None,
+        "note": "ran_out",
+        "steals": [],
+    }
     state.apply(state.legal_moves()[0])  # B places the won cards
     assert state.is_over and state.winners() == [1] and state.card_count(1) == 54
 
@@ -216,6 +222,7 @@ def test_id_title_players_and_options():
 
 # --- beyond the shared conformance checks (tests/test_engine_conformance.py) ------------------------------
 
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_with_a_time_limit_every_state_round_trips_and_illegal_moves_change_nothing(players):
     game = StealWar(players=players, options={"time_limit_minutes": 5})
@@ -226,7 +233,13 @@ def test_with_a_time_limit_every_state_round_trips_and_illegal_moves_change_noth
         assert list(data)[0] == "piles"
         rebuilt = game.state_from_dict(data)
         assert rebuilt.to_dict() == data and rebuilt.legal_moves() == state.legal_moves()
-        for bad in (Move("play", 99, (0,)), Move("play", state.current_player, (10_000,)), Move("no-such-move", 0), Move("shuffle", CHANCE, (1, 2)), Move("steal", state.current_player, (), "9")):
+        for bad in (
+            Move("play", 99, (0,)),
+            Move("play", state.current_player, (10_000,)),
+            Move("no-such-move", 0),
+            Move("shuffle", CHANCE, (1, 2)),
+            Move("steal", state.current_player, (), "9"),
+        ):
             with pytest.raises(IllegalMove):
                 state.apply(bad)
         assert state.to_dict() == data

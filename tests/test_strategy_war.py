@@ -10,7 +10,6 @@ import random
 import pytest
 
 from tests.test_engine_conformance import refuses_each
-
 from tutor.engine import CHANCE, IllegalMove, InvalidOptions, Move
 from tutor.engine.play import replay, simulate
 from tutor.engine.strategy_war import ROUND_CAP, BeginnerBot, StrategyWar, StrongBot, battle_strength
@@ -68,9 +67,17 @@ def war_cards(state, player: int, *codes: str) -> None:
 
 # --- the deal -----------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     "players,jokers,share,aside",
-    [(2, "none", 26, 0), (3, "none", 17, 1), (4, "none", 13, 0), (2, "high", 27, 0), (3, "high", 18, 0), (4, "high", 13, 2)],
+    [
+        (2, "none", 26, 0),
+        (3, "none", 17, 1),
+        (4, "none", 13, 0),
+        (2, "high", 27, 0),
+        (3, "high", 18, 0),
+        (4, "high", 13, 2),
+    ],
 )
 def test_the_deck_is_dealt_in_equal_hands_and_the_spare_cards_set_aside(players, jokers, share, aside):
     state = dealt(players, jokers=jokers)
@@ -81,6 +88,7 @@ def test_the_deck_is_dealt_in_equal_hands_and_the_spare_cards_set_aside(players,
 
 
 # --- battles -------------------------------------------------------------------------------------------
+
 
 def test_the_higher_card_takes_both_into_the_winners_discard():
     state = position([cards("9C", "3C"), cards("5D", "4D")])
@@ -129,12 +137,17 @@ def test_with_three_players_a_2_beats_everything_only_when_an_ace_is_turned():
 
 # --- wars ----------------------------------------------------------------------------------------------
 
+
 def test_source_example_aaron_and_blake_show_kings_and_aarons_ace_takes_all_10_cards():
     state = position([cards("KC", "AC", "3C", "4C", "5C"), cards("KD", "QD", "3D", "4D", "5D")], [cards("6C", "7C")])
     play(state, "KC", "KD")
     assert state.wars == 1 and state.current_player == CHANCE and state.war_due == [0, 1]
     drawn = state.chance_move(random.Random(1))
-    assert drawn.kind == "war_cards" and len(set(drawn.cards)) == 3 and set(drawn.cards) <= set(cards("AC", "3C", "4C", "5C"))
+    assert (
+        drawn.kind == "war_cards"
+        and len(set(drawn.cards)) == 3
+        and set(drawn.cards) <= set(cards("AC", "3C", "4C", "5C"))
+    )
     war_cards(state, 0, "3C", "4C", "5C")
     war_cards(state, 1, "3D", "4D", "5D")
     assert [len(pot) for pot in state.pot] == [3, 3]
@@ -207,7 +220,9 @@ def test_when_nobody_can_lay_a_deciding_card_everyone_takes_back_what_they_laid(
 
 
 def test_all_players_take_part_in_a_war_not_only_the_tied_ones():
-    state = position([cards("KC", "3C", "4C", "5C", "6C"), cards("KD", "3D", "4D", "5D", "6D"), cards("7H", "3H", "4H", "5H", "6H")])
+    state = position(
+        [cards("KC", "3C", "4C", "5C", "6C"), cards("KD", "3D", "4D", "5D", "6D"), cards("7H", "3H", "4H", "5H", "6H")]
+    )
     play(state, "KC", "KD", "7H")
     assert state.war_due == [0, 1, 2]
 
@@ -229,6 +244,7 @@ def test_a_player_without_cards_drops_out_and_the_others_play_on():
 
 
 # --- the end ---------------------------------------------------------------------------------------------
+
 
 def test_round_limit_ends_the_game_and_most_cards_wins():
     result = simulate(new_game(3, round_limit=5), seed=4, bot_names=["beginner"])
@@ -259,17 +275,29 @@ def test_time_up_is_only_legal_with_a_time_limit_at_the_start_of_a_round():
 
 # --- illegal moves, options and stored states -------------------------------------------------------------
 
+
 def test_only_the_player_to_move_may_play_and_only_a_card_of_their_hand():
     state = position([cards("9C", "3C"), cards("5D", "4D")])
     before = state.to_dict()
-    for bad in (Move("play", 1, (c("5D"),)), Move("play", 0, (c("5D"),)), Move("play", 0, (c("9C"), c("3C"))), Move("play", 0)):
+    for bad in (
+        Move("play", 1, (c("5D"),)),
+        Move("play", 0, (c("5D"),)),
+        Move("play", 0, (c("9C"), c("3C"))),
+        Move("play", 0),
+    ):
         with pytest.raises(IllegalMove):
             state.apply(bad)
     assert state.to_dict() == before
 
 
 def test_bad_player_counts_and_options_are_refused():
-    for players, options in [(1, {}), (5, {}), (2, {"jokers": "low"}), (2, {"round_limit": 1001}), (2, {"colour": "red"})]:
+    for players, options in [
+        (1, {}),
+        (5, {}),
+        (2, {"jokers": "low"}),
+        (2, {"round_limit": 1001}),
+        (2, {"colour": "red"}),
+    ]:
         with pytest.raises(InvalidOptions):
             StrategyWar(players=players, options=options)
 
@@ -292,7 +320,9 @@ def test_impossible_stored_states_are_refused():
     refuses_each(state.game, good, corruptions)
 
 
-@pytest.mark.parametrize("players,bots", [(2, ["strong", "beginner"]), (3, ["beginner"]), (4, ["strong"]), (2, ["strong"])])
+@pytest.mark.parametrize(
+    "players,bots", [(2, ["strong", "beginner"]), (3, ["beginner"]), (4, ["strong"]), (2, ["strong"])]
+)
 def test_a_seed_and_its_moves_replay_the_same_game(players, bots):
     for seed in range(3):
         game = new_game(players, jokers="high" if seed % 2 else "none")
@@ -302,6 +332,7 @@ def test_a_seed_and_its_moves_replay_the_same_game(players, bots):
 
 
 # --- computer players and a recorded game -----------------------------------------------------------------
+
 
 def test_the_strong_bot_keeps_aces_and_2s_for_wars_and_plays_its_best_card_in_one():
     state = position([cards("AC", "2C", "9C", "5C", "KC"), cards("KD", "QD", "3D", "4D", "5D")])
@@ -340,9 +371,14 @@ def test_recorded_game_is_unchanged():
     """One seeded game, strong against beginner: a rule or bot change shows here (update the figures if intended)."""
     result = simulate(new_game(2), 3, ["strong", "beginner"])
     moves = json.dumps([m.to_dict() for m in result.moves], sort_keys=True, separators=(",", ":"))
-    record = (len(result.moves), result.state.rounds, result.state.ended_by, result.state.winners(), hashlib.sha256(moves.encode()).hexdigest()[:16])
+    record = (
+        len(result.moves),
+        result.state.rounds,
+        result.state.ended_by,
+        result.state.winners(),
+        hashlib.sha256(moves.encode()).hexdigest()[:16],
+    )
     assert record == RECORDED
-
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

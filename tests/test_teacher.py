@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select, update
@@ -39,7 +39,16 @@ def count(app, model, *where) -> int:
 
 def homework_form(game="calculation-war", **changes):
     due = (date.today() + timedelta(days=5)).isoformat()
-    form = {"game": game, f"{game}-players": "2", f"{game}-bots": "beginner", "goal": "games", "goal_count": "1", "due_date": due, "due_time": "18:00", "everyone": "yes"}
+    form = {
+        "game": game,
+        f"{game}-players": "2",
+        f"{game}-bots": "beginner",
+        "goal": "games",
+        "goal_count": "1",
+        "due_date": due,
+        "due_time": "18:00",
+        "everyone": "yes",
+    }
     return {**form, **changes}
 
 
@@ -53,14 +62,19 @@ def teacher_client(app, staff):
 
 # --- accounts and sessions --------------------------------------------------------------------
 
+
 def take_a_step(client, run_id: str, run: LessonRun, answer: str | None = None) -> None:
     """One pupil action: answer the open question (``answer``, or the right one), go on after it, or make a move the lesson accepts."""
     if run.question and run.question_open:
-        client.post(f"/runs/{run_id}/answer", data={"answer": right_answer(run.question, "en") if answer is None else answer})
+        client.post(
+            f"/runs/{run_id}/answer", data={"answer": right_answer(run.question, "en") if answer is None else answer}
+        )
     elif run.question:
         client.post(f"/runs/{run_id}/go-on")
     else:
-        client.post(f"/runs/{run_id}/move", data={"move": move_token(accepted_move(LESSONS[run.game_id], run.game_state()))})
+        client.post(
+            f"/runs/{run_id}/move", data={"move": move_token(accepted_move(LESSONS[run.game_id], run.game_state()))}
+        )
 
 
 def test_a_teacher_signs_in_and_sees_their_classes(app, staff, client):
@@ -107,7 +121,11 @@ def test_an_idle_session_ends_with_a_clear_message(app, staff, client):
     staff.sign_in(client)
     with app.app_context():
         database = db.session()
-        database.execute(update(SignInSession).values(last_seen_at=datetime.now(timezone.utc) - timedelta(minutes=app.config["SESSION_IDLE_MINUTES"] + 1)))
+        database.execute(
+            update(SignInSession).values(
+                last_seen_at=datetime.now(UTC) - timedelta(minutes=app.config["SESSION_IDLE_MINUTES"] + 1)
+            )
+        )
         database.commit()
     response = client.get("/teacher", follow_redirects=True)
     assert "signed out because the time ran out" in response.get_data(as_text=True)
@@ -118,7 +136,11 @@ def test_an_old_session_ends_even_when_active(app, staff, client):
     staff.sign_in(client)
     with app.app_context():
         database = db.session()
-        database.execute(update(SignInSession).values(created_at=datetime.now(timezone.utc) - timedelta(hours=app.config["SESSION_LIFETIME_HOURS"], minutes=1)))
+        database.execute(
+            update(SignInSession).values(
+                created_at=datetime.now(UTC) - timedelta(hours=app.config["SESSION_LIFETIME_HOURS"], minutes=1)
+            )
+        )
         database.commit()
     assert client.get("/teacher").status_code == 302
 
@@ -132,8 +154,20 @@ def test_failed_sign_ins_are_throttled_per_account(app, staff, client):
     # the throttle lives in the database, so a second app server on the same database refuses too
     from tutor.app import create_app
 
-    second = create_app({"TESTING": True, "DATABASE_URL": app.config["DATABASE_URL"], "SECRET_KEY": app.config["SECRET_KEY"], "WTF_CSRF_ENABLED": False})
-    assert second.test_client().post("/teacher/sign-in", data={"email": "tove@school.example", "password": PASSWORD}).status_code == 429
+    second = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": app.config["DATABASE_URL"],
+            "SECRET_KEY": app.config["SECRET_KEY"],
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    assert (
+        second.test_client()
+        .post("/teacher/sign-in", data={"email": "tove@school.example", "password": PASSWORD})
+        .status_code
+        == 429
+    )
     second.extensions["db_engine"].dispose()
 
 
@@ -143,7 +177,14 @@ def test_failed_sign_ins_are_throttled_per_address(app, staff, client):
         client.post("/teacher/sign-in", data={"email": f"guess{n}@school.example", "password": "wrong password"})
     assert staff.sign_in(client).status_code == 429
     elsewhere = app.test_client()
-    assert elsewhere.post("/teacher/sign-in", data={"email": "tove@school.example", "password": PASSWORD}, environ_base={"REMOTE_ADDR": "10.0.0.9"}).status_code == 302
+    assert (
+        elsewhere.post(
+            "/teacher/sign-in",
+            data={"email": "tove@school.example", "password": PASSWORD},
+            environ_base={"REMOTE_ADDR": "10.0.0.9"},
+        ).status_code
+        == 302
+    )
 
 
 def test_sign_up_is_off_unless_the_operator_allows_it(app, client):
@@ -154,12 +195,37 @@ def test_sign_up_is_off_unless_the_operator_allows_it(app, client):
 @pytest.mark.parametrize(
     "form, message",
     [
-        ({"name": "", "email": "a@b.no", "password": "long enough pw", "password_again": "long enough pw"}, "Please type your name"),
-        ({"name": "X" * 81, "email": "a@b.no", "password": "long enough pw", "password_again": "long enough pw"}, "Please type your name"),
-        ({"name": "Tove", "email": "not-an-address", "password": "long enough pw", "password_again": "long enough pw"}, "valid e-mail"),
+        (
+            {"name": "", "email": "a@b.no", "password": "long enough pw", "password_again": "long enough pw"},
+            "Please type your name",
+        ),
+        (
+            {"name": "X" * 81, "email": "a@b.no", "password": "long enough pw", "password_again": "long enough pw"},
+            "Please type your name",
+        ),
+        (
+            {
+                "name": "Tove",
+                "email": "not-an-address",
+                "password": "long enough pw",
+                "password_again": "long enough pw",
+            },
+            "valid e-mail",
+        ),
         ({"name": "Tove", "email": "a@b.no", "password": "short", "password_again": "short"}, "password of 10"),
-        ({"name": "Tove", "email": "a@b.no", "password": "long enough pw", "password_again": "long enough px"}, "not the same"),
-        ({"name": "Tove", "email": "TOVE@school.example", "password": "long enough pw", "password_again": "long enough pw"}, "already an account"),
+        (
+            {"name": "Tove", "email": "a@b.no", "password": "long enough pw", "password_again": "long enough px"},
+            "not the same",
+        ),
+        (
+            {
+                "name": "Tove",
+                "email": "TOVE@school.example",
+                "password": "long enough pw",
+                "password_again": "long enough pw",
+            },
+            "already an account",
+        ),
     ],
 )
 def test_sign_up_refuses_bad_input_and_stores_nothing(app, staff, client, form, message):
@@ -173,7 +239,15 @@ def test_sign_up_refuses_bad_input_and_stores_nothing(app, staff, client, form, 
 def test_sign_up_creates_an_account_and_signs_in(app, client):
     app.config["ALLOW_SIGNUP"] = True
     client.post("/language", data={"locale": "sv"})
-    response = client.post("/teacher/sign-up", data={"name": "Sara", "email": "Sara@Skola.se", "password": "tio tecken minst", "password_again": "tio tecken minst"})
+    response = client.post(
+        "/teacher/sign-up",
+        data={
+            "name": "Sara",
+            "email": "Sara@Skola.se",
+            "password": "tio tecken minst",
+            "password_again": "tio tecken minst",
+        },
+    )
     assert response.status_code == 302 and client.get("/teacher").status_code == 200
     with app.app_context():
         teacher = db.session().scalar(select(Teacher))
@@ -182,10 +256,16 @@ def test_sign_up_creates_an_account_and_signs_in(app, client):
 
 # --- classes and pupils -----------------------------------------------------------------------
 def test_a_teacher_creates_a_class_with_a_readable_code_and_adds_pupils(app, teacher_client):
-    response = teacher_client.post("/teacher/classes/new", data={"name": "4B", "locale": "nb", "timezone": "Europe/Oslo", "sign_in": "pictures"})
+    response = teacher_client.post(
+        "/teacher/classes/new", data={"name": "4B", "locale": "nb", "timezone": "Europe/Oslo", "sign_in": "pictures"}
+    )
     assert response.status_code == 302
     class_id = response.headers["Location"].split("/")[3]
-    page = teacher_client.post(f"/teacher/classes/{class_id}/pupils", data={"names": "Ada\nOla\n\n ada \nLise Marie\n" + "X" * 41}, follow_redirects=True)
+    page = teacher_client.post(
+        f"/teacher/classes/{class_id}/pupils",
+        data={"names": "Ada\nOla\n\n ada \nLise Marie\n" + "X" * 41},
+        follow_redirects=True,
+    )
     messages = flashes(page)
     assert any("3 pupils added" in m for m in messages)
     assert any("Already in the class" in m and "ada" in m for m in messages)
@@ -225,7 +305,13 @@ def test_a_class_aims_its_pupils_questions_at_the_share_of_right_answers_the_tea
     assert 'value="75" selected' in teacher_client.get(settings).get_data(as_text=True)
     first_levels = {}
     for percent in ("75", "60"):
-        form = {"name": "4B", "locale": "en", "timezone": "Europe/Oslo", "sign_in": "pictures", "target_success": percent}
+        form = {
+            "name": "4B",
+            "locale": "en",
+            "timezone": "Europe/Oslo",
+            "sign_in": "pictures",
+            "target_success": percent,
+        }
         assert teacher_client.post(settings, data=form).status_code == 302
         assert f'value="{percent}" selected' in teacher_client.get(settings).get_data(as_text=True)
         pupil = Guest(app.test_client())
@@ -254,7 +340,9 @@ def test_an_empty_pupil_list_is_refused_with_a_message(app, staff, teacher_clien
 
 def test_a_class_holds_at_most_sixty_pupils(app, staff, teacher_client):
     school_class = staff.school_class(pupils=[f"P{n}" for n in range(58)])
-    page = teacher_client.post(f"/teacher/classes/{school_class.public_id}/pupils", data={"names": "A\nB\nC\nD"}, follow_redirects=True)
+    page = teacher_client.post(
+        f"/teacher/classes/{school_class.public_id}/pupils", data={"names": "A\nB\nC\nD"}, follow_redirects=True
+    )
     assert any("at most 60 pupils" in m and "2 names" in m for m in flashes(page))
     assert count(app, Pupil) == 60
 
@@ -283,7 +371,9 @@ def test_renaming_resetting_and_deleting_a_pupil(app, staff, teacher_client):
     teacher_client.post(f"/teacher/pupils/{ada.public_id}/reset-secret")
     assert staff.pupil(school_class.code, "Ada").secret != ada.secret
     assert pupil_client.get("/progress").status_code == 302  # new pictures end her old sign-ins
-    response = teacher_client.post(f"/teacher/pupils/{ada.public_id}/rename", data={"name": "ola"}, follow_redirects=True)
+    response = teacher_client.post(
+        f"/teacher/pupils/{ada.public_id}/rename", data={"name": "ola"}, follow_redirects=True
+    )
     assert any("already a pupil called ola" in m for m in flashes(response))
     teacher_client.post(f"/teacher/pupils/{ada.public_id}/rename", data={"name": "Adele"})
     assert staff.pupil(school_class.code, "Adele") is not None
@@ -296,28 +386,43 @@ def test_renaming_resetting_and_deleting_a_pupil(app, staff, teacher_client):
 def test_a_co_teacher_sees_the_class_and_an_unknown_address_is_refused(app, staff, teacher_client):
     staff.teacher("co@school.example", "Cora")
     school_class = staff.school_class()
-    response = teacher_client.post(f"/teacher/classes/{school_class.public_id}/co-teachers", data={"email": "nobody@school.example"}, follow_redirects=True)
+    response = teacher_client.post(
+        f"/teacher/classes/{school_class.public_id}/co-teachers",
+        data={"email": "nobody@school.example"},
+        follow_redirects=True,
+    )
     assert any("no teacher with that e-mail" in m for m in flashes(response))
     teacher_client.post(f"/teacher/classes/{school_class.public_id}/co-teachers", data={"email": "CO@school.example"})
     co = app.test_client()
     staff.sign_in(co, "co@school.example")
     assert school_class.name in co.get("/teacher").get_data(as_text=True)
-    assert co.post(f"/teacher/classes/{school_class.public_id}/delete", data={"confirm": "yes"}).status_code == 404  # only the owner deletes
+    assert (
+        co.post(f"/teacher/classes/{school_class.public_id}/delete", data={"confirm": "yes"}).status_code == 404
+    )  # only the owner deletes
 
 
 # --- children signing in ---------------------------------------------------------------------
 def test_a_child_signs_in_with_code_name_and_three_pictures(app, staff, client):
     staff.teacher()
     school_class = staff.school_class(pupils=("Ada", "Ola"))
-    assert client.post("/class", data={"code": f" {school_class.code[:3].lower()}-{school_class.code[3:]} "}).headers["Location"] == f"/class/{school_class.code}"
+    assert (
+        client.post("/class", data={"code": f" {school_class.code[:3].lower()}-{school_class.code[3:]} "}).headers[
+            "Location"
+        ]
+        == f"/class/{school_class.code}"
+    )
     page = client.get(f"/class/{school_class.code}").get_data(as_text=True)
     ada = staff.pupil(school_class.code, "Ada")
     assert "Ada" in page and "Ola" in page and f"pictures/{ada.avatar}." in page
     first, second, third = ada.secret.split()
-    page = client.post(f"/class/{school_class.code}/{ada.public_id}", data={"picked": "", "pick": first}).get_data(as_text=True)
+    page = client.post(f"/class/{school_class.code}/{ada.public_id}", data={"picked": "", "pick": first}).get_data(
+        as_text=True
+    )
     assert "1 of 3 pictures chosen" in page and f'name="picked" value="{first}"' in page
     client.post(f"/class/{school_class.code}/{ada.public_id}", data={"picked": first, "pick": second})
-    response = client.post(f"/class/{school_class.code}/{ada.public_id}", data={"picked": f"{first} {second}", "pick": third})
+    response = client.post(
+        f"/class/{school_class.code}/{ada.public_id}", data={"picked": f"{first} {second}", "pick": third}
+    )
     assert response.status_code == 302 and response.headers["Location"] == "/"
     assert "Hello, Ada" in client.get("/").get_data(as_text=True)
 
@@ -392,8 +497,14 @@ def test_guest_play_can_be_switched_off(app, client):
         ({"goal_count": "0"}, "from 1 to 20"),
         ({"goal_count": "lots"}, "from 1 to 20"),
         ({"goal": "questions", "goal_count": "501"}, "from 1 to 500"),
-        ({"goal": "skill", "calculation-war-goal_skill": "fractions", "goal_level": "mastered"}, "skill this game practises"),
-        ({"goal": "skill", "calculation-war-goal_skill": "compare", "goal_level": "attempted"}, "skill this game practises"),
+        (
+            {"goal": "skill", "calculation-war-goal_skill": "fractions", "goal_level": "mastered"},
+            "skill this game practises",
+        ),
+        (
+            {"goal": "skill", "calculation-war-goal_skill": "compare", "goal_level": "attempted"},
+            "skill this game practises",
+        ),
         ({"due_date": "2020-01-01"}, "already passed"),
         ({"due_date": "tomorrow"}, "date and a time"),
         ({"due_time": "25:99"}, "date and a time"),
@@ -404,7 +515,9 @@ def test_guest_play_can_be_switched_off(app, client):
 )
 def test_homework_with_bad_settings_is_refused_and_the_form_kept(app, staff, teacher_client, changes, message):
     school_class = staff.school_class()
-    response = teacher_client.post(f"/teacher/classes/{school_class.public_id}/homework/new", data=homework_form(**changes))
+    response = teacher_client.post(
+        f"/teacher/classes/{school_class.public_id}/homework/new", data=homework_form(**changes)
+    )
     assert response.status_code == 400 and any(message in m for m in flashes(response)), flashes(response)
     assert count(app, Assignment) == 0
 
@@ -412,13 +525,16 @@ def test_homework_with_bad_settings_is_refused_and_the_form_kept(app, staff, tea
 def test_homework_due_time_is_in_the_class_time_zone_and_stored_in_utc(app, staff, teacher_client):
     school_class = staff.school_class(timezone="Europe/Oslo")
     due = date.today() + timedelta(days=5)
-    teacher_client.post(f"/teacher/classes/{school_class.public_id}/homework/new", data=homework_form(due_date=due.isoformat(), due_time="18:00"))
+    teacher_client.post(
+        f"/teacher/classes/{school_class.public_id}/homework/new",
+        data=homework_form(due_date=due.isoformat(), due_time="18:00"),
+    )
     with app.app_context():
         stored = db.session().scalar(select(Assignment.due_at))
     from zoneinfo import ZoneInfo
 
-    expected = datetime.combine(due, datetime.min.time().replace(hour=18), ZoneInfo("Europe/Oslo")).astimezone(timezone.utc)
-    assert stored.replace(tzinfo=timezone.utc) == expected
+    expected = datetime.combine(due, datetime.min.time().replace(hour=18), ZoneInfo("Europe/Oslo")).astimezone(UTC)
+    assert stored.replace(tzinfo=UTC) == expected
 
 
 def test_homework_for_chosen_pupils_only_reaches_them(app, staff, teacher_client):
@@ -429,7 +545,9 @@ def test_homework_for_chosen_pupils_only_reaches_them(app, staff, teacher_client
     ada_client, ola_client = app.test_client(), app.test_client()
     staff.sign_in_pupil(ada_client, school_class.code, "Ada")
     staff.sign_in_pupil(ola_client, school_class.code, "Ola")
-    assert "Your homework" in ada_client.get("/").get_data(as_text=True) and "Finish 1 game." in ada_client.get("/").get_data(as_text=True)
+    assert "Your homework" in ada_client.get("/").get_data(as_text=True) and "Finish 1 game." in ada_client.get(
+        "/"
+    ).get_data(as_text=True)
     assert "Finish 1 game." not in ola_client.get("/").get_data(as_text=True)
 
 
@@ -451,7 +569,11 @@ def play_through(client, app, run_id, answers_right=True, limit=400):
 def test_a_pupil_does_homework_and_the_teacher_sees_it_done(app, staff, teacher_client):
     school_class = staff.school_class(pupils=("Ada", "Ola"))
     form = homework_form(goal="questions", goal_count="2", class_deal="yes")
-    assignment_id = teacher_client.post(f"/teacher/classes/{school_class.public_id}/homework/new", data=form).headers["Location"].rsplit("/", 1)[1]
+    assignment_id = (
+        teacher_client.post(f"/teacher/classes/{school_class.public_id}/homework/new", data=form)
+        .headers["Location"]
+        .rsplit("/", 1)[1]
+    )
     ada, ola = app.test_client(), app.test_client()
     staff.sign_in_pupil(ada, school_class.code, "Ada")
     staff.sign_in_pupil(ola, school_class.code, "Ola")
@@ -459,7 +581,9 @@ def test_a_pupil_does_homework_and_the_teacher_sees_it_done(app, staff, teacher_
     ola_run = run_id_in(ola.post(f"/homework/{assignment_id}/start").headers["Location"])
     assert run_record(app, ada_run).seed == run_record(app, ola_run).seed  # the class deal
     assert run_record(app, ada_run).data["state"] == run_record(app, ola_run).data["state"]
-    assert run_id_in(ada.post(f"/homework/{assignment_id}/start").headers["Location"]) == ada_run  # start again = continue
+    assert (
+        run_id_in(ada.post(f"/homework/{assignment_id}/start").headers["Location"]) == ada_run
+    )  # start again = continue
     ada.post(f"/runs/{ada_run}/skip-intro")
     answered = 0
     for _ in range(80):
@@ -479,10 +603,14 @@ def test_a_pupil_does_homework_and_the_teacher_sees_it_done(app, staff, teacher_
 
 def test_late_work_is_accepted_and_marked_late(app, staff, teacher_client):
     school_class = staff.school_class(pupils=("Ada",))
-    assignment_id = teacher_client.post(f"/teacher/classes/{school_class.public_id}/homework/new", data=homework_form()).headers["Location"].rsplit("/", 1)[1]
+    assignment_id = (
+        teacher_client.post(f"/teacher/classes/{school_class.public_id}/homework/new", data=homework_form())
+        .headers["Location"]
+        .rsplit("/", 1)[1]
+    )
     with app.app_context():
         database = db.session()
-        database.execute(update(Assignment).values(due_at=datetime.now(timezone.utc) - timedelta(days=1)))
+        database.execute(update(Assignment).values(due_at=datetime.now(UTC) - timedelta(days=1)))
         database.commit()
     ada = app.test_client()
     staff.sign_in_pupil(ada, school_class.code, "Ada")
@@ -515,7 +643,11 @@ def test_an_unreadable_answer_is_stored_as_its_refusal_code_not_the_text(app, gu
 
 def test_deleting_a_pupil_removes_all_their_work(app, staff, teacher_client):
     school_class = staff.school_class(pupils=("Ada", "Ola"))
-    assignment_id = teacher_client.post(f"/teacher/classes/{school_class.public_id}/homework/new", data=homework_form()).headers["Location"].rsplit("/", 1)[1]
+    assignment_id = (
+        teacher_client.post(f"/teacher/classes/{school_class.public_id}/homework/new", data=homework_form())
+        .headers["Location"]
+        .rsplit("/", 1)[1]
+    )
     ada = app.test_client()
     staff.sign_in_pupil(ada, school_class.code, "Ada")
     run_id = run_id_in(ada.post(f"/homework/{assignment_id}/start").headers["Location"])
@@ -525,7 +657,9 @@ def test_deleting_a_pupil_removes_all_their_work(app, staff, teacher_client):
     data = json.loads(export.get_data(as_text=True))
     assert data["pupil"]["name"] == "Ada" and data["answers"] and data["lesson_runs"] and data["homework"]
     assert "attachment" in export.headers["Content-Disposition"]
-    teacher_client.post(f"/teacher/pupils/{staff.pupil(school_class.code, 'Ada').public_id}/delete", data={"confirm": "yes"})
+    teacher_client.post(
+        f"/teacher/pupils/{staff.pupil(school_class.code, 'Ada').public_id}/delete", data={"confirm": "yes"}
+    )
     for model in (AttemptRecord, SkillRecord, LessonRunRecord, AssignmentWork):
         assert count(app, model) == 0, model
     assert count(app, SignInSession, SignInSession.pupil_id.is_not(None)) == 0
@@ -552,10 +686,14 @@ def test_a_class_sign_in_page_speaks_the_class_language_unless_the_child_chose_a
     staff.teacher()
     school_class = staff.school_class(pupils=("Ada",), locale="it")
     ada = staff.pupil(school_class.code, "Ada")
-    page = client.get(f"/class/{school_class.code}/{ada.public_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    page = client.get(f"/class/{school_class.code}/{ada.public_id}", headers={"Accept-Language": "en"}).get_data(
+        as_text=True
+    )
     assert '<html lang="it">' in page
     client.post("/language", data={"locale": "sv"})
-    page = client.get(f"/class/{school_class.code}/{ada.public_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    page = client.get(f"/class/{school_class.code}/{ada.public_id}", headers={"Accept-Language": "en"}).get_data(
+        as_text=True
+    )
     assert '<html lang="sv">' in page
 
 
@@ -563,9 +701,9 @@ def test_login_cards_are_in_the_class_language_whatever_the_teacher_reads(app, s
     school_class = staff.school_class(pupils=("Ada",), locale="it")
     page = teacher_client.get(f"/teacher/classes/{school_class.public_id}/cards").get_data(as_text=True)
     assert '<html lang="en">' in page and 'lang="it"' in page
-    from tutor.text import translator
-
     from markupsafe import escape
+
+    from tutor.text import translator
 
     assert escape(translator("it")("My pictures, in this order:")) in page
     ada = staff.pupil(school_class.code, "Ada")

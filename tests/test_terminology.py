@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from babel.messages.pofile import read_po
@@ -29,7 +29,11 @@ def term_pattern(term: str) -> re.Pattern:
         return re.compile(term[3:], re.IGNORECASE)
 
     def word(text: str) -> str:
-        return (r"\w*" if text.startswith("*") else "") + re.escape(text.strip("*")) + (r"\w*" if text.endswith("*") else "")
+        return (
+            (r"\w*" if text.startswith("*") else "")
+            + re.escape(text.strip("*"))
+            + (r"\w*" if text.endswith("*") else "")
+        )
 
     body = GAP.join(r"\s+".join(word(w) for w in part.split()) for part in term.split("…"))
     left = r"(?<!\w)" if re.match(r"\w", term) else ""
@@ -52,13 +56,13 @@ class Concept:
         return any(pattern.search(text) for pattern in self.english)
 
 
-@lru_cache(maxsize=None)
+@cache
 def table() -> dict:
     with open(TABLE, "rb") as handle:
         return tomllib.load(handle)
 
 
-@lru_cache(maxsize=None)
+@cache
 def concepts() -> tuple[Concept, ...]:
     def patterns(entry, locale, key):
         return tuple(term_pattern(term) for term in entry.get(locale, {}).get(key, []))
@@ -81,7 +85,7 @@ def masked(text: str) -> str:
     return PLACEHOLDER.sub("<>", text)
 
 
-@lru_cache(maxsize=None)
+@cache
 def entries(locale: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     """(msgid as written in the catalogue, English to match, each translated form) for every entry."""
     with open(ROOT / "translations" / locale / "LC_MESSAGES" / "messages.po", "rb") as handle:
@@ -96,7 +100,7 @@ def entries(locale: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=None)
+@cache
 def problems(locale: str) -> tuple[tuple[str, str, str], ...]:
     """Every (concept id, msgid, what is wrong) in one catalogue, before exceptions."""
     found = []
@@ -106,11 +110,15 @@ def problems(locale: str) -> tuple[tuple[str, str, str], ...]:
             allowed = [m.span() for c in meant for p in c.use[locale] for m in p.finditer(string)]
             for concept in meant:
                 if not any(pattern.search(string) for pattern in concept.use[locale]):
-                    found.append((concept.id, msgid, f"needs one of {[p.pattern for p in concept.use[locale]]}: {string!r}"))
+                    found.append(
+                        (concept.id, msgid, f"needs one of {[p.pattern for p in concept.use[locale]]}: {string!r}")
+                    )
                 for pattern in concept.not_here[locale]:
                     for match in pattern.finditer(string):
                         if not any(start < match.end() and match.start() < end for start, end in allowed):
-                            found.append((concept.id, msgid, f"{match.group()!r} is another concept's word here: {string!r}"))
+                            found.append(
+                                (concept.id, msgid, f"{match.group()!r} is another concept's word here: {string!r}")
+                            )
             for concept in concepts():
                 for pattern in concept.avoid[locale]:
                     if match := pattern.search(string):
@@ -125,7 +133,11 @@ def exceptions(locale: str) -> set[tuple[str, str]]:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_catalogue_entry_uses_the_terms_of_the_table(locale):
     excused = exceptions(locale)
-    found = [f"{concept} in {msgid!r}: {what}" for concept, msgid, what in problems(locale) if (concept, msgid) not in excused]
+    found = [
+        f"{concept} in {msgid!r}: {what}"
+        for concept, msgid, what in problems(locale)
+        if (concept, msgid) not in excused
+    ]
     assert not found, f"{locale}: {len(found)} entries break content/terminology.toml:\n" + "\n".join(found[:25])
 
 
@@ -133,7 +145,9 @@ def test_every_catalogue_entry_uses_the_terms_of_the_table(locale):
 def test_every_exception_still_excuses_something(locale):
     needed = {(concept, msgid) for concept, msgid, _ in problems(locale)}
     stale = exceptions(locale) - needed
-    assert not stale, f"{locale}: these exceptions in content/terminology.toml excuse nothing now, remove them: {sorted(stale)}"
+    assert not stale, (
+        f"{locale}: these exceptions in content/terminology.toml excuse nothing now, remove them: {sorted(stale)}"
+    )
 
 
 def test_the_table_is_complete_and_consistent():
@@ -151,7 +165,9 @@ def test_the_table_is_complete_and_consistent():
         assert not required & forbidden, f"{locale}: both required and forbidden: {required & forbidden}"
     known = set(ids)
     for exception in table().get("exception", []):
-        assert exception["concept"] in known and exception["locale"] in LOCALES and exception["reason"].strip(), exception
+        assert exception["concept"] in known and exception["locale"] in LOCALES and exception["reason"].strip(), (
+            exception
+        )
 
 
 def test_the_table_writes_the_signs_as_the_pages_do():

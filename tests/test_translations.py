@@ -18,9 +18,11 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 def content_files():
     """Every content file whose text a pupil reads."""
     games = sorted(path.stem for path in (ROOT / "content" / "games").glob("*.toml"))
-    return [content.load(name) for name in ("kids2_deck", "checks", "skills")] + [
-        content.load(f"games/{game}") for game in games
-    ] + [content.drill_texts()]
+    return (
+        [content.load(name) for name in ("kids2_deck", "checks", "skills")]
+        + [content.load(f"games/{game}") for game in games]
+        + [content.drill_texts()]
+    )
 
 
 def catalogue(locale):
@@ -51,9 +53,13 @@ def test_no_entry_is_untranslated_or_fuzzy(locale):
 
 @pytest.mark.parametrize("locale", CATALOGUE_LOCALES)
 def test_every_extracted_text_is_in_the_catalogue(locale, extracted):
-    ids = {(message.context, message.id) for message in catalogue(locale) if message.id}  # "Last round" with a context is another entry
+    ids = {
+        (message.context, message.id) for message in catalogue(locale) if message.id
+    }  # "Last round" with a context is another entry
     missing = sorted(f"{context}: {msgid}" if context else str(msgid) for context, msgid in extracted - ids)
-    assert not missing, f"{locale} lacks {len(missing)} texts (run `make translations` and translate them): {missing[:10]}"
+    assert not missing, (
+        f"{locale} lacks {len(missing)} texts (run `make translations` and translate them): {missing[:10]}"
+    )
 
 
 @pytest.mark.parametrize("locale", CATALOGUE_LOCALES)

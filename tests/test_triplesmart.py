@@ -13,7 +13,8 @@ import json
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.recorded import check_playthrough
 from tutor.answers import AnswerError
@@ -71,7 +72,9 @@ def test_seventeen_cards_each_and_the_rest_is_the_target_pile():
     three = deal(3)
     assert [len(p) for p in three.draw_piles] == [14, 14, 14] and len(three.target_pile) == 30
     four = deal(4)
-    assert four.sides == [[0, 2], [1, 3]] and [len(p) for p in four.draw_piles] == [28, 28] and len(four.target_pile) == 13
+    assert (
+        four.sides == [[0, 2], [1, 3]] and [len(p) for p in four.draw_piles] == [28, 28] and len(four.target_pile) == 13
+    )
     assert sorted(four.card_ids()) == ALL_CARDS
 
 
@@ -86,8 +89,15 @@ def test_the_closest_expression_wins_every_card_on_the_table_and_the_target():
     record = last["battles"][0]
     assert record["target"] == 6 and record["leaders"] == [0]
     assert record["players"]["0"] | {"cards": None} == {
-        "cards": None, "result": "submitted", "expression": "1+2+3", "used": [n(1), n(2), n(3)],
-        "value": "6", "distance": "0", "best_value": "6", "best_expression": "1+2+3", "best_distance": "0",
+        "cards": None,
+        "result": "submitted",
+        "expression": "1+2+3",
+        "used": [n(1), n(2), n(3)],
+        "value": "6",
+        "distance": "0",
+        "best_value": "6",
+        "best_expression": "1+2+3",
+        "best_distance": "0",
     }
     assert record["players"]["1"]["best_value"] == "9" and record["players"]["1"]["best_distance"] == "3"
 
@@ -99,7 +109,9 @@ def test_legal_moves_are_one_expression_per_reachable_value_and_every_one_is_leg
     values = [move_value(m, "four_ops") for m in moves]
     assert values == sorted(set(values)) and set(values) == set(reachable([2, 5, 7], FOUR_OPS))
     assert all(state.is_legal(m) and m.detail.isascii() and " " not in m.detail for m in moves)
-    assert all(sorted(DECK[c].top for c in m.cards) == sorted(int(ch) for ch in m.detail if ch.isdigit()) for m in moves)
+    assert all(
+        sorted(DECK[c].top for c in m.cards) == sorted(int(ch) for ch in m.detail if ch.isdigit()) for m in moves
+    )
 
 
 def test_any_valid_expression_is_legal_not_only_the_listed_ones():
@@ -145,8 +157,11 @@ BAD_PLAIN = [
 def test_bad_expressions_are_refused_with_a_reason_and_change_nothing(text, cards, code):
     state = deal(2, [[n(3), n(4), KOCHA[0], n(5)], [n(6), n(7), n(8)]], [n(9)])
     named = {
-        "cards_3_4": [n(3), n(4)], "no_cards": [], "a_card_twice": [n(3), n(3), n(4)],
-        "opponents_card": [n(3), n(6)], "special_card": [n(3), n(4), KOCHA[0]],
+        "cards_3_4": [n(3), n(4)],
+        "no_cards": [],
+        "a_card_twice": [n(3), n(3), n(4)],
+        "opponents_card": [n(3), n(6)],
+        "special_card": [n(3), n(4), KOCHA[0]],
     }[cards]
     before = state.to_dict()
     move = Move("submit", 0, tuple(named), text)
@@ -216,7 +231,10 @@ def test_both_double_kochas_mean_war_with_a_new_target():
     pot0, pot1 = [n(1), n(1, 1)], [n(1, 2), n(1, 3)]
     state = deal(
         2,
-        [[KOCHA[0], KOCHA[1], n(2)] + pot0 + [n(3), n(4), n(5)], [BANANA[0], BANANA[1], n(2, 1)] + pot1 + [n(7), n(8), n(9)]],
+        [
+            [KOCHA[0], KOCHA[1], n(2)] + pot0 + [n(3), n(4), n(5)],
+            [BANANA[0], BANANA[1], n(2, 1)] + pot1 + [n(7), n(8), n(9)],
+        ],
         [n(6), n(6, 1)],
     )
     assert state.wars == 1 and state.targets == [n(6), n(6, 1)] and state.target == 6
@@ -228,7 +246,14 @@ def test_both_double_kochas_mean_war_with_a_new_target():
 
 def test_equally_close_means_war_and_the_closest_then_takes_everything():
     pot0, pot1 = [n(1), n(1, 1)], [n(1, 2), n(1, 3)]
-    state = deal(2, [[n(1, 4), n(2), n(3)] + pot0 + [n(9), n(9, 1), n(9, 2)], [n(2, 1), n(4), n(9, 3)] + pot1 + [n(3, 1), n(4, 1), n(5)]], [n(6), n(7)])
+    state = deal(
+        2,
+        [
+            [n(1, 4), n(2), n(3)] + pot0 + [n(9), n(9, 1), n(9, 2)],
+            [n(2, 1), n(4), n(9, 3)] + pot1 + [n(3, 1), n(4, 1), n(5)],
+        ],
+        [n(6), n(7)],
+    )
     submit(state, 0, [n(1, 4), n(2), n(3)], "1+2+3")
     submit(state, 1, [n(2, 1), n(4)], "2+4")
     assert state.wars == 1 and state.phase == "submit" and state.target == 7 and state.targets == [n(6), n(7)]
@@ -241,18 +266,32 @@ def test_equally_close_means_war_and_the_closest_then_takes_everything():
 
 
 def test_a_tie_between_teammates_is_no_war_and_only_tied_opponents_fight():
-    team = deal(4, [[n(1), n(2), n(3), n(2, 1), n(4), n(9)], [n(9, 1), n(9, 2), n(9, 3), n(8), n(8, 1), n(8, 2)]], [n(6)])
-    for player, cards, text in ((0, [n(1), n(2), n(3)], "1+2+3"), (1, [n(9, 1)], "9"), (2, [n(2, 1), n(4)], "2+4"), (3, [n(8)], "8")):
+    team = deal(
+        4, [[n(1), n(2), n(3), n(2, 1), n(4), n(9)], [n(9, 1), n(9, 2), n(9, 3), n(8), n(8, 1), n(8, 2)]], [n(6)]
+    )
+    for player, cards, text in (
+        (0, [n(1), n(2), n(3)], "1+2+3"),
+        (1, [n(9, 1)], "9"),
+        (2, [n(2, 1), n(4)], "2+4"),
+        (3, [n(8)], "8"),
+    ):
         submit(team, player, cards, text)
     assert team.last_round["winners"] == [0, 2] and team.last_round["wars"] == 0
 
     war = deal(
         4,
-        [[n(1), n(2), n(3), n(9), n(9, 1), n(9, 2), n(1, 1), n(1, 2), n(7), n(7, 1), n(7, 2)],
-         [n(2, 1), n(4), n(8), n(8, 1), n(8, 2), n(8, 3), n(1, 3), n(1, 4), n(5), n(2, 2), n(6, 1)]],
+        [
+            [n(1), n(2), n(3), n(9), n(9, 1), n(9, 2), n(1, 1), n(1, 2), n(7), n(7, 1), n(7, 2)],
+            [n(2, 1), n(4), n(8), n(8, 1), n(8, 2), n(8, 3), n(1, 3), n(1, 4), n(5), n(2, 2), n(6, 1)],
+        ],
         [n(6), n(5, 1)],
     )
-    for player, cards, text in ((0, [n(1), n(2), n(3)], "1+2+3"), (1, [n(2, 1), n(4)], "2+4"), (2, [n(9)], "9"), (3, [n(8, 1)], "8")):
+    for player, cards, text in (
+        (0, [n(1), n(2), n(3)], "1+2+3"),
+        (1, [n(2, 1), n(4)], "2+4"),
+        (2, [n(9)], "9"),
+        (3, [n(8, 1)], "8"),
+    ):
         submit(war, player, cards, text)
     assert war.wars == 1 and war.contenders == [0, 1] and war.waiting == [0, 1]
     submit(war, 0, [n(7)], "7")
@@ -269,7 +308,14 @@ def test_a_special_target_card_is_laid_beside_and_the_next_card_is_the_target():
 
 
 def test_a_war_without_a_number_card_left_keeps_the_last_target_and_then_the_game_ends():
-    state = deal(2, [[n(1), n(2), n(3), n(1, 1), n(1, 2), n(4), n(5), n(6)], [n(2, 1), n(4, 1), n(9)] + [n(1, 3), n(1, 4), n(7), n(8), n(8, 1)]], [n(6, 1)])
+    state = deal(
+        2,
+        [
+            [n(1), n(2), n(3), n(1, 1), n(1, 2), n(4), n(5), n(6)],
+            [n(2, 1), n(4, 1), n(9)] + [n(1, 3), n(1, 4), n(7), n(8), n(8, 1)],
+        ],
+        [n(6, 1)],
+    )
     state.collection_piles[1] += [c for c in state.target_pile if c != BANANA[0]]
     state.target_pile = [BANANA[0]]
     state.validate()
@@ -357,7 +403,12 @@ def test_bad_player_counts_options_and_stored_states_are_refused():
         {"1": {"cards": [n(1)], "expression": "1", "value": "1"}},
         {"0": {"cards": [n(1)], "expression": "1*1", "value": "1"}},
     ]
-    for change in [{"submissions": s} for s in bad_submissions] + [{"phase": "turning"}, {"target_due": "yes"}, {"targets": []}, {"queue": [0]}]:
+    for change in [{"submissions": s} for s in bad_submissions] + [
+        {"phase": "turning"},
+        {"target_due": "yes"},
+        {"targets": []},
+        {"queue": [0]},
+    ]:
         with pytest.raises(InvalidState):
             game.state_from_dict({**data, **change})
 

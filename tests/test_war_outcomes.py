@@ -18,9 +18,8 @@ from tests.test_calculation_war import dealt as calculation_war_deal
 from tests.test_calculation_war import set_hands
 from tests.test_multiwar import deal as multiwar_deal
 from tests.test_multiwar import n, turn_all
-from tests.test_triplesmart import KOCHA
+from tests.test_triplesmart import KOCHA, submit
 from tests.test_triplesmart import deal as triplesmart_deal
-from tests.test_triplesmart import submit
 from tutor.deck import kids2
 from tutor.engine import Move
 from tutor.engine.calculation_war import war_sum
@@ -75,7 +74,10 @@ def test_two_players_the_pupils_winning_sum_and_the_cards_taken_are_told():
     mine, theirs = ordered[-1], ordered[0]
     set_hands(state, [[mine] + ordered[1:5], [theirs] + ordered[5:9]])
     play_round(state, [mine, theirs])
-    assert story("calculation-war", state) == [f"Your {total(mine)} beats {total(theirs)}.", "You win round 1 and take the 2 cards!"]
+    assert story("calculation-war", state) == [
+        f"Your {total(mine)} beats {total(theirs)}.",
+        "You win round 1 and take the 2 cards!",
+    ]
 
 
 def test_two_players_the_computers_winning_sum_beats_yours():
@@ -84,7 +86,10 @@ def test_two_players_the_computers_winning_sum_beats_yours():
     mine, theirs = ordered[0], ordered[-1]
     set_hands(state, [[mine] + ordered[1:5], [theirs] + ordered[5:9]])
     play_round(state, [mine, theirs])
-    assert story("calculation-war", state) == [f"Computer 1's {total(theirs)} beats your {total(mine)}.", "Computer 1 wins round 1 and takes the 2 cards."]
+    assert story("calculation-war", state) == [
+        f"Computer 1's {total(theirs)} beats your {total(mine)}.",
+        "Computer 1 wins round 1 and takes the 2 cards.",
+    ]
 
 
 def test_four_players_the_card_that_won_is_named_and_marked_not_its_teammate():
@@ -96,7 +101,10 @@ def test_four_players_the_card_that_won_is_named_and_marked_not_its_teammate():
     set_hands(state, hands)
     play_round(state, laid)
     lines = story("calculation-war", state)
-    assert lines[0] == f"Computer 3's {total(laid[3])} beats your {total(laid[0])}. It also beats {total(laid[1])} and {total(laid[2])}."
+    assert (
+        lines[0]
+        == f"Computer 3's {total(laid[3])} beats your {total(laid[0])}. It also beats {total(laid[1])} and {total(laid[2])}."
+    )
     assert lines[1] == "Computer 3 and Computer 1 win round 1 and take the 4 cards."
     zone = last_round_zone(LESSONS["calculation-war"], state, PUPIL)[0]
     assert [row.highlight for row in zone.rows] == [False, False, False, True]
@@ -123,7 +131,9 @@ def war_position(players=2):
     state = calculation_war_deal(players)
     a, b = tied_groups()[0][:2]
     ordered = [c for c in by_sum() if total(c) != total(a)]
-    hands = [[a] + ordered[40:44], [b] + ordered[:4]] + [[ordered[10 + 5 * p]] + ordered[50 + 4 * p : 54 + 4 * p] for p in range(players - 2)]
+    hands = [[a] + ordered[40:44], [b] + ordered[:4]] + [
+        [ordered[10 + 5 * p]] + ordered[50 + 4 * p : 54 + 4 * p] for p in range(players - 2)
+    ]
     set_hands(state, hands)
     laid = [a, b] + [ordered[10 + 5 * p] for p in range(players - 2)]
     play_round(state, laid)
@@ -163,15 +173,25 @@ def test_the_lesson_refuses_another_war_card_with_the_sums_and_records_it():
     sums = [total(c) for c in hand]
     listing = f"{sums[0]}, {sums[1]}, {sums[2]} and {sums[3]}"
     assert not judged.correct and judged.skill == "estimate_sum" and judged.kind == "war_card"
-    assert english(judged.told) == f"In a war you lay your second-best card: your cards add up to {listing}, so lay the {sums[1]}."
+    assert (
+        english(judged.told)
+        == f"In a war you lay your second-best card: your cards add up to {listing}, so lay the {sums[1]}."
+    )
     judged = lesson.judge(state, PUPIL, Move("play", PUPIL, (right,)))
-    assert judged.correct and english(judged.told) == f"Your cards add up to {listing}: in a war you lay your second-best card, the {sums[1]}."
+    assert (
+        judged.correct
+        and english(judged.told)
+        == f"Your cards add up to {listing}: in a war you lay your second-best card, the {sums[1]}."
+    )
 
 
 def test_outside_a_war_any_card_is_laid_without_a_judgement():
     state = calculation_war_deal(2)
     lesson = LESSONS["calculation-war"]
-    assert all(lesson.judge(state, PUPIL, Move("play", PUPIL, (c,))) is None and state.is_legal(Move("play", PUPIL, (c,))) for c in state.hands[PUPIL])
+    assert all(
+        lesson.judge(state, PUPIL, Move("play", PUPIL, (c,))) is None and state.is_legal(Move("play", PUPIL, (c,)))
+        for c in state.hands[PUPIL]
+    )
 
 
 def test_engine_and_lesson_agree_on_every_war_card_of_every_small_hand():
@@ -179,7 +199,11 @@ def test_engine_and_lesson_agree_on_every_war_card_of_every_small_hand():
     state, a = war_position()
     lesson = LESSONS["calculation-war"]
     groups = [g for g in tied_groups() if total(g[0]) != total(a)]
-    pool = groups[0][:2] + groups[1][:2] + [c for c in by_sum() if total(c) not in {total(a), total(groups[0][0]), total(groups[1][0])}][20:24]
+    pool = (
+        groups[0][:2]
+        + groups[1][:2]
+        + [c for c in by_sum() if total(c) not in {total(a), total(groups[0][0]), total(groups[1][0])}][20:24]
+    )
     checked = 0
     for size in range(1, 5):
         for hand in itertools.combinations(pool, size):
@@ -234,22 +258,32 @@ def test_multiwar_two_players_products_are_told():
 
 
 def test_multiwar_four_players_name_the_winning_product_and_its_team():
-    state = multiwar_deal(4, [[n(2), n(3), n(4), n(5)], [n(6), n(7), n(9), n(8)]])  # you 2 × 3, partner 4 × 5; computer 1 6 × 7, computer 3 9 × 8
+    state = multiwar_deal(
+        4, [[n(2), n(3), n(4), n(5)], [n(6), n(7), n(9), n(8)]]
+    )  # you 2 × 3, partner 4 × 5; computer 1 6 × 7, computer 3 9 × 8
     turn_all(state)
     lines = story("multiwar", state)
-    assert lines == ["Computer 3's 9 × 8 = 72 beats your 2 × 3 = 6. It also beats 6 × 7 = 42 and 4 × 5 = 20.", "Computer 3 and Computer 1 win round 1 and take the 8 cards."]
+    assert lines == [
+        "Computer 3's 9 × 8 = 72 beats your 2 × 3 = 6. It also beats 6 × 7 = 42 and 4 × 5 = 20.",
+        "Computer 3 and Computer 1 win round 1 and take the 8 cards.",
+    ]
     zone = last_round_zone(LESSONS["multiwar"], state, PUPIL)[0]
     assert [row.highlight for row in zone.rows] == [False, False, False, True]
 
 
 def test_multiwar_a_war_and_two_special_cards_are_told():
-    state = multiwar_deal(2, [[n(3), n(8), n(5), n(5, 1), KOCHA[0], KOCHA[1]], [n(4), n(6), n(7), n(7, 1), n(1), n(2)]])  # war: two face down, two turned
+    state = multiwar_deal(
+        2, [[n(3), n(8), n(5), n(5, 1), KOCHA[0], KOCHA[1]], [n(4), n(6), n(7), n(7, 1), n(1), n(2)]]
+    )  # war: two face down, two turned
     turn_all(state)
     assert story("multiwar", state) == ["War! You and Computer 1 have the same product, 24."]
     turn_all(state)
     lines = story("multiwar", state)
     assert lines[0] == "War! You and Computer 1 have the same product, 24."
-    assert lines[1:] == ["Your two special cards beat 1 × 2 = 2.", "You win round 1 and take the 12 cards!"]  # 4 + 4 face down + 4 turned
+    assert lines[1:] == [
+        "Your two special cards beat 1 × 2 = 2.",
+        "You win round 1 and take the 12 cards!",
+    ]  # 4 + 4 face down + 4 turned
 
 
 # --- TripleSmart -----------------------------------------------------------------------------------------------------
@@ -268,8 +302,18 @@ def test_triplesmart_each_players_expression_value_and_distance_are_told():
 
 
 def test_triplesmart_four_players_every_expression_and_the_winning_team():
-    state = triplesmart_deal(4, [[n(1), n(2), n(3), n(4), n(5), n(6)], [n(7), n(8), n(9), n(1, 1), n(2, 1), n(3, 1)]], [n(9, 1)], game_id="triplesmart-extreme")
-    for player, cards, text in ((0, [n(1), n(2)], "1+2"), (1, [n(7), n(8)], "8-7"), (2, [n(4), n(5)], "4+5"), (3, [n(1, 1), n(2, 1)], "1*2")):
+    state = triplesmart_deal(
+        4,
+        [[n(1), n(2), n(3), n(4), n(5), n(6)], [n(7), n(8), n(9), n(1, 1), n(2, 1), n(3, 1)]],
+        [n(9, 1)],
+        game_id="triplesmart-extreme",
+    )
+    for player, cards, text in (
+        (0, [n(1), n(2)], "1+2"),
+        (1, [n(7), n(8)], "8-7"),
+        (2, [n(4), n(5)], "4+5"),
+        (3, [n(1, 1), n(2, 1)], "1*2"),
+    ):
         submit(state, player, cards, text)
     lines = story("triplesmart-extreme", state)
     assert lines[:6] == [
@@ -298,7 +342,14 @@ def test_triplesmart_a_war_is_told_with_both_distances_while_it_is_fought():
 
 def kocha_round_after_yours():
     """Round 1 is yours to write; in round 2 computer 1 turns two special cards, so it is decided at once."""
-    return triplesmart_deal(2, [[n(1), n(2), n(3), n(4), n(5), n(6), n(7), n(8), n(9)], [n(9, 1), n(9, 2), n(9, 3), KOCHA[0], KOCHA[1], n(8, 1), n(2, 1), n(3, 1), n(4, 1)]], [n(7, 1), n(5, 1), n(6, 1)])
+    return triplesmart_deal(
+        2,
+        [
+            [n(1), n(2), n(3), n(4), n(5), n(6), n(7), n(8), n(9)],
+            [n(9, 1), n(9, 2), n(9, 3), KOCHA[0], KOCHA[1], n(8, 1), n(2, 1), n(3, 1), n(4, 1)],
+        ],
+        [n(7, 1), n(5, 1), n(6, 1)],
+    )
 
 
 def test_triplesmart_never_skips_your_round_when_two_special_cards_decide_the_next():
@@ -311,8 +362,13 @@ def test_triplesmart_never_skips_your_round_when_two_special_cards_decide_the_ne
     assert state.rounds == 2 and [r["round"] for r in state.recent_rounds] == [1, 2]
     lines = story("triplesmart", state)
     assert "You wrote 1 + 2 = 3: 4 away from the target 7." in lines  # your round, with its numbers
-    assert "Computer 1 turned two special cards." in lines and "Computer 1's two special cards win the battle at once." in lines
-    assert lines.index("You wrote 1 + 2 = 3: 4 away from the target 7.") < lines.index("Computer 1 turned two special cards.")
+    assert (
+        "Computer 1 turned two special cards." in lines
+        and "Computer 1's two special cards win the battle at once." in lines
+    )
+    assert lines.index("You wrote 1 + 2 = 3: 4 away from the target 7.") < lines.index(
+        "Computer 1 turned two special cards."
+    )
     assert sum(line.startswith("Computer 1 wins round") for line in lines) == 2
     questions = lesson.after_round(state, PUPIL, __import__("random").Random(1), {})
     assert questions and set(questions[0].cards) >= {n(1), n(2)} and n(7, 1) in questions[0].cards  # about your round 1
@@ -349,13 +405,25 @@ def typed(game_id, text, turns=None, targets=None):
     return run, before, attempt
 
 
-@pytest.mark.parametrize("text,told", [
-    ("8/2", "8/2 is a fraction, and in TripleSmart you only add and subtract: write the numbers on your cards as they are, 3, 4 and 8."),
-    ("8/2 + 3", "8/2 is a fraction, and in TripleSmart you only add and subtract: write the numbers on your cards as they are, 3, 4 and 8."),
-    ("4.0", "4.0 is not a number on your cards: use the numbers as they are, 3, 4 and 8."),
-    ("6 + 3", "There is no 6 on your cards: your numbers are 3, 4 and 8."),
-    ("4 + 4", "You used 4 2 times, but only 1 of your cards shows 4: each card counts once. Your numbers are 3, 4 and 8."),
-])
+@pytest.mark.parametrize(
+    "text,told",
+    [
+        (
+            "8/2",
+            "8/2 is a fraction, and in TripleSmart you only add and subtract: write the numbers on your cards as they are, 3, 4 and 8.",
+        ),
+        (
+            "8/2 + 3",
+            "8/2 is a fraction, and in TripleSmart you only add and subtract: write the numbers on your cards as they are, 3, 4 and 8.",
+        ),
+        ("4.0", "4.0 is not a number on your cards: use the numbers as they are, 3, 4 and 8."),
+        ("6 + 3", "There is no 6 on your cards: your numbers are 3, 4 and 8."),
+        (
+            "4 + 4",
+            "You used 4 2 times, but only 1 of your cards shows 4: each card counts once. Your numbers are 3, 4 and 8.",
+        ),
+    ],
+)
 def test_a_refused_expression_is_told_with_its_numbers_and_not_counted(text, told):
     run, before, attempt = typed("triplesmart", text)
     assert english(run.current_told().told) == told and not run.current_told().correct
@@ -369,8 +437,13 @@ def test_8_over_2_is_legal_in_extreme_where_dividing_is_allowed():
 
 
 def test_dividing_by_zero_in_extreme_is_a_maths_mistake_counted_for_four_ops():
-    run, before, attempt = typed("triplesmart-extreme", "8 / (3 - 3)", turns=[[n(8), n(3), n(3, 1)], [n(6), n(7), n(9)]])
-    assert english(run.current_told().told) == "8 ÷ (3 − 3) divides by zero, and dividing by zero gives no number at all. Write another calculation."
+    run, before, attempt = typed(
+        "triplesmart-extreme", "8 / (3 - 3)", turns=[[n(8), n(3), n(3, 1)], [n(6), n(7), n(9)]]
+    )
+    assert (
+        english(run.current_told().told)
+        == "8 ÷ (3 − 3) divides by zero, and dividing by zero gives no number at all. Write another calculation."
+    )
     assert attempt.skill == "four_ops" and not attempt.correct and attempt.kind == "choice:expression"
     assert run.state == before["state"]
 
@@ -382,7 +455,9 @@ def test_the_multiwar_intro_shows_your_first_two_cards_and_multiplies_them(clien
     page = client.get(f"/runs/{run_id}").get_data(as_text=True)
     assert "zone-intro" in page
     cards = re.findall(r"top number (\d)", page[page.index("zone-intro") :])
-    assert len(cards) == 2 or "Kocha" in page[page.index("zone-intro") :] or "banana" in page[page.index("zone-intro") :]
+    assert (
+        len(cards) == 2 or "Kocha" in page[page.index("zone-intro") :] or "banana" in page[page.index("zone-intro") :]
+    )
     page = client.post(f"/runs/{run_id}/next-step", follow_redirects=True).get_data(as_text=True)
     assert "focus-top-number" in page
     if len(cards) == 2:
@@ -402,7 +477,9 @@ def test_the_multiwar_intro_cards_are_the_ones_you_turn_first():
 
 
 @pytest.mark.browser
-def test_the_top_number_step_emphasises_the_top_number_where_it_counts_and_dims_it_where_it_does_not(browser, live_server):
+def test_the_top_number_step_emphasises_the_top_number_where_it_counts_and_dims_it_where_it_does_not(
+    browser, live_server
+):
     """MultiWar multiplies the top numbers: its intro must not fade them as Calculation War's does."""
     from playwright.sync_api import expect
 
@@ -422,15 +499,20 @@ def test_the_top_number_step_emphasises_the_top_number_where_it_counts_and_dims_
         page.wait_for_load_state("networkidle")
         steps = LESSONS[game_id].intro_steps()
         for number, step in enumerate(steps, 1):
-            expect(page.locator("section#lesson p.step")).to_have_text(f"Step {number} of {len(steps)}")  # retried until it shows
+            expect(page.locator("section#lesson p.step")).to_have_text(
+                f"Step {number} of {len(steps)}"
+            )  # retried until it shows
             if step.get("focus") == focus:
                 break
             page.locator("form[action$='/next-step'] button").click()
         expect(page.locator(f"section#lesson.focus-{focus}")).to_have_count(1)
-        return tuple(page.evaluate(
-            "() => { const card = document.querySelector('section#lesson.focus-%s svg.card .top-band').closest('svg');"
-            " return [getComputedStyle(card.querySelector('.top-band')).opacity, getComputedStyle(card.querySelector('.top-number')).fontSize]; }" % focus
-        ))
+        return tuple(
+            page.evaluate(
+                "() => { const card = document.querySelector('section#lesson.focus-%s svg.card .top-band').closest('svg');"
+                " return [getComputedStyle(card.querySelector('.top-band')).opacity, getComputedStyle(card.querySelector('.top-number')).fontSize]; }"
+                % focus
+            )
+        )
 
     opacity, size = step_style("multiwar", "top-number")
     assert opacity == "1" and size == "46px"

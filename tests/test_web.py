@@ -9,17 +9,16 @@ import re
 import pytest
 from sqlalchemy import select
 
+from tests.answer_key import right_answer as answer_key
+from tests.conftest import run_record
 from tutor import db
 from tutor.app import create_app
 from tutor.checks import exact
-from tests.answer_key import right_answer as answer_key
-from tests.conftest import run_record
 from tutor.deck import kids2
 from tutor.engine import GAMES
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import LessonRun
 from tutor.models import AttemptRecord, SkillRecord
-
 
 DECK = kids2()
 
@@ -90,10 +89,15 @@ def test_lessons_need_a_name_first(client):
     assert response.status_code == 302 and response.headers["Location"].endswith("/")
 
 
-@pytest.mark.parametrize("form", [{"players": "5"}, {"players": "two"}, {"strength": "cheater"}, {"round_limit": "-1"}, {"turn_seconds": "9999"}])
+@pytest.mark.parametrize(
+    "form",
+    [{"players": "5"}, {"players": "two"}, {"strength": "cheater"}, {"round_limit": "-1"}, {"turn_seconds": "9999"}],
+)
 def test_impossible_settings_are_refused(guest, client, form):
     guest.sign_in()
-    response = client.post("/lessons/calculation-war/start", data={"players": "2", "strength": "beginner", **form}, follow_redirects=True)
+    response = client.post(
+        "/lessons/calculation-war/start", data={"players": "2", "strength": "beginner", **form}, follow_redirects=True
+    )
     assert "Those settings do not work" in response.get_data(as_text=True)
 
 
@@ -124,7 +128,9 @@ def test_answering_a_drill_records_the_attempt_and_updates_the_skill(guest, clie
     run_id = guest.start()
     through_intro(client, run_id)
     question = play_until_question(client, app, run_id)
-    page = client.post(f"/runs/{run_id}/answer", data={"answer": right_answer(question)}, follow_redirects=True).get_data(as_text=True)
+    page = client.post(
+        f"/runs/{run_id}/answer", data={"answer": right_answer(question)}, follow_redirects=True
+    ).get_data(as_text=True)
     assert "Continue the game" in page
     [attempt] = attempts(app)
     assert attempt.correct and attempt.readable and attempt.first_try and attempt.skill == question.skill
@@ -162,12 +168,23 @@ def test_a_wrong_answer_gets_feedback_hints_and_a_worked_solution(guest, client,
     ask_now(app, run_id, exact_card_sum(card.id))
     tens, ones = [v // 10 * 10 for v in card.circled], [v % 10 for v in card.circled]
     exact, wrong = sum(card.circled), sum(card.circled) + card.top  # the top number added too: a known mistake
-    drill = drill_section(client.post(f"/runs/{run_id}/answer", data={"answer": str(wrong)}, follow_redirects=True).get_data(as_text=True))
+    drill = drill_section(
+        client.post(f"/runs/{run_id}/answer", data={"answer": str(wrong)}, follow_redirects=True).get_data(as_text=True)
+    )
     feedback = re.search(r'<div class="feedback feedback-wrong">(.*?)</div>', drill, re.S).group(1)
     assert "I read" not in feedback and "Not quite right yet." in feedback  # read as typed: not said back
     assert "It looks as if you added the big top number too. Only the circled values count." in feedback
     [attempt] = attempts(app)
-    stored = (attempt.typed, attempt.read_as, attempt.correct, attempt.readable, attempt.first_try, attempt.misconception, attempt.skill, attempt.hints_used)
+    stored = (
+        attempt.typed,
+        attempt.read_as,
+        attempt.correct,
+        attempt.readable,
+        attempt.first_try,
+        attempt.misconception,
+        attempt.skill,
+        attempt.hints_used,
+    )
     assert stored == (str(wrong), str(wrong), False, True, True, "added_top", "exact_sum", 0)
     assert skills(app)["exact_sum"].attempts == 1 and skills(app)["exact_sum"].correct == 0
     client.post(f"/runs/{run_id}/hint")
@@ -250,7 +267,9 @@ def test_stale_or_illegal_steps_are_refused_without_changing_the_game(guest, cli
         refused_without_change(client, app, run_id, action, form)
     assert attempts(app) == []
     response = client.post(f"/runs/{run_id}/move", data={"move": f"play:{mine[0]}:", "step": str(run.step)})
-    assert response.status_code == 302 and run_of(app, run_id).step == run.step + 1, "the same move from the page as it is now is played"
+    assert response.status_code == 302 and run_of(app, run_id).step == run.step + 1, (
+        "the same move from the page as it is now is played"
+    )
 
 
 def test_a_pupil_cannot_open_another_pupils_game(guest, client, app):
@@ -267,13 +286,19 @@ def test_the_game_survives_a_server_restart(guest, client, app, database_url):
     run_id = guest.start()
     through_intro(client, run_id)
     page_before = client.get(f"/runs/{run_id}").get_data(as_text=True)
-    restarted = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False})
+    restarted = create_app(
+        {"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False}
+    )
     second = restarted.test_client()
     second.set_cookie("session", client.get_cookie("session").value)
     page_after = second.get(f"/runs/{run_id}").get_data(as_text=True)
     # CSRF tokens carry the second they were signed in; everything else must be identical.
-    page_before, page_after = (re.sub(r'(csrf_token" value="|X-CSRFToken": ")[^"]+', r"\1…", page) for page in (page_before, page_after))
-    assert page_after == page_before, "\n".join(difflib.unified_diff(page_before.splitlines(), page_after.splitlines(), lineterm="", n=1))
+    page_before, page_after = (
+        re.sub(r'(csrf_token" value="|X-CSRFToken": ")[^"]+', r"\1…", page) for page in (page_before, page_after)
+    )
+    assert page_after == page_before, "\n".join(
+        difflib.unified_diff(page_before.splitlines(), page_after.splitlines(), lineterm="", n=1)
+    )
     restarted.extensions["db_engine"].dispose()
 
 
@@ -329,8 +354,10 @@ def test_every_lesson_is_played_through_the_routes_to_a_right_answer(client, app
             mine = [c for c in run.game_state().turned[0] if not DECK[c].is_special]
             client.post(f"/runs/{run_id}/typed-move", data={"expression": f"{DECK[mine[0]].top} + {DECK[mine[1]].top}"})
     question = run.current_question()
-    page = client.post(f"/runs/{run_id}/answer", data={"answer": answer_key(question.to_dict(), "en")}, follow_redirects=True).get_data(as_text=True)
-    assert "feedback-right" in page, page[page.find("drill"):][:800]
+    page = client.post(
+        f"/runs/{run_id}/answer", data={"answer": answer_key(question.to_dict(), "en")}, follow_redirects=True
+    ).get_data(as_text=True)
+    assert "feedback-right" in page, page[page.find("drill") :][:800]
     assert attempts(app)[-1].correct
 
 
@@ -343,8 +370,13 @@ def test_a_typed_move_that_breaks_the_rules_is_refused_kindly_and_kept(client, a
     mine = [DECK[c].top for c in run.game_state().turned[0] if not DECK[c].is_special]
     missing = next(n for n in range(1, 10) if n not in mine)
     # A readable expression the rules refuse is told in the coach box with the numbers; unreadable text under the box.
-    for typed, message, shown in [(f"{missing} + {mine[0]}", f"There is no {missing} on your cards", "told-refused"), ("tolv", "", "flash-error")]:
-        page = client.post(f"/runs/{run_id}/typed-move", data={"expression": typed}, follow_redirects=True).get_data(as_text=True)
+    for typed, message, shown in [
+        (f"{missing} + {mine[0]}", f"There is no {missing} on your cards", "told-refused"),
+        ("tolv", "", "flash-error"),
+    ]:
+        page = client.post(f"/runs/{run_id}/typed-move", data={"expression": typed}, follow_redirects=True).get_data(
+            as_text=True
+        )
         assert shown in page and message in page
         assert f'value="{html.escape(typed)}"' in page, "the typed text must not be lost"
         assert run_of(app, run_id).moves == run.moves
@@ -361,6 +393,7 @@ def test_games_without_a_hand_show_no_empty_hand(client, app, guest):
 
 # --- drill questions on the page: the cards asked about, the right answer after the last wrong choice, progress
 
+
 def ask_now(app, run_id, question):
     """Put ``question`` up as the open question of a lesson in play (as a drill point would)."""
     from tutor.models import LessonRunRecord
@@ -369,7 +402,14 @@ def ask_now(app, run_id, question):
         database = db.session()
         record = database.scalar(select(LessonRunRecord).where(LessonRunRecord.public_id == run_id))
         run = LessonRun.from_dict(record.data)
-        run.question, run.question_open, run.tries, run.hints_shown, run.solution_shown, run.marked = question.to_dict(), True, 0, 0, False, None
+        run.question, run.question_open, run.tries, run.hints_shown, run.solution_shown, run.marked = (
+            question.to_dict(),
+            True,
+            0,
+            0,
+            False,
+            None,
+        )
         record.data = run.to_dict()
         database.commit()
 
@@ -395,7 +435,9 @@ def test_a_choice_question_shows_the_cards_it_asks_about(guest, client, app):
     assert ", ".join(map(str, DECK[fives[0]].circled)) not in drill  # the other 5 is not the one asked about
 
 
-def test_after_the_last_wrong_choice_the_right_answer_is_shown_and_the_pupils_choice_marked(guest, client, app, fixed_deal):
+def test_after_the_last_wrong_choice_the_right_answer_is_shown_and_the_pupils_choice_marked(
+    guest, client, app, fixed_deal
+):
     from tutor.drills.card_sums import best_card
 
     fixed_deal(1)
@@ -406,10 +448,16 @@ def test_after_the_last_wrong_choice_the_right_answer_is_shown_and_the_pupils_ch
     question = best_card(hand)
     wrong = [c["value"] for c in question.choices if c["value"] not in question.check["expected"]]
     ask_now(app, run_id, question)
-    page = client.post(f"/runs/{run_id}/answer", data={"answer": wrong[0]}, follow_redirects=True).get_data(as_text=True)
+    page = client.post(f"/runs/{run_id}/answer", data={"answer": wrong[0]}, follow_redirects=True).get_data(
+        as_text=True
+    )
     assert "choices-reveal" not in page  # a second try is still open
-    page = client.post(f"/runs/{run_id}/answer", data={"answer": wrong[1]}, follow_redirects=True).get_data(as_text=True)
-    reveal = page[page.index('<ul class="choices-reveal"') : page.index("</ul>", page.index('<ul class="choices-reveal"'))]
+    page = client.post(f"/runs/{run_id}/answer", data={"answer": wrong[1]}, follow_redirects=True).get_data(
+        as_text=True
+    )
+    reveal = page[
+        page.index('<ul class="choices-reveal"') : page.index("</ul>", page.index('<ul class="choices-reveal"'))
+    ]
     items = re.findall(r'<li class="reveal([^"]*)">(.*?)</li>', reveal, re.S)
     right = [body for marks, body in items if "reveal-right" in marks]
     picked = [body for marks, body in items if "reveal-picked" in marks]
@@ -432,7 +480,11 @@ def test_the_progress_page_counts_right_after_trying_again_apart_from_first_trie
     page = client.get("/progress").get_data(as_text=True)
     assert "Right after trying again" in page
     row = next(r for r in page.split("<tr>") if "Exact sums" in r)
-    assert re.findall(r"<td>(\d+)</td>", row)[:3] == ["1", "0", "1"]  # one first try, not right; right after trying again
+    assert re.findall(r"<td>(\d+)</td>", row)[:3] == [
+        "1",
+        "0",
+        "1",
+    ]  # one first try, not right; right after trying again
     assert "<td>attempted</td>" in row  # every level has its name (the teacher's words)
 
 

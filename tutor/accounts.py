@@ -15,7 +15,7 @@ import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from functools import cache
 
 from argon2 import PasswordHasher
@@ -34,9 +34,38 @@ PASSWORD_MIN, PASSWORD_MAX = 10, 200
 #: The nine pictures of a picture password, and the pupils' avatars (Twemoji, see static/pictures).
 PICTURES = ("sun", "star", "apple", "cat", "fish", "car", "tree", "house", "ball")
 AVATARS = (
-    "dog", "fox", "lion", "tiger", "frog", "panda", "koala", "bear", "rabbit", "mouse", "pig", "cow",
-    "monkey", "chicken", "penguin", "owl", "turtle", "octopus", "whale", "butterfly", "bee", "ladybug",
-    "snail", "unicorn", "hedgehog", "elephant", "giraffe", "zebra", "dolphin", "crab", "parrot", "hamster",
+    "dog",
+    "fox",
+    "lion",
+    "tiger",
+    "frog",
+    "panda",
+    "koala",
+    "bear",
+    "rabbit",
+    "mouse",
+    "pig",
+    "cow",
+    "monkey",
+    "chicken",
+    "penguin",
+    "owl",
+    "turtle",
+    "octopus",
+    "whale",
+    "butterfly",
+    "bee",
+    "ladybug",
+    "snail",
+    "unicorn",
+    "hedgehog",
+    "elephant",
+    "giraffe",
+    "zebra",
+    "dolphin",
+    "crab",
+    "parrot",
+    "hamster",
 )
 PICTURES_IN_SECRET = 3
 PIN_DIGITS = 4
@@ -148,7 +177,7 @@ def _token_hash(token: str) -> str:
 
 def as_utc(moment: datetime) -> datetime:
     """SQLite hands back naive datetimes; every stored time is UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -162,7 +191,11 @@ class SessionLimits:
 def open_session(db: Session, now: datetime, teacher_id: int | None = None, pupil_id: int | None = None) -> str:
     """Start a session and return the token for the cookie (the database keeps only its hash)."""
     token = secrets.token_urlsafe(32)
-    db.add(SignInSession(token_hash=_token_hash(token), teacher_id=teacher_id, pupil_id=pupil_id, created_at=now, last_seen_at=now))
+    db.add(
+        SignInSession(
+            token_hash=_token_hash(token), teacher_id=teacher_id, pupil_id=pupil_id, created_at=now, last_seen_at=now
+        )
+    )
     return token
 
 
@@ -171,7 +204,11 @@ def find_session(db: Session, token: str | None, now: datetime, limits: SessionL
     if not token or not isinstance(token, str) or len(token) > 100:
         return None
     signed_in = select(SignInSession).where(SignInSession.token_hash == _token_hash(token))
-    row = db.scalar(signed_in.options(joinedload(SignInSession.teacher), joinedload(SignInSession.pupil).joinedload(Pupil.school_class)))
+    row = db.scalar(
+        signed_in.options(
+            joinedload(SignInSession.teacher), joinedload(SignInSession.pupil).joinedload(Pupil.school_class)
+        )
+    )
     if row is None:
         return None
     if now - as_utc(row.last_seen_at) > limits.idle or now - as_utc(row.created_at) > limits.lifetime:
@@ -198,7 +235,11 @@ def close_sessions_of(db: Session, teacher_id: int | None = None, pupil_id: int 
 
 
 def delete_old_sessions(db: Session, now: datetime, limits: SessionLimits) -> int:
-    result = db.execute(delete(SignInSession).where((SignInSession.last_seen_at < now - limits.idle) | (SignInSession.created_at < now - limits.lifetime)))
+    result = db.execute(
+        delete(SignInSession).where(
+            (SignInSession.last_seen_at < now - limits.idle) | (SignInSession.created_at < now - limits.lifetime)
+        )
+    )
     return result.rowcount or 0
 
 
@@ -246,8 +287,14 @@ def note_failure(db: Session, key: str, rule: Throttle, now: datetime) -> None:
             return
         except IntegrityError:
             row = db.scalar(select(SignInThrottle).where(SignInThrottle.key == key))
-    if now - as_utc(row.window_started_at) > rule.window and not (row.locked_until and as_utc(row.locked_until) > now - rule.window):
-        db.execute(update(SignInThrottle).where(SignInThrottle.key == key).values(failures=1, window_started_at=now, locked_until=None))
+    if now - as_utc(row.window_started_at) > rule.window and not (
+        row.locked_until and as_utc(row.locked_until) > now - rule.window
+    ):
+        db.execute(
+            update(SignInThrottle)
+            .where(SignInThrottle.key == key)
+            .values(failures=1, window_started_at=now, locked_until=None)
+        )
         return
     db.execute(update(SignInThrottle).where(SignInThrottle.key == key).values(failures=SignInThrottle.failures + 1))
     db.refresh(row)

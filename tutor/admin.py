@@ -53,7 +53,10 @@ def add_teacher(db: Session, email: str, name: str, password: str, locale: str =
     clean_email, clean_name = check_new_teacher(db, email, name, locale)
     problem = accounts.password_problem(password)
     if problem is not None:
-        raise Refused("password", f"the password is too {problem}: it needs {accounts.PASSWORD_MIN} to {accounts.PASSWORD_MAX} characters")
+        raise Refused(
+            "password",
+            f"the password is too {problem}: it needs {accounts.PASSWORD_MIN} to {accounts.PASSWORD_MAX} characters",
+        )
     teacher = Teacher(email=clean_email, name=clean_name, password_hash=accounts.hash_password(password), locale=locale)
     db.add(teacher)
     db.flush()
@@ -63,8 +66,15 @@ def add_teacher(db: Session, email: str, name: str, password: str, locale: str =
 def list_teachers(db: Session) -> list[dict]:
     """Every teacher: e-mail address, name, language and how many classes they teach, by e-mail."""
     classes = select(ClassTeacher.teacher_id, func.count().label("n")).group_by(ClassTeacher.teacher_id).subquery()
-    rows = db.execute(select(Teacher, func.coalesce(classes.c.n, 0)).outerjoin(classes, classes.c.teacher_id == Teacher.id).order_by(Teacher.email))
-    return [{"email": teacher.email, "name": teacher.name, "locale": teacher.locale, "classes": count} for teacher, count in rows]
+    rows = db.execute(
+        select(Teacher, func.coalesce(classes.c.n, 0))
+        .outerjoin(classes, classes.c.teacher_id == Teacher.id)
+        .order_by(Teacher.email)
+    )
+    return [
+        {"email": teacher.email, "name": teacher.name, "locale": teacher.locale, "classes": count}
+        for teacher, count in rows
+    ]
 
 
 @dataclass
@@ -78,7 +88,10 @@ def delete_old_throttles(db: Session, now: datetime) -> int:
     """Delete failed sign-in counts that no longer hold anyone back."""
     cutoff = now - THROTTLE_KEPT
     result = db.execute(
-        delete(SignInThrottle).where(SignInThrottle.window_started_at < cutoff, SignInThrottle.locked_until.is_(None) | (SignInThrottle.locked_until < cutoff))
+        delete(SignInThrottle).where(
+            SignInThrottle.window_started_at < cutoff,
+            SignInThrottle.locked_until.is_(None) | (SignInThrottle.locked_until < cutoff),
+        )
     )
     return result.rowcount or 0
 

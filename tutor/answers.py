@@ -51,10 +51,11 @@ zero_denominator (a fraction a/0), division_by_zero (÷ 0 in four_ops).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.signs import DECIMAL, decimal_sign, format_number, formula, typed_signs, write
 from tutor.text import N_, render, translator
@@ -69,14 +70,64 @@ _MODES = (ALLOW_NUMBER, ALLOW_ADD_SUB, ALLOW_FOUR_OPS)
 
 _DIGITS = "0123456789"
 _LITERAL = _DIGITS + ".,"
-_OPERATORS = {"+": "+", "*": "*", "×": "*", "·": "*", "⋅": "*", "∙": "*", "/": "/", "⁄": "/", "∕": "/", "÷": "÷", ":": "÷", "(": "(", ")": ")"}
+_OPERATORS = {
+    "+": "+",
+    "*": "*",
+    "×": "*",
+    "·": "*",
+    "⋅": "*",
+    "∙": "*",
+    "/": "/",
+    "⁄": "/",
+    "∕": "/",
+    "÷": "÷",
+    ":": "÷",
+    "(": "(",
+    ")": ")",
+}
 _OPERATORS.update(dict.fromkeys("-‐‑‒–−", "-"))
 _READ_BACK_LIMIT = 200  # the length of a stored attempt's read_as
-_VULGAR = {"½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅖": (2, 5), "⅗": (3, 5), "⅘": (4, 5),
-           "⅙": (1, 6), "⅚": (5, 6), "⅐": (1, 7), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8), "⅞": (7, 8), "⅑": (1, 9), "⅒": (1, 10)}
-_SYMBOLS = {"=": "equals_sign", "^": "power_not_allowed", "!": "factorial_not_allowed", "%": "percent_not_allowed", "‰": "percent_not_allowed"}
-_PRIORITY = ("letters", "other_digits", "equals_sign", "power_not_allowed", "factorial_not_allowed", "percent_not_allowed",
-             "bad_character", "hidden_character", "too_many_digits", "ambiguous_decimal", "decimal_comma", "bad_number")
+_VULGAR = {
+    "½": (1, 2),
+    "⅓": (1, 3),
+    "⅔": (2, 3),
+    "¼": (1, 4),
+    "¾": (3, 4),
+    "⅕": (1, 5),
+    "⅖": (2, 5),
+    "⅗": (3, 5),
+    "⅘": (4, 5),
+    "⅙": (1, 6),
+    "⅚": (5, 6),
+    "⅐": (1, 7),
+    "⅛": (1, 8),
+    "⅜": (3, 8),
+    "⅝": (5, 8),
+    "⅞": (7, 8),
+    "⅑": (1, 9),
+    "⅒": (1, 10),
+}
+_SYMBOLS = {
+    "=": "equals_sign",
+    "^": "power_not_allowed",
+    "!": "factorial_not_allowed",
+    "%": "percent_not_allowed",
+    "‰": "percent_not_allowed",
+}
+_PRIORITY = (
+    "letters",
+    "other_digits",
+    "equals_sign",
+    "power_not_allowed",
+    "factorial_not_allowed",
+    "percent_not_allowed",
+    "bad_character",
+    "hidden_character",
+    "too_many_digits",
+    "ambiguous_decimal",
+    "decimal_comma",
+    "bad_number",
+)
 
 MESSAGES = {
     "empty": N_("Type your answer in the box, for example %(example)s."),
@@ -84,28 +135,46 @@ MESSAGES = {
     "letters": N_("I can only read numbers here, not letters. Try something like %(example)s."),
     "other_digits": N_("I can't read %(char)s. Please type numbers with the digits 0 1 2 3 4 5 6 7 8 9."),
     "equals_sign": N_("Type only the answer, without the = sign, like %(example)s."),
-    "power_not_allowed": N_("Powers like %(sign)s can't be used here. Work out the number and type it, like %(example)s."),
-    "factorial_not_allowed": N_("The sign %(sign)s can't be used here. Work out the number and type it, like %(example)s."),
+    "power_not_allowed": N_(
+        "Powers like %(sign)s can't be used here. Work out the number and type it, like %(example)s."
+    ),
+    "factorial_not_allowed": N_(
+        "The sign %(sign)s can't be used here. Work out the number and type it, like %(example)s."
+    ),
     "percent_not_allowed": N_("Please type the number without the %(sign)s sign, like %(example)s."),
     "bad_character": N_("I can't read the sign %(char)s. Use only digits and the signs %(signs)s."),
-    "hidden_character": N_("Your answer has a hidden character that I can't read. Delete the answer and type it again."),
+    "hidden_character": N_(
+        "Your answer has a hidden character that I can't read. Delete the answer and type it again."
+    ),
     "too_many_digits": N_("%(text)s has too many digits for me. A number can have at most %(limit)s digits."),
-    "ambiguous_decimal": N_("I'm not sure which number %(text)s is. Write a decimal with one decimal sign, like %(example)s, and a big number without dots, commas or spaces, like %(whole)s."),
+    "ambiguous_decimal": N_(
+        "I'm not sure which number %(text)s is. Write a decimal with one decimal sign, like %(example)s, and a big number without dots, commas or spaces, like %(whole)s."
+    ),
     "decimal_comma": N_("In English we write decimals with a point: type %(fixed)s instead of %(text)s."),
-    "bad_number": N_("I can't read %(text)s as a number. A decimal needs digits after the decimal sign, like %(example)s."),
+    "bad_number": N_(
+        "I can't read %(text)s as a number. A decimal needs digits after the decimal sign, like %(example)s."
+    ),
     "brackets_not_allowed": N_("Here I need just one number, without brackets. Type it like %(example)s."),
     "unbalanced_brackets": N_("The brackets don't match. Every ( needs a ) after it."),
     "too_deep": N_("There are too many brackets inside brackets. Use at most %(limit)s levels."),
     "too_many_operators": N_("That is too many signs for me. Use at most %(limit)s signs like + and −."),
-    "operator_not_allowed": N_("Here I need just one number, so I can't use %(operator)s. Work out the answer and type it, like %(example)s."),
+    "operator_not_allowed": N_(
+        "Here I need just one number, so I can't use %(operator)s. Work out the answer and type it, like %(example)s."
+    ),
     "operator_not_allowed/add_sub": N_("Here you can use only + and − (and brackets), not %(operator)s."),
     "missing_number": N_("A number is missing after %(operator)s."),
     "missing_number/before": N_("A number is missing before %(operator)s."),
     "empty_brackets": N_("There is nothing inside the brackets (). Put a number inside or take the brackets away."),
     "missing_operator": N_("Something is missing between %(left)s and %(right)s. Put a sign there, like %(sign)s."),
-    "missing_operator/number": N_("Here I need just one number, but I see %(left)s and then %(right)s. Type only your answer."),
-    "spaced_number": N_("Is %(text)s one number? Then type it without spaces, like %(joined)s. A mixed number is typed like %(mixed)s."),
-    "bad_fraction": N_("Write a fraction with whole numbers above and below the line, and any minus sign in front, like %(example)s."),
+    "missing_operator/number": N_(
+        "Here I need just one number, but I see %(left)s and then %(right)s. Type only your answer."
+    ),
+    "spaced_number": N_(
+        "Is %(text)s one number? Then type it without spaces, like %(joined)s. A mixed number is typed like %(mixed)s."
+    ),
+    "bad_fraction": N_(
+        "Write a fraction with whole numbers above and below the line, and any minus sign in front, like %(example)s."
+    ),
     "bad_mixed_number": N_("In a mixed number the fraction part must be less than 1, like %(example)s."),
     "zero_denominator": N_("A fraction can't have 0 under the line. Check %(text)s."),
     "division_by_zero": N_("We can't divide by zero, so %(text)s has no value. Check your numbers."),
@@ -143,7 +212,13 @@ class Limits:
 
 
 #: How an answer was written: one number in one of these forms, or a calculation.
-WHOLE, DECIMAL_NUMBER, FRACTION_NUMBER, MIXED_NUMBER, CALCULATION = "whole", "decimal", "fraction", "mixed", "calculation"
+WHOLE, DECIMAL_NUMBER, FRACTION_NUMBER, MIXED_NUMBER, CALCULATION = (
+    "whole",
+    "decimal",
+    "fraction",
+    "mixed",
+    "calculation",
+)
 _LITERAL_FORMS = {"int": WHOLE, "dec": DECIMAL_NUMBER, "vulgar": FRACTION_NUMBER}
 
 
@@ -170,7 +245,13 @@ class _Tok(NamedTuple):
 
 # Operator, bracket and vulgar-fraction tokens are immutable: build each (char, spaced) once.
 _FIXED = {(ch, spaced): _Tok(kind, ch, spaced=spaced) for ch, kind in _OPERATORS.items() for spaced in (False, True)}
-_FIXED.update({(ch, spaced): _Tok("num", ch, Fraction(*pq), "vulgar", spaced) for ch, pq in _VULGAR.items() for spaced in (False, True)})
+_FIXED.update(
+    {
+        (ch, spaced): _Tok("num", ch, Fraction(*pq), "vulgar", spaced)
+        for ch, pq in _VULGAR.items()
+        for spaced in (False, True)
+    }
+)
 _FIXED.update({(ch, spaced): _Tok("*", ch, spaced=spaced) for ch in "xX" for spaced in (False, True)})
 
 
@@ -207,6 +288,7 @@ def _example(allow: str, locale: str) -> str:
 
 def _literal(s: str, spaced: bool, comma: bool, limits: Limits, locale: str) -> _Tok:
     """One run of digits and decimal signs, refused if it is too long, ambiguous or unfinished."""
+
     def refuse(code, **params):
         return AnswerError(code, {"text": s, "example": describe(Fraction(7, 2), locale), **params}, locale)
 
@@ -259,7 +341,7 @@ def _tokenize(text: str, allow: str, comma: bool, limits: Limits, locale: str) -
                     problems[error.code] = error.params
             i, spaced = j, False
             continue
-        if (ch in _OPERATORS or ch in _VULGAR) and not (ch == "*" and text[i + 1:i + 2] == "*"):
+        if (ch in _OPERATORS or ch in _VULGAR) and not (ch == "*" and text[i + 1 : i + 2] == "*"):
             tokens.append(_FIXED[ch, spaced])
             i, spaced = i + 1, False
             continue
@@ -267,13 +349,18 @@ def _tokenize(text: str, allow: str, comma: bool, limits: Limits, locale: str) -
         if category == "Zs":
             i, spaced = i + 1, True
         elif category[0] == "L":
-            if ch in "xX" and tokens and tokens[-1].kind in ("num", ")") and (i + 1 == n or unicodedata.category(text[i + 1])[0] != "L"):
+            if (
+                ch in "xX"
+                and tokens
+                and tokens[-1].kind in ("num", ")")
+                and (i + 1 == n or unicodedata.category(text[i + 1])[0] != "L")
+            ):
                 tokens.append(_FIXED[ch, spaced])  # x between numbers means times
                 i, spaced = i + 1, False
             else:  # the most helpful message of all: stop here
                 raise AnswerError("letters", {"example": _example(allow, locale)}, locale)
         else:
-            code, params = _problem(ch, category, text[i + 1:i + 2])
+            code, params = _problem(ch, category, text[i + 1 : i + 2])
             if code not in problems:
                 problems[code] = {**params, "example": _example(allow, locale), "signs": _allowed_signs(allow, locale)}
             i += 2 if params.get("sign") == "**" else 1
@@ -441,7 +528,9 @@ class _Parser:
                 terms.append("/" if tok.kind == "÷" else tok.kind)
             i += 1
         operators = [j for j, tok in enumerate(self.tokens) if tok.kind != "num" and j not in self.bars]
-        single = len(self.forms) == 1 and operators in ([], [0]) and self.tokens[0].kind in ("num", "+", "-")  # at most a sign in front
+        single = (
+            len(self.forms) == 1 and operators in ([], [0]) and self.tokens[0].kind in ("num", "+", "-")
+        )  # at most a sign in front
         form, fraction = self.forms[0] if single else (CALCULATION, None)
         import sympy  # here, not at the top: importing sympy takes most of the app's start-up
 
@@ -470,8 +559,16 @@ class _Parser:
         if tok.kind == ")":
             return self.refuse("unbalanced_brackets")
         after_bar = self.i >= 2 and self.tokens[self.i - 2].kind == "/"  # "1/2 3/4" is two numbers, not "2 3"
-        if tok.kind == "num" and tok.spaced and before.kind == "num" and {tok.form, before.form} <= {"int", "dec"} and not after_bar:
-            return self.refuse("spaced_number", text=f"{before.text} {tok.text}", joined=before.text + tok.text, mixed="1 3/4")
+        if (
+            tok.kind == "num"
+            and tok.spaced
+            and before.kind == "num"
+            and {tok.form, before.form} <= {"int", "dec"}
+            and not after_bar
+        ):
+            return self.refuse(
+                "spaced_number", text=f"{before.text} {tok.text}", joined=before.text + tok.text, mixed="1 3/4"
+            )
         variant = "number" if self.allow == ALLOW_NUMBER else ""
         sign = typed_signs(self.locale)["times"] if self.allow == ALLOW_FOUR_OPS else "+"
         return self.refuse("missing_operator", variant, left=before.text, right=tok.text, sign=sign)

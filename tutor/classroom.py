@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from sqlalchemy import delete, func, select
@@ -64,7 +64,11 @@ class Refused(ValueError):
 
 def timezones() -> list[str]:
     """The time zones a class may choose (Area/City names, sorted)."""
-    return sorted(zone for zone in available_timezones() if "/" in zone and not zone.startswith(("Etc/", "SystemV/", "posix/", "right/")))
+    return sorted(
+        zone
+        for zone in available_timezones()
+        if "/" in zone and not zone.startswith(("Etc/", "SystemV/", "posix/", "right/"))
+    )
 
 
 def zone(name: str) -> ZoneInfo:
@@ -75,7 +79,15 @@ def zone(name: str) -> ZoneInfo:
 
 
 # --- classes ---------------------------------------------------------------------------------
-def create_class(db: Session, teacher: Teacher, name: str, locale: str, timezone_name: str, sign_in: str, target_percent: str | None = None) -> SchoolClass:
+def create_class(
+    db: Session,
+    teacher: Teacher,
+    name: str,
+    locale: str,
+    timezone_name: str,
+    sign_in: str,
+    target_percent: str | None = None,
+) -> SchoolClass:
     school_class = SchoolClass(code=accounts.new_class_code(db))
     update_class(school_class, name, locale, timezone_name, sign_in, target_percent)
     school_class.memberships.append(ClassTeacher(teacher=teacher, role="owner"))
@@ -88,7 +100,15 @@ def create_class(db: Session, teacher: Teacher, name: str, locale: str, timezone
 TARGET_PERCENTS = (60, 65, 70, 75, 80, 85, 90)
 
 
-def update_class(school_class: SchoolClass, name: str, locale: str, timezone_name: str, sign_in: str, target_percent: str | None = None, casino_war_on: bool | None = None) -> None:
+def update_class(
+    school_class: SchoolClass,
+    name: str,
+    locale: str,
+    timezone_name: str,
+    sign_in: str,
+    target_percent: str | None = None,
+    casino_war_on: bool | None = None,
+) -> None:
     """Check and set a class's settings; a ``target_percent`` or ``casino_war_on`` of None keeps what the class has."""
     clean = accounts.clean_name(name, CLASS_NAME_MAX)
     if clean is None:
@@ -108,7 +128,12 @@ def update_class(school_class: SchoolClass, name: str, locale: str, timezone_nam
     if school_class.sign_in != sign_in and school_class.id is not None:
         for pupil in school_class.pupils:  # the old secrets do not fit the new kind of sign-in
             pupil.secret = accounts.new_secret(sign_in)
-    school_class.name, school_class.locale, school_class.timezone, school_class.sign_in = clean, locale, timezone_name, sign_in
+    school_class.name, school_class.locale, school_class.timezone, school_class.sign_in = (
+        clean,
+        locale,
+        timezone_name,
+        sign_in,
+    )
 
 
 def classes_of(db: Session, teacher: Teacher) -> list[tuple[SchoolClass, int]]:
@@ -127,7 +152,9 @@ def classes_of(db: Session, teacher: Teacher) -> list[tuple[SchoolClass, int]]:
 def class_for(db: Session, teacher: Teacher, public_id: str) -> SchoolClass | None:
     """The class with this public id, if this teacher teaches it."""
     return db.scalar(
-        select(SchoolClass).join(ClassTeacher).where(SchoolClass.public_id == str(public_id), ClassTeacher.teacher_id == teacher.id)
+        select(SchoolClass)
+        .join(ClassTeacher)
+        .where(SchoolClass.public_id == str(public_id), ClassTeacher.teacher_id == teacher.id)
     )
 
 
@@ -137,7 +164,14 @@ def class_by_code(db: Session, raw_code: str) -> SchoolClass | None:
 
 
 def is_owner(db: Session, teacher: Teacher, school_class: SchoolClass) -> bool:
-    return db.scalar(select(ClassTeacher.role).where(ClassTeacher.class_id == school_class.id, ClassTeacher.teacher_id == teacher.id)) == "owner"
+    return (
+        db.scalar(
+            select(ClassTeacher.role).where(
+                ClassTeacher.class_id == school_class.id, ClassTeacher.teacher_id == teacher.id
+            )
+        )
+        == "owner"
+    )
 
 
 def add_co_teacher(db: Session, school_class: SchoolClass, email: str) -> Teacher:
@@ -195,7 +229,13 @@ def add_pupils(db: Session, school_class: SchoolClass, text: str) -> AddedPupils
             result.over_limit += 1
             continue
         avatar = min(accounts.AVATARS, key=lambda a: (used_avatars.count(a), secrets.randbelow(1000)))
-        pupil = Pupil(name=name, is_guest=False, locale=school_class.locale, avatar=avatar, secret=accounts.new_secret(school_class.sign_in))
+        pupil = Pupil(
+            name=name,
+            is_guest=False,
+            locale=school_class.locale,
+            avatar=avatar,
+            secret=accounts.new_secret(school_class.sign_in),
+        )
         school_class.pupils.append(pupil)
         existing.add(name.casefold())
         used_avatars.append(avatar)
@@ -228,7 +268,11 @@ def rename_pupil(db: Session, pupil: Pupil, name: str) -> None:
     clean = accounts.clean_name(name)
     if clean is None:
         raise Refused("pupil_name", max=accounts.NAME_MAX)
-    taken = db.scalar(select(Pupil.id).where(Pupil.class_id == pupil.class_id, func.lower(Pupil.name) == clean.lower(), Pupil.id != pupil.id))
+    taken = db.scalar(
+        select(Pupil.id).where(
+            Pupil.class_id == pupil.class_id, func.lower(Pupil.name) == clean.lower(), Pupil.id != pupil.id
+        )
+    )
     if taken:
         raise Refused("duplicate_pupil", name=clean)
     pupil.name = clean
@@ -254,11 +298,19 @@ def delete_pupil(db: Session, pupil: Pupil) -> None:
 
 def export_pupil(db: Session, pupil: Pupil) -> dict:
     """Everything stored about one pupil, as plain JSON (a teacher's answer to a data request)."""
-    runs = db.scalars(select(LessonRunRecord).where(LessonRunRecord.pupil_id == pupil.id).order_by(LessonRunRecord.created_at))
-    attempts = db.scalars(select(AttemptRecord).where(AttemptRecord.pupil_id == pupil.id).order_by(AttemptRecord.created_at, AttemptRecord.id))
+    runs = db.scalars(
+        select(LessonRunRecord).where(LessonRunRecord.pupil_id == pupil.id).order_by(LessonRunRecord.created_at)
+    )
+    attempts = db.scalars(
+        select(AttemptRecord)
+        .where(AttemptRecord.pupil_id == pupil.id)
+        .order_by(AttemptRecord.created_at, AttemptRecord.id)
+    )
     records = db.scalars(select(SkillRecord).where(SkillRecord.pupil_id == pupil.id).order_by(SkillRecord.skill))
     work = db.execute(
-        select(Assignment.public_id, AssignmentWork).join(AssignmentWork, AssignmentWork.assignment_id == Assignment.id).where(AssignmentWork.pupil_id == pupil.id)
+        select(Assignment.public_id, AssignmentWork)
+        .join(AssignmentWork, AssignmentWork.assignment_id == Assignment.id)
+        .where(AssignmentWork.pupil_id == pupil.id)
     )
     stamp = lambda moment: accounts.as_utc(moment).isoformat() if moment else None  # noqa: E731
     return {
@@ -271,7 +323,15 @@ def export_pupil(db: Session, pupil: Pupil) -> dict:
             "created_at": stamp(pupil.created_at),
         },
         "lesson_runs": [
-            {"id": r.public_id, "game": r.game_id, "seed": r.seed, "stage": r.stage, "moves": r.data.get("moves", []), "started_at": stamp(r.created_at), "finished_at": stamp(r.finished_at)}
+            {
+                "id": r.public_id,
+                "game": r.game_id,
+                "seed": r.seed,
+                "stage": r.stage,
+                "moves": r.data.get("moves", []),
+                "started_at": stamp(r.created_at),
+                "finished_at": stamp(r.finished_at),
+            }
             for r in runs
         ],
         "answers": [
@@ -290,9 +350,25 @@ def export_pupil(db: Session, pupil: Pupil) -> dict:
             }
             for a in attempts
         ],
-        "skills": [{"skill": s.skill, "p_known": round(s.p_known, 4), "answers": s.attempts, "right": s.correct, "level": skills.level(s.p_known, s.attempts, s.mastery_threshold)} for s in records],
+        "skills": [
+            {
+                "skill": s.skill,
+                "p_known": round(s.p_known, 4),
+                "answers": s.attempts,
+                "right": s.correct,
+                "level": skills.level(s.p_known, s.attempts, s.mastery_threshold),
+            }
+            for s in records
+        ],
         "homework": [
-            {"assignment": public_id, "games_finished": w.games_finished, "questions": w.questions, "first_try_right": w.first_try_right, "time_ms": w.time_ms, "done_at": stamp(w.done_at)}
+            {
+                "assignment": public_id,
+                "games_finished": w.games_finished,
+                "questions": w.questions,
+                "first_try_right": w.first_try_right,
+                "time_ms": w.time_ms,
+                "done_at": stamp(w.done_at),
+            }
             for public_id, w in work
         ],
     }
@@ -301,7 +377,11 @@ def export_pupil(db: Session, pupil: Pupil) -> dict:
 def purge_guests(db: Session, now: datetime, days: int) -> int:
     """Delete guests (and all their work) not seen for ``days`` days; returns how many."""
     cutoff = now - timedelta(days=days)
-    last_run = select(LessonRunRecord.pupil_id, func.max(LessonRunRecord.updated_at).label("last")).group_by(LessonRunRecord.pupil_id).subquery()
+    last_run = (
+        select(LessonRunRecord.pupil_id, func.max(LessonRunRecord.updated_at).label("last"))
+        .group_by(LessonRunRecord.pupil_id)
+        .subquery()
+    )
     stale = db.scalars(
         select(Pupil.id)
         .outerjoin(last_run, last_run.c.pupil_id == Pupil.id)
@@ -344,10 +424,12 @@ def due_at_utc(day: str, clock: str, timezone_name: str) -> datetime:
         local = datetime.combine(date.fromisoformat(str(day)), time.fromisoformat(str(clock or "23:59")))
     except ValueError:
         raise Refused("due_date") from None
-    return local.replace(tzinfo=zone(timezone_name)).astimezone(timezone.utc)
+    return local.replace(tzinfo=zone(timezone_name)).astimezone(UTC)
 
 
-def create_assignment(db: Session, school_class: SchoolClass, teacher: Teacher, form: AssignmentForm, now: datetime) -> Assignment:
+def create_assignment(
+    db: Session, school_class: SchoolClass, teacher: Teacher, form: AssignmentForm, now: datetime
+) -> Assignment:
     if form.game_id not in LESSONS or not lesson_open(form.game_id, school_class, False):
         raise Refused("game")
     game_class = GAMES[form.game_id]
@@ -407,7 +489,9 @@ def create_assignment(db: Session, school_class: SchoolClass, teacher: Teacher, 
 
 def assignment_for(db: Session, teacher: Teacher, public_id: str) -> Assignment | None:
     return db.scalar(
-        select(Assignment).join(ClassTeacher, ClassTeacher.class_id == Assignment.class_id).where(Assignment.public_id == str(public_id), ClassTeacher.teacher_id == teacher.id)
+        select(Assignment)
+        .join(ClassTeacher, ClassTeacher.class_id == Assignment.class_id)
+        .where(Assignment.public_id == str(public_id), ClassTeacher.teacher_id == teacher.id)
     )
 
 
@@ -415,7 +499,9 @@ def assignment_of_pupil(db: Session, pupil: Pupil, public_id: str) -> Assignment
     """An assignment set for this pupil (their class's, for everyone or for them)."""
     if pupil.class_id is None:
         return None
-    assignment = db.scalar(select(Assignment).where(Assignment.public_id == str(public_id), Assignment.class_id == pupil.class_id))
+    assignment = db.scalar(
+        select(Assignment).where(Assignment.public_id == str(public_id), Assignment.class_id == pupil.class_id)
+    )
     if assignment is None or not (assignment.everyone or any(c.pupil_id == pupil.id for c in assignment.chosen)):
         return None
     return assignment
@@ -424,7 +510,9 @@ def assignment_of_pupil(db: Session, pupil: Pupil, public_id: str) -> Assignment
 def assigned_pupils(db: Session, assignment: Assignment) -> list[Pupil]:
     query = select(Pupil).where(Pupil.class_id == assignment.class_id)
     if not assignment.everyone:
-        query = query.join(AssignmentPupil, AssignmentPupil.pupil_id == Pupil.id).where(AssignmentPupil.assignment_id == assignment.id)
+        query = query.join(AssignmentPupil, AssignmentPupil.pupil_id == Pupil.id).where(
+            AssignmentPupil.assignment_id == assignment.id
+        )
     return list(db.scalars(query.order_by(func.lower(Pupil.name))))
 
 
@@ -462,20 +550,35 @@ def homework_of(db: Session, pupil: Pupil) -> list[Homework]:
         return []
     chosen = select(AssignmentPupil.assignment_id).where(AssignmentPupil.pupil_id == pupil.id)
     assignments = db.scalars(
-        select(Assignment).where(Assignment.class_id == pupil.class_id, Assignment.everyone.is_(True) | Assignment.id.in_(chosen)).order_by(Assignment.due_at)
+        select(Assignment)
+        .where(Assignment.class_id == pupil.class_id, Assignment.everyone.is_(True) | Assignment.id.in_(chosen))
+        .order_by(Assignment.due_at)
     ).all()
     ids = [a.id for a in assignments]
-    work = {w.assignment_id: w for w in db.scalars(select(AssignmentWork).where(AssignmentWork.pupil_id == pupil.id, AssignmentWork.assignment_id.in_(ids)))}
+    work = {
+        w.assignment_id: w
+        for w in db.scalars(
+            select(AssignmentWork).where(AssignmentWork.pupil_id == pupil.id, AssignmentWork.assignment_id.in_(ids))
+        )
+    }
     runs = {}
     for run in db.scalars(
-        select(LessonRunRecord).where(LessonRunRecord.pupil_id == pupil.id, LessonRunRecord.assignment_id.in_(ids), LessonRunRecord.finished_at.is_(None)).order_by(LessonRunRecord.updated_at)
+        select(LessonRunRecord)
+        .where(
+            LessonRunRecord.pupil_id == pupil.id,
+            LessonRunRecord.assignment_id.in_(ids),
+            LessonRunRecord.finished_at.is_(None),
+        )
+        .order_by(LessonRunRecord.updated_at)
     ):
         runs[run.assignment_id] = run
     records = {r.skill: r for r in db.scalars(select(SkillRecord).where(SkillRecord.pupil_id == pupil.id))}
     result = []
     for assignment in assignments:
         record = records.get(assignment.goal_skill) if assignment.goal_skill else None
-        level = skills.level(record.p_known, record.attempts, record.mastery_threshold) if record else skills.NOT_STARTED
+        level = (
+            skills.level(record.p_known, record.attempts, record.mastery_threshold) if record else skills.NOT_STARTED
+        )
         result.append(Homework(assignment, work.get(assignment.id), level, runs.get(assignment.id)))
     return result
 
@@ -487,13 +590,29 @@ def read_for_step(db: Session, run: LessonRunRecord) -> None:
         db.get(Assignment, run.assignment_id)
 
 
-def note_step(db: Session, run: LessonRunRecord, now: datetime, first_try_right: bool | None = None, finished: bool = False, skill_record: SkillRecord | None = None) -> None:
+def note_step(
+    db: Session,
+    run: LessonRunRecord,
+    now: datetime,
+    first_try_right: bool | None = None,
+    finished: bool = False,
+    skill_record: SkillRecord | None = None,
+) -> None:
     """Count a lesson step towards the run's assignment: time, a first try (right or not), a finished game."""
     if run.assignment_id is None:
         return
     work = db.get(AssignmentWork, (run.assignment_id, run.pupil_id))
     if work is None:
-        work = AssignmentWork(assignment_id=run.assignment_id, pupil_id=run.pupil_id, started_at=now, last_active_at=now, games_finished=0, questions=0, first_try_right=0, time_ms=0)
+        work = AssignmentWork(
+            assignment_id=run.assignment_id,
+            pupil_id=run.pupil_id,
+            started_at=now,
+            last_active_at=now,
+            games_finished=0,
+            questions=0,
+            first_try_right=0,
+            time_ms=0,
+        )
         db.add(work)
     gap = now - accounts.as_utc(work.last_active_at)
     if timedelta(0) < gap <= IDLE_GAP:
@@ -520,7 +639,13 @@ def goal_reached(db: Session, run: LessonRunRecord, work: AssignmentWork, skill_
     return skills.LEVELS.index(reached) >= skills.LEVELS.index(assignment.goal_level)
 
 
-NOT_STARTED, IN_PROGRESS, NEEDS_HELP, DONE, LATE = WORK_STATUSES = ("not_started", "in_progress", "needs_help", "done", "late")
+NOT_STARTED, IN_PROGRESS, NEEDS_HELP, DONE, LATE = WORK_STATUSES = (
+    "not_started",
+    "in_progress",
+    "needs_help",
+    "done",
+    "late",
+)
 
 
 def work_status(assignment: Assignment, work: AssignmentWork | None, now: datetime) -> str:

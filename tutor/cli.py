@@ -13,7 +13,6 @@ from pathlib import Path
 
 from tutor import ROOT
 
-
 #: Threads per worker process: one overlaps the other's database waits; more cost CPU in switching (bench/load.py).
 SERVE_THREADS = 2
 #: Workers when --workers is not given: one per core (a lesson step is CPU-bound), at least 2, at most 8.
@@ -139,7 +138,12 @@ def cmd_simulate(args) -> int:
     except (InvalidOptions, KeyError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    report = {**result.report(), "seed": args.seed, "bots": bots or ["strong"], "seconds": round(time.perf_counter() - started, 4)}
+    report = {
+        **result.report(),
+        "seed": args.seed,
+        "bots": bots or ["strong"],
+        "seconds": round(time.perf_counter() - started, 4),
+    }
     if args.json:
         print(json.dumps(report, indent=2))
     else:
@@ -156,7 +160,9 @@ def cmd_games(args) -> int:
         print(json.dumps(games, indent=2))
     else:
         for game in games:
-            print(f"{game['id']}: {game['title']} ({game['min_players']}-{game['max_players']} players; bots: {', '.join(game['bots'])})")
+            print(
+                f"{game['id']}: {game['title']} ({game['min_players']}-{game['max_players']} players; bots: {', '.join(game['bots'])})"
+            )
             for option in game["options"]:
                 print(f"    {option['key']} = {option['default']!r}: {option['label']}")
     return 0
@@ -184,7 +190,9 @@ def cmd_demo(args) -> int:
     url = _app_database_url()
     db.upgrade(url)
     try:
-        report = create_demo_data(url, pupils_per_class=args.pupils, days=args.days, log=lambda line: print(line, flush=True))
+        report = create_demo_data(
+            url, pupils_per_class=args.pupils, days=args.days, log=lambda line: print(line, flush=True)
+        )
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -222,7 +230,9 @@ def cmd_teacher(args) -> int:
                     print(json.dumps(teachers, indent=2, ensure_ascii=False))
                 else:
                     for teacher in teachers:
-                        print(f"{teacher['email']}  {teacher['name']}  ({teacher['locale']}; {teacher['classes']} classes)")
+                        print(
+                            f"{teacher['email']}  {teacher['name']}  ({teacher['locale']}; {teacher['classes']} classes)"
+                        )
                 return 0
             try:
                 admin.check_new_teacher(session, args.email, args.name, args.locale)
@@ -231,7 +241,9 @@ def cmd_teacher(args) -> int:
                 print(f"error: {error}", file=sys.stderr)
                 return 2
             session.commit()
-            print(f"teacher added: {teacher.email} ({teacher.name}, language {teacher.locale}); they sign in at /teacher/sign-in")
+            print(
+                f"teacher added: {teacher.email} ({teacher.name}, language {teacher.locale}); they sign in at /teacher/sign-in"
+            )
             return 0
     finally:
         engine.dispose()
@@ -248,7 +260,10 @@ def cmd_purge(args) -> int:
 
     config = create_app().config
     days = config["GUEST_RETENTION_DAYS"] if args.days is None else args.days
-    limits = accounts.SessionLimits(idle=timedelta(minutes=config["SESSION_IDLE_MINUTES"]), lifetime=timedelta(hours=config["SESSION_LIFETIME_HOURS"]))
+    limits = accounts.SessionLimits(
+        idle=timedelta(minutes=config["SESSION_IDLE_MINUTES"]),
+        lifetime=timedelta(hours=config["SESSION_LIFETIME_HOURS"]),
+    )
     engine = db.make_engine(config["DATABASE_URL"])
     try:
         with Session(engine) as session:
@@ -260,7 +275,9 @@ def cmd_purge(args) -> int:
             session.commit()
     finally:
         engine.dispose()
-    print(f"deleted {purged.guests} guests not seen for {days} days (with their work), {purged.sessions} ended sign-in sessions, {purged.throttles} old sign-in throttles and rate-limit counts")
+    print(
+        f"deleted {purged.guests} guests not seen for {days} days (with their work), {purged.sessions} ended sign-in sessions, {purged.throttles} old sign-in throttles and rate-limit counts"
+    )
     return 0
 
 
@@ -309,8 +326,10 @@ def cmd_skills(args) -> int:
             if not rows and args.action == "show":
                 print("No fitted parameters yet: every skill uses the defaults.")
             for row in rows:
-                print(f"  {row.skill:<16} version {row.version}, {row.answers} answers: start {row.p_init:.3f}, learn {row.p_learn:.3f}, "
-                      f"slip {row.p_slip:.3f}, guess {row.p_guess:.3f}; forecast {row.blend_bkt:+.2f} bkt {row.blend_elo:+.2f} elo {row.blend_bias:+.2f}")
+                print(
+                    f"  {row.skill:<16} version {row.version}, {row.answers} answers: start {row.p_init:.3f}, learn {row.p_learn:.3f}, "
+                    f"slip {row.p_slip:.3f}, guess {row.p_guess:.3f}; forecast {row.blend_bkt:+.2f} bkt {row.blend_elo:+.2f} elo {row.blend_bias:+.2f}"
+                )
     finally:
         engine.dispose()
     return 0
@@ -356,7 +375,30 @@ def pybabel(step: str, pot: Path = POT, locations: bool = False) -> None:
     translations = str(ROOT / "translations")
     where = [] if locations else ["--no-location"]
     commands = {
-        "extract": ["extract", "-F", str(ROOT / "babel.cfg"), "-k", "N_", "-k", "NP_:1,2", "-k", "NC_:1c,2", "-k", "NPC_:1c,2,3", "-k", "lazy_gettext", "-c", "Translators:", *where, "--sort-output", "--project", "Kortmatte", "-o", str(pot), str(ROOT)],
+        "extract": [
+            "extract",
+            "-F",
+            str(ROOT / "babel.cfg"),
+            "-k",
+            "N_",
+            "-k",
+            "NP_:1,2",
+            "-k",
+            "NC_:1c,2",
+            "-k",
+            "NPC_:1c,2,3",
+            "-k",
+            "lazy_gettext",
+            "-c",
+            "Translators:",
+            *where,
+            "--sort-output",
+            "--project",
+            "Kortmatte",
+            "-o",
+            str(pot),
+            str(ROOT),
+        ],
         "update": ["update", "-i", str(pot), "-d", translations, "--no-fuzzy-matching", "--ignore-obsolete"],
         "compile": ["compile", "-d", translations, "--statistics"],
     }
@@ -373,7 +415,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kortmatte", description="Card games as guided maths lessons.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    serve = sub.add_parser("serve", help="migrate the database, then serve the app with several worker processes (gunicorn)")
+    serve = sub.add_parser(
+        "serve", help="migrate the database, then serve the app with several worker processes (gunicorn)"
+    )
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=positive_int, help="worker processes (default: one per core, 2 to 8)")
@@ -397,14 +441,21 @@ def build_parser() -> argparse.ArgumentParser:
     database.add_argument("action", choices=["upgrade"])
     database.set_defaults(func=cmd_db)
 
-    demo = sub.add_parser("demo", help="add a demo teacher, four classes and three weeks of simulated play (idempotent); prints the sign-in and class codes")
+    demo = sub.add_parser(
+        "demo",
+        help="add a demo teacher, four classes and three weeks of simulated play (idempotent); prints the sign-in and class codes",
+    )
     demo.add_argument("--pupils", type=int, default=24, help="pupils per class (1-24)")
     demo.add_argument("--days", type=int, default=21, help="days of history (3 or more)")
     demo.set_defaults(func=cmd_demo)
 
-    teacher = sub.add_parser("teacher", help="teacher accounts: add one (password from a prompt or stdin), or list them")
+    teacher = sub.add_parser(
+        "teacher", help="teacher accounts: add one (password from a prompt or stdin), or list them"
+    )
     teacher_sub = teacher.add_subparsers(dest="action", required=True)
-    teacher_add = teacher_sub.add_parser("add", help="add a teacher; the password is asked twice, or read from the first line of stdin")
+    teacher_add = teacher_sub.add_parser(
+        "add", help="add a teacher; the password is asked twice, or read from the first line of stdin"
+    )
     teacher_add.add_argument("--email", required=True)
     teacher_add.add_argument("--name", required=True)
     teacher_add.add_argument("--locale", default="en", help="en, nb, sv or it (default en)")
@@ -412,8 +463,13 @@ def build_parser() -> argparse.ArgumentParser:
     teacher_list.add_argument("--json", action="store_true")
     teacher.set_defaults(func=cmd_teacher)
 
-    purge = sub.add_parser("purge", help="delete guests not seen for GUEST_RETENTION_DAYS days, ended sign-in sessions and old throttles (run daily)")
-    purge.add_argument("--days", type=int, help="delete guests not seen for this many days (default: GUEST_RETENTION_DAYS, 30)")
+    purge = sub.add_parser(
+        "purge",
+        help="delete guests not seen for GUEST_RETENTION_DAYS days, ended sign-in sessions and old throttles (run daily)",
+    )
+    purge.add_argument(
+        "--days", type=int, help="delete guests not seen for this many days (default: GUEST_RETENTION_DAYS, 30)"
+    )
     purge.set_defaults(func=cmd_purge)
 
     classes = sub.add_parser("classes", help="list the classes: code, name, teachers, pupil count")
@@ -426,10 +482,15 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--sort", default="name", help="name (default), help, or a skill id")
     report.set_defaults(func=cmd_report)
 
-    skills = sub.add_parser("skills", help="the skill model: fit its parameters to the stored answers as a new version, or show the versions in use")
+    skills = sub.add_parser(
+        "skills",
+        help="the skill model: fit its parameters to the stored answers as a new version, or show the versions in use",
+    )
     skills.add_argument("action", choices=["fit", "show"])
     skills.add_argument("--seed", type=int, default=0, help="the seed of EM's random restarts (default 0)")
-    skills.add_argument("--min-answers", type=int, default=200, help="first answers a skill needs to be fitted (default 200)")
+    skills.add_argument(
+        "--min-answers", type=int, default=200, help="first answers a skill needs to be fitted (default 200)"
+    )
     skills.set_defaults(func=cmd_skills)
 
     i18n = sub.add_parser("i18n", help="pybabel extract / update / compile for the catalogues")

@@ -73,5 +73,9 @@ def from_environment(instance_path: str) -> dict:
         raw = os.environ.get(name)
         if raw is None or raw == "":
             continue
-        settings[name] = flag(raw) if isinstance(default, bool) else whole_number(name, raw, least=0 if name in ("PROXIES", "SHARED_ROWS_SECONDS") else 1)
+        settings[name] = (
+            flag(raw)
+            if isinstance(default, bool)
+            else whole_number(name, raw, least=0 if name in ("PROXIES", "SHARED_ROWS_SECONDS") else 1)
+        )
     return settings

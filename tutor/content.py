@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
-from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any
 
 from tutor import ROOT
 from tutor.text import COLOUR_ADJECTIVE, COLOUR_NOUN
@@ -28,7 +29,23 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 #: Keys whose string values (or lists of strings) are shown to people.
 TRANSLATABLE_KEYS = frozenset(
-    {"name", "title", "text", "prompt", "hints", "solution", "narration", "description", "label", "right", "wrong", "summary", "feedback", "rules", "text_without_limit"}
+    {
+        "name",
+        "title",
+        "text",
+        "prompt",
+        "hints",
+        "solution",
+        "narration",
+        "description",
+        "label",
+        "right",
+        "wrong",
+        "summary",
+        "feedback",
+        "rules",
+        "text_without_limit",
+    }
 )
 #: Tables whose every string value is shown to people (keyed by an id).
 TRANSLATABLE_TABLES = frozenset({"misconceptions", "narration", "moves", "bots", "labels", "option_values"})
@@ -45,14 +62,14 @@ def plural_forms(value: Any) -> tuple[str, str, str] | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> dict:
     """The parsed content file ``content/<name>.toml``."""
     with open(CONTENT_DIR / f"{name}.toml", "rb") as handle:
         return tomllib.load(handle)
 
 
-@lru_cache(maxsize=None)
+@cache
 def drill_texts() -> dict:
     """Every drill question kind's texts, from all files in ``content/drills/``."""
     merged: dict = {}

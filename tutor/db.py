@@ -74,7 +74,9 @@ def init_app(app: Flask) -> None:
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["db_engine"] = engine
     app.extensions["db_sessions"] = sessionmaker(engine, expire_on_commit=False)
-    app.extensions["db_write_gate"] = WriteGate(sqlite_file(app.config["DATABASE_URL"])) if engine.dialect.name == "sqlite" else None
+    app.extensions["db_write_gate"] = (
+        WriteGate(sqlite_file(app.config["DATABASE_URL"])) if engine.dialect.name == "sqlite" else None
+    )
     app.teardown_appcontext(_close_session)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import tomllib
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from tutor import ROOT
@@ -130,7 +130,7 @@ def read_deck_file(path: Path = DECK_FILE) -> dict:
         return tomllib.load(handle)
 
 
-@lru_cache(maxsize=None)
+@cache
 def kids2() -> Deck:
     """The Kids2 deck as stored in ``content/kids2_deck.toml``."""
     data = read_deck_file()

@@ -28,9 +28,9 @@ from __future__ import annotations
 import random
 import time as timer
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta, timezone
-from typing import Callable
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, select
@@ -98,14 +98,42 @@ CLASSES = (
         "4A Demo",
         "Europe/London",
         "pictures",
-        ("Oliver", "Amelia", "George", "Isla", "Harry", "Ava", "Noah", "Mia", "Jack", "Grace", "Leo", "Freya",
-         "Oscar", "Lily", "Charlie", "Ella", "Alfie", "Poppy", "Arthur", "Evie", "Theo", "Sophie", "Freddie", "Ruby"),
+        (
+            "Oliver",
+            "Amelia",
+            "George",
+            "Isla",
+            "Harry",
+            "Ava",
+            "Noah",
+            "Mia",
+            "Jack",
+            "Grace",
+            "Leo",
+            "Freya",
+            "Oscar",
+            "Lily",
+            "Charlie",
+            "Ella",
+            "Alfie",
+            "Poppy",
+            "Arthur",
+            "Evie",
+            "Theo",
+            "Sophie",
+            "Freddie",
+            "Ruby",
+        ),
         (
             HomeworkPlan("multiwar", "games", {"round_limit": 6}, class_deal=True),
             HomeworkPlan("crazy-banana-tiervenner", "questions", {"turn_limit": 30}, goal_count=10),
             HomeworkPlan("multimatch", "skill", {"turn_limit": 30}, goal_skill="multiply", goal_level="familiar"),
         ),
-        (("multiwar", {"round_limit": 6}), ("crazy-banana-tiervenner", {"turn_limit": 20}), ("multimatch", {"turn_limit": 20})),
+        (
+            ("multiwar", {"round_limit": 6}),
+            ("crazy-banana-tiervenner", {"turn_limit": 20}),
+            ("multimatch", {"turn_limit": 20}),
+        ),
         ("ten", "twenty", "idk"),
     ),
     ClassPlan(
@@ -113,14 +141,44 @@ CLASSES = (
         "5B Demo",
         "Europe/Oslo",
         "pin",
-        ("Jakob", "Nora", "Emil", "Emma", "Håkon", "Ingrid", "Oskar", "Ella", "Filip", "Sofie", "Lukas", "Leah",
-         "Aksel", "Frida", "Henrik", "Astrid", "Magnus", "Maja", "Sander", "Selma", "Tobias", "Sigrid", "Bjørn", "Tiril"),
+        (
+            "Jakob",
+            "Nora",
+            "Emil",
+            "Emma",
+            "Håkon",
+            "Ingrid",
+            "Oskar",
+            "Ella",
+            "Filip",
+            "Sofie",
+            "Lukas",
+            "Leah",
+            "Aksel",
+            "Frida",
+            "Henrik",
+            "Astrid",
+            "Magnus",
+            "Maja",
+            "Sander",
+            "Selma",
+            "Tobias",
+            "Sigrid",
+            "Bjørn",
+            "Tiril",
+        ),
         (
             HomeworkPlan("calculation-war", "games", {"round_limit": 6}, class_deal=True),
             HomeworkPlan("triplesmart", "questions", {"round_limit": 8}, goal_count=10),
-            HomeworkPlan("crazy-banana-overslag", "skill", {"turn_limit": 30}, goal_skill="exact_sum", goal_level="familiar"),
+            HomeworkPlan(
+                "crazy-banana-overslag", "skill", {"turn_limit": 30}, goal_skill="exact_sum", goal_level="familiar"
+            ),
         ),
-        (("calculation-war", {"round_limit": 6}), ("triplesmart", {"round_limit": 6}), ("crazy-banana-overslag", {"turn_limit": 20})),
+        (
+            ("calculation-war", {"round_limit": 6}),
+            ("triplesmart", {"round_limit": 6}),
+            ("crazy-banana-overslag", {"turn_limit": 20}),
+        ),
         ("ti", "tjue", "vet ikke"),
     ),
     ClassPlan(
@@ -128,14 +186,42 @@ CLASSES = (
         "6C Demo",
         "Europe/Stockholm",
         "pictures",
-        ("William", "Alice", "Hugo", "Maja", "Liam", "Elsa", "Lucas", "Ebba", "Oscar", "Alma", "Elias", "Vera",
-         "Axel", "Saga", "Nils", "Astrid", "Viktor", "Wilma", "Måns", "Linnéa", "Isak", "Stella", "Melvin", "Märta"),
+        (
+            "William",
+            "Alice",
+            "Hugo",
+            "Maja",
+            "Liam",
+            "Elsa",
+            "Lucas",
+            "Ebba",
+            "Oscar",
+            "Alma",
+            "Elias",
+            "Vera",
+            "Axel",
+            "Saga",
+            "Nils",
+            "Astrid",
+            "Viktor",
+            "Wilma",
+            "Måns",
+            "Linnéa",
+            "Isak",
+            "Stella",
+            "Melvin",
+            "Märta",
+        ),
         (
             HomeworkPlan("triplesmart", "games", {"round_limit": 6}, class_deal=True),
             HomeworkPlan("calculation-war", "questions", {"round_limit": 8}, goal_count=12),
             HomeworkPlan("multiwar", "skill", {"round_limit": 8}, goal_skill="compare", goal_level="proficient"),
         ),
-        (("multiwar", {"round_limit": 6}), ("triplesmart", {"round_limit": 6}), ("calculation-war", {"round_limit": 6})),
+        (
+            ("multiwar", {"round_limit": 6}),
+            ("triplesmart", {"round_limit": 6}),
+            ("calculation-war", {"round_limit": 6}),
+        ),
         ("tio", "tjugo", "vet inte"),
     ),
     ClassPlan(
@@ -143,14 +229,44 @@ CLASSES = (
         "7A Demo",
         "Europe/Rome",
         "pictures",
-        ("Leonardo", "Sofia", "Francesco", "Giulia", "Alessandro", "Aurora", "Lorenzo", "Alice", "Mattia", "Ginevra", "Tommaso", "Emma",
-         "Gabriele", "Giorgia", "Riccardo", "Beatrice", "Andrea", "Chiara", "Edoardo", "Martina", "Matteo", "Noemi", "Nicolò", "Greta"),
+        (
+            "Leonardo",
+            "Sofia",
+            "Francesco",
+            "Giulia",
+            "Alessandro",
+            "Aurora",
+            "Lorenzo",
+            "Alice",
+            "Mattia",
+            "Ginevra",
+            "Tommaso",
+            "Emma",
+            "Gabriele",
+            "Giorgia",
+            "Riccardo",
+            "Beatrice",
+            "Andrea",
+            "Chiara",
+            "Edoardo",
+            "Martina",
+            "Matteo",
+            "Noemi",
+            "Nicolò",
+            "Greta",
+        ),
         (
             HomeworkPlan("fraction-master", "games", {"round_limit": 8}, class_deal=True),
             HomeworkPlan("crazy-banana-extreme", "questions", {"turn_limit": 30}, goal_count=10),
-            HomeworkPlan("triplesmart-extreme", "skill", {"round_limit": 8}, goal_skill="four_ops", goal_level="familiar"),
+            HomeworkPlan(
+                "triplesmart-extreme", "skill", {"round_limit": 8}, goal_skill="four_ops", goal_level="familiar"
+            ),
         ),
-        (("fraction-master", {"round_limit": 8}), ("triplesmart-extreme", {"round_limit": 6}), ("crazy-banana-extreme", {"turn_limit": 20})),
+        (
+            ("fraction-master", {"round_limit": 8}),
+            ("triplesmart-extreme", {"round_limit": 6}),
+            ("crazy-banana-extreme", {"turn_limit": 20}),
+        ),
         ("dieci", "venti", "boh"),
     ),
 )
@@ -203,7 +319,9 @@ class DemoReport:
 
 
 # --- the simulated clock ----------------------------------------------------------------------
-def school_moment(rng: random.Random, zone: ZoneInfo, earliest: datetime, latest: datetime, evening: float) -> datetime | None:
+def school_moment(
+    rng: random.Random, zone: ZoneInfo, earliest: datetime, latest: datetime, evening: float
+) -> datetime | None:
     """A moment between ``earliest`` and ``latest`` (UTC) when a pupil might play: a school
     lesson on a weekday, or an evening (weekends: the day) at home; None if there is none."""
     if latest <= earliest:
@@ -218,7 +336,7 @@ def school_moment(rng: random.Random, zone: ZoneInfo, earliest: datetime, latest
         else:
             start, end = 8 * 60 + 40, 14 * 60 + 30
         minute = rng.randrange(start, end)
-        moment = datetime.combine(day, time(minute // 60, minute % 60, rng.randrange(60)), zone).astimezone(timezone.utc)
+        moment = datetime.combine(day, time(minute // 60, minute % 60, rng.randrange(60)), zone).astimezone(UTC)
         if earliest <= moment <= latest:
             return moment
     return None
@@ -277,7 +395,9 @@ def right_answer(question: Question, locale: str, rng: random.Random) -> str:
     if rule == "between_strict":
         return describe((exact(check["low"]) + exact(check["high"])) / 2, locale)
     if rule == "closest_to_target":
-        _, _, expression = closest([int(exact(n)) for n in check["numbers"]], int(exact(check["target"])), question.allow)
+        _, _, expression = closest(
+            [int(exact(n)) for n in check["numbers"]], int(exact(check["target"])), question.allow
+        )
         return expression
     if rule == "is_prime":
         return rng.choice(("2", "3", "5", "7", "11", "13"))
@@ -300,7 +420,10 @@ def wrong_answer(question: Question, locale: str, rng: random.Random) -> str:
     if rule in ("equals", "equivalent_simplest"):
         return describe(exact(check["expected"]) + rng.choice((-10, -2, -1, 1, 2, 10)), locale)
     if rule == "within_tolerance":
-        return describe(exact(check["expected"]) + rng.choice((-1, 1)) * (exact(check["tolerance"]) + rng.choice((5, 10, 20))), locale)
+        return describe(
+            exact(check["expected"]) + rng.choice((-1, 1)) * (exact(check["tolerance"]) + rng.choice((5, 10, 20))),
+            locale,
+        )
     if rule in ("between_inclusive", "between_strict"):
         return describe(max(exact(check["low"]), exact(check["high"])) + rng.choice((1, 2, 5)), locale)
     if rule == "closest_to_target":
@@ -312,7 +435,16 @@ def wrong_answer(question: Question, locale: str, rng: random.Random) -> str:
 class LessonPlay:
     """One pupil at one lesson run: each action is one request of :mod:`tutor.web.lessons`, with its bookkeeping."""
 
-    def __init__(self, db: Session, sim: SimulatedPupil, record: LessonRunRecord, run: LessonRun, clock: Clock, latest: datetime, unreadable: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        db: Session,
+        sim: SimulatedPupil,
+        record: LessonRunRecord,
+        run: LessonRun,
+        clock: Clock,
+        latest: datetime,
+        unreadable: tuple[str, ...],
+    ) -> None:
         self.db, self.sim, self.record, self.run, self.clock, self.latest = db, sim, record, run, clock, latest
         self.lesson = LESSONS[run.game_id]
         self.rng, self.locale, self.unreadable = sim.rng, sim.pupil.locale, unreadable
@@ -407,7 +539,9 @@ class LessonPlay:
         typed = question.answer != CHOICE
         if typed and rng.random() < 0.02 + 0.08 * (1 - sim.ability):  # something the box cannot read
             self.wait(4, 15)
-            self.answer(rng.choice(self.unreadable) if rng.random() < 0.7 else right_answer(question, self.locale, rng) + " =")
+            self.answer(
+                rng.choice(self.unreadable) if rng.random() < 0.7 else right_answer(question, self.locale, rng) + " ="
+            )
         hints = 0
         if question.hints and rng.random() < 0.4 * (1 - sim.chance(question)):
             self.hint()
@@ -481,18 +615,37 @@ class Visit:
     bots: str = "beginner"
 
 
-def plan_visits(sim: SimulatedPupil, plan: ClassPlan, homework: list[SetHomework], zone: ZoneInfo, start: datetime, latest: datetime) -> list[Visit]:
+def plan_visits(
+    sim: SimulatedPupil, plan: ClassPlan, homework: list[SetHomework], zone: ZoneInfo, start: datetime, latest: datetime
+) -> list[Visit]:
     """When this pupil plays what, from their diligence: the homework done on time, late,
     half or not at all, and some free play at school and at home."""
     rng, diligence = sim.rng, sim.diligence
     visits: list[Visit] = []
 
-    def add(homework_set: SetHomework | None, earliest: datetime, last: datetime, evening: float, stop_after: int | None = None, game: tuple[str, dict] | None = None) -> None:
+    def add(
+        homework_set: SetHomework | None,
+        earliest: datetime,
+        last: datetime,
+        evening: float,
+        stop_after: int | None = None,
+        game: tuple[str, dict] | None = None,
+    ) -> None:
         moment = school_moment(rng, zone, earliest, last, evening)
         if moment is None:
             return
         if homework_set is not None:
-            visits.append(Visit(moment, homework_set.game_id, homework_set.options, homework_set, stop_after, homework_set.players, homework_set.bots))
+            visits.append(
+                Visit(
+                    moment,
+                    homework_set.game_id,
+                    homework_set.options,
+                    homework_set,
+                    stop_after,
+                    homework_set.players,
+                    homework_set.bots,
+                )
+            )
         else:
             players, bots = (2 if rng.random() < 0.8 else 3), ("beginner" if rng.random() < 0.7 else "strong")
             visits.append(Visit(moment, game[0], game[1], None, stop_after, players, bots))
@@ -509,15 +662,36 @@ def plan_visits(sim: SimulatedPupil, plan: ClassPlan, homework: list[SetHomework
     elif chance < 0.6 + 0.5 * diligence:  # started, never finished
         add(past, past.created_at, past.due_at, 0.7, stop_after=rng.randint(4, 12))
     if rng.random() < 0.3 + 0.6 * diligence:
-        add(soon, soon.created_at, latest, 0.7, stop_after=None if rng.random() < 0.5 + 0.4 * diligence else rng.randint(6, 24))
+        add(
+            soon,
+            soon.created_at,
+            latest,
+            0.7,
+            stop_after=None if rng.random() < 0.5 + 0.4 * diligence else rng.randint(6, 24),
+        )
     if rng.random() < 0.15 + 0.35 * diligence:
         add(later, later.created_at, latest, 0.6, stop_after=None if rng.random() < 0.6 else rng.randint(6, 20))
     for _ in range(max(rng.randint(1, 3), 3 - len(visits))):
-        add(None, start, latest, 0.45, stop_after=rng.randint(4, 20) if rng.random() < 0.3 else None, game=rng.choice(plan.free_play))
+        add(
+            None,
+            start,
+            latest,
+            0.45,
+            stop_after=rng.randint(4, 20) if rng.random() < 0.3 else None,
+            game=rng.choice(plan.free_play),
+        )
     return sorted(visits, key=lambda visit: visit.at)
 
 
-def simulate_pupil(db: Session, sim: SimulatedPupil, plan: ClassPlan, homework: list[SetHomework], zone: ZoneInfo, start: datetime, latest: datetime) -> None:
+def simulate_pupil(
+    db: Session,
+    sim: SimulatedPupil,
+    plan: ClassPlan,
+    homework: list[SetHomework],
+    zone: ZoneInfo,
+    start: datetime,
+    latest: datetime,
+) -> None:
     """Play the pupil's visits in order; homework goes on in a new game until its goal is reached."""
     rng = sim.rng
     sim.held.extend(db.get(Assignment, h.id) for h in homework)
@@ -541,7 +715,9 @@ def simulate_pupil(db: Session, sim: SimulatedPupil, plan: ClassPlan, homework: 
     db.flush()
 
 
-def start_or_continue(db: Session, sim: SimulatedPupil, visit: Visit, clock: Clock, latest: datetime, plan: ClassPlan, open_runs: dict) -> LessonPlay:
+def start_or_continue(
+    db: Session, sim: SimulatedPupil, visit: Visit, clock: Clock, latest: datetime, plan: ClassPlan, open_runs: dict
+) -> LessonPlay:
     """A new lesson run as the start pages make it, or the homework's unfinished one."""
     homework = visit.homework
     if homework is not None and homework.id in open_runs:
@@ -575,10 +751,18 @@ def school_day_at(zone: ZoneInfo, moment: datetime, clock: str) -> datetime:
     """The school day of ``moment`` in ``zone`` (the Friday before, at a weekend) at ``clock`` there, as UTC."""
     day = moment.astimezone(zone).date()
     day -= timedelta(days=max(0, day.weekday() - 4))
-    return datetime.combine(day, time.fromisoformat(clock), zone).astimezone(timezone.utc)
+    return datetime.combine(day, time.fromisoformat(clock), zone).astimezone(UTC)
 
 
-def set_homework(db: Session, school_class: SchoolClass, teacher: Teacher, plan: ClassPlan, rng: random.Random, now: datetime, days: int) -> list[SetHomework]:
+def set_homework(
+    db: Session,
+    school_class: SchoolClass,
+    teacher: Teacher,
+    plan: ClassPlan,
+    rng: random.Random,
+    now: datetime,
+    days: int,
+) -> list[SetHomework]:
     """The class's three assignments, set by the teacher at the time they were set."""
     zone = ZoneInfo(plan.timezone)
     # (set this long ago, due this many days from now): due last week, in a few days, in two weeks
@@ -587,7 +771,9 @@ def set_homework(db: Session, school_class: SchoolClass, teacher: Teacher, plan:
     for homework, (set_ago, due_in) in zip(plan.homework, timing):
         created = school_day_at(zone, now - timedelta(days=set_ago), "12:30")
         due_day: date = (now + timedelta(days=due_in)).astimezone(zone).date()
-        while due_day.weekday() >= 5:  # due on a school day: the Friday before a past date, the Monday after a coming one
+        while (
+            due_day.weekday() >= 5
+        ):  # due on a school day: the Friday before a past date, the Monday after a coming one
             due_day += timedelta(days=-1 if due_in < 0 else 1)
         form = classroom.AssignmentForm(
             game_id=homework.game_id,
@@ -603,7 +789,18 @@ def set_homework(db: Session, school_class: SchoolClass, teacher: Teacher, plan:
         assignment = classroom.create_assignment(db, school_class, teacher, form, created)
         if assignment.seed is not None:
             assignment.seed = rng.getrandbits(48)  # the class deal, reproducible
-        result.append(SetHomework(assignment.id, assignment.game_id, assignment.players, assignment.bots, dict(assignment.options), assignment.seed, created, accounts.as_utc(assignment.due_at)))
+        result.append(
+            SetHomework(
+                assignment.id,
+                assignment.game_id,
+                assignment.players,
+                assignment.bots,
+                dict(assignment.options),
+                assignment.seed,
+                created,
+                accounts.as_utc(assignment.due_at),
+            )
+        )
     return result
 
 
@@ -634,7 +831,7 @@ def create_demo_data(
         raise ValueError(f"pupils per class must be 1 to {PUPILS_PER_CLASS} and days at least 3")
     log = log or (lambda line: None)
     began = timer.perf_counter()
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     start, latest = now - timedelta(days=days), now - timedelta(minutes=5)
     engine = make_engine(url)
     try:
@@ -643,8 +840,16 @@ def create_demo_data(
             if teacher is not None:
                 return report(db, teacher, created=False)
             remove_pending(db)
-            log(f"Creating the demo data: {len(CLASSES)} classes of {pupils_per_class} pupils who have played for {days} days...")
-            teacher = Teacher(email=PENDING_EMAIL, name=DEMO_NAME, password_hash=accounts.hash_password(DEMO_PASSWORD), locale="en", created_at=start - timedelta(days=3))
+            log(
+                f"Creating the demo data: {len(CLASSES)} classes of {pupils_per_class} pupils who have played for {days} days..."
+            )
+            teacher = Teacher(
+                email=PENDING_EMAIL,
+                name=DEMO_NAME,
+                password_hash=accounts.hash_password(DEMO_PASSWORD),
+                locale="en",
+                created_at=start - timedelta(days=3),
+            )
             db.add(teacher)
             db.flush()
             teacher_id = teacher.id
@@ -664,7 +869,9 @@ def create_demo_data(
                     pupil = db.get(Pupil, pupil_id)
                     rng = random.Random(f"{seed}:{plan.locale}:{pupil.name}")
                     ability = 0.3 + 0.6 * rank / max(1, len(pupils) - 1)
-                    sim = SimulatedPupil(pupil, rng, ability, diligence=min(1.0, 0.15 + 0.6 * rng.random() + 0.25 * ability))
+                    sim = SimulatedPupil(
+                        pupil, rng, ability, diligence=min(1.0, 0.15 + 0.6 * rng.random() + 0.25 * ability)
+                    )
                     simulate_pupil(db, sim, plan, homework, zone, start, latest)
                     db.commit()
                     db.expunge_all()  # one pupil's rows at a time in memory
@@ -695,7 +902,16 @@ def report(db: Session, teacher: Teacher, created: bool) -> DemoReport:
     classes = []
     for school_class, count in classroom.classes_of(db, teacher):
         example = db.scalar(select(Pupil).where(Pupil.class_id == school_class.id).order_by(Pupil.name).limit(1))
-        classes.append(DemoClass(school_class.name, school_class.code, school_class.locale, school_class.sign_in, count, (example.name, example.secret) if example else None))
+        classes.append(
+            DemoClass(
+                school_class.name,
+                school_class.code,
+                school_class.locale,
+                school_class.sign_in,
+                count,
+                (example.name, example.secret) if example else None,
+            )
+        )
     class_ids = [c.id for c, _ in classroom.classes_of(db, teacher)]
     pupil_ids = select(Pupil.id).where(Pupil.class_id.in_(class_ids))
     return DemoReport(

@@ -75,7 +75,9 @@ def k_factor(count: int, k0: float = K0, decay: float = DECAY) -> float:
     return k0 / (1 + decay * count)
 
 
-def update(ability: Rating, difficulty: Rating, correct: bool, guess: float = 0.0, k0: float = K0, decay: float = DECAY) -> tuple[Rating, Rating]:
+def update(
+    ability: Rating, difficulty: Rating, correct: bool, guess: float = 0.0, k0: float = K0, decay: float = DECAY
+) -> tuple[Rating, Rating]:
     """The pupil's ability and the question's difficulty after one answer."""
     surprise = float(correct) - expected(ability.value, difficulty.value, guess)
     return (
@@ -84,7 +86,9 @@ def update(ability: Rating, difficulty: Rating, correct: bool, guess: float = 0.
     )
 
 
-def choose_difficulty(ability: float, levels: Mapping[Level, float], target: float = TARGET, guess: float = 0.0) -> Level:
+def choose_difficulty(
+    ability: float, levels: Mapping[Level, float], target: float = TARGET, guess: float = 0.0
+) -> Level:
     """The level (a key of ``levels``, which maps levels to difficulties) whose expected success is nearest ``target``.
 
     On a tie the level listed first wins.

@@ -22,7 +22,11 @@ def _combine(left: dict, right: dict, allow: str) -> dict:
     out: dict[Fraction, str] = {}
     for a, ea in left.items():
         for b, eb in right.items():
-            candidates = [(a + b, f"{ea} + {eb}"), (a - b, f"{ea} - {_wrap(eb, '-')}"), (b - a, f"{eb} - {_wrap(ea, '-')}")]
+            candidates = [
+                (a + b, f"{ea} + {eb}"),
+                (a - b, f"{ea} - {_wrap(eb, '-')}"),
+                (b - a, f"{eb} - {_wrap(ea, '-')}"),
+            ]
             if allow == FOUR_OPS:
                 candidates.append((a * b, f"{_wrap(ea, '*')} * {_wrap(eb, '*')}"))
                 if b != 0:
@@ -39,7 +43,12 @@ def _wrap(expression: str, operator: str) -> str:
     """Brackets where precedence needs them; the operand of a sum or difference keeps its own."""
     if " " not in expression:
         return expression
-    if operator == "*" and (" * " in expression or " / " in expression) and " + " not in expression and " - " not in expression:
+    if (
+        operator == "*"
+        and (" * " in expression or " / " in expression)
+        and " + " not in expression
+        and " - " not in expression
+    ):
         return expression
     return f"({expression})"
 

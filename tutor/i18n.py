@@ -57,8 +57,12 @@ def tr(message: str) -> str:
 
 
 def init_app(app) -> None:
-    babel.init_app(app, locale_selector=select_locale, default_translation_directories=str(app.config["TRANSLATIONS_DIR"]))
-    app.jinja_env.globals.update(say=say, tr=tr, current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES, LOCALES=LOCALES)
+    babel.init_app(
+        app, locale_selector=select_locale, default_translation_directories=str(app.config["TRANSLATIONS_DIR"])
+    )
+    app.jinja_env.globals.update(
+        say=say, tr=tr, current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES, LOCALES=LOCALES
+    )
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.jinja_env.install_gettext_callables(  # as Flask-Babel installs them, with the catalogue looked up once per request
         lambda message: translations().ugettext(message),

@@ -56,7 +56,10 @@ def hit(db: Session, limit: Limit, who: str | int, now: float) -> int | None:
     insert = upsert(db, RateLimit, key=f"{limit.name}:{who}"[:80], window_start=window, hits=1)
     counted = insert.on_conflict_do_update(
         index_elements=["key"],
-        set_={"hits": case((RateLimit.window_start == insert.excluded.window_start, RateLimit.hits + 1), else_=1), "window_start": insert.excluded.window_start},
+        set_={
+            "hits": case((RateLimit.window_start == insert.excluded.window_start, RateLimit.hits + 1), else_=1),
+            "window_start": insert.excluded.window_start,
+        },
     ).returning(RateLimit.hits)
     hits = db.execute(counted).scalar_one()
     return max(1, window + limit.seconds - int(now)) if hits > limit.hits else None

@@ -14,15 +14,27 @@ server.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
-from sqlalchemy import JSON, false, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def new_public_id() -> str:
@@ -77,8 +89,12 @@ class SchoolClass(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     memberships: Mapped[list[ClassTeacher]] = relationship(back_populates="school_class", cascade="all, delete-orphan")
-    pupils: Mapped[list[Pupil]] = relationship(back_populates="school_class", cascade="all, delete-orphan", passive_deletes=True)
-    assignments: Mapped[list[Assignment]] = relationship(back_populates="school_class", cascade="all, delete-orphan", passive_deletes=True)
+    pupils: Mapped[list[Pupil]] = relationship(
+        back_populates="school_class", cascade="all, delete-orphan", passive_deletes=True
+    )
+    assignments: Mapped[list[Assignment]] = relationship(
+        back_populates="school_class", cascade="all, delete-orphan", passive_deletes=True
+    )
 
 
 class ClassTeacher(Base):
@@ -105,7 +121,9 @@ class Pupil(Base):
     name: Mapped[str] = mapped_column(String(40))
     is_guest: Mapped[bool] = mapped_column(Boolean, default=True)
     locale: Mapped[str] = mapped_column(String(8), default="en")
-    class_id: Mapped[int | None] = mapped_column(ForeignKey("school_class.id", ondelete="CASCADE"), index=True, nullable=True)
+    class_id: Mapped[int | None] = mapped_column(
+        ForeignKey("school_class.id", ondelete="CASCADE"), index=True, nullable=True
+    )
     avatar: Mapped[str | None] = mapped_column(String(20), nullable=True)
     # A picture password ("sun cat car") or a PIN, printed on the login card for the teacher to hand out:
     # a child's secret guards only their own maths work, and failures are throttled per pupil.
@@ -115,7 +133,9 @@ class Pupil(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     school_class: Mapped[SchoolClass | None] = relationship(back_populates="pupils")
-    runs: Mapped[list[LessonRunRecord]] = relationship(back_populates="pupil", cascade="all, delete-orphan", passive_deletes=True)
+    runs: Mapped[list[LessonRunRecord]] = relationship(
+        back_populates="pupil", cascade="all, delete-orphan", passive_deletes=True
+    )
 
 
 class LessonRunRecord(Base):
@@ -126,7 +146,9 @@ class LessonRunRecord(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     public_id: Mapped[str] = public_id_column()
     pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), index=True)
-    assignment_id: Mapped[int | None] = mapped_column(ForeignKey("assignment.id", ondelete="SET NULL"), index=True, nullable=True)
+    assignment_id: Mapped[int | None] = mapped_column(
+        ForeignKey("assignment.id", ondelete="SET NULL"), index=True, nullable=True
+    )
     game_id: Mapped[str] = mapped_column(String(40))
     seed: Mapped[int] = mapped_column(BigInteger)
     stage: Mapped[str] = mapped_column(String(12))
@@ -140,7 +162,9 @@ class LessonRunRecord(Base):
     steps_in_window: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     pupil: Mapped[Pupil] = relationship(back_populates="runs")
-    attempts: Mapped[list[AttemptRecord]] = relationship(back_populates="run", cascade="all, delete-orphan", passive_deletes=True)
+    attempts: Mapped[list[AttemptRecord]] = relationship(
+        back_populates="run", cascade="all, delete-orphan", passive_deletes=True
+    )
 
     # Two app servers saving the same run at once: the second save fails instead of losing a step.
     __mapper_args__ = {"version_id_col": version}
@@ -154,7 +178,9 @@ class AttemptRecord(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"))
-    run_id: Mapped[int | None] = mapped_column(ForeignKey("lesson_run.id", ondelete="CASCADE"), index=True, nullable=True)
+    run_id: Mapped[int | None] = mapped_column(
+        ForeignKey("lesson_run.id", ondelete="CASCADE"), index=True, nullable=True
+    )
     skill: Mapped[str] = mapped_column(String(30))
     question_kind: Mapped[str] = mapped_column(String(40))
     question: Mapped[dict] = mapped_column(JSON)
@@ -170,7 +196,9 @@ class AttemptRecord(Base):
     feedback: Mapped[list | None] = mapped_column(JSON, nullable=True)  # the feedback shown, as Text dicts
     move_index: Mapped[int | None] = mapped_column(Integer, nullable=True)  # where in the run's moves it was asked
     p_known_after: Mapped[float | None] = mapped_column(Float, nullable=True)  # the skill estimate it led to
-    params_version: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the fitted parameters that judged it (None: defaults)
+    params_version: Mapped[int | None] = mapped_column(
+        Integer, nullable=True
+    )  # the fitted parameters that judged it (None: defaults)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     run: Mapped[LessonRunRecord | None] = relationship(back_populates="attempts")
@@ -188,7 +216,9 @@ class SkillRecord(Base):
     correct: Mapped[int] = mapped_column(Integer, default=0)
     streak: Mapped[int] = mapped_column(Integer, default=0)
     mastery_threshold: Mapped[float] = mapped_column(Float)
-    params_version: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the fitted parameters of its last update
+    params_version: Mapped[int | None] = mapped_column(
+        Integer, nullable=True
+    )  # the fitted parameters of its last update
     ability: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")  # Elo, in logits (tutor.elo)
     ability_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
@@ -250,7 +280,9 @@ class Assignment(Base):
     goal_skill: Mapped[str | None] = mapped_column(String(30), nullable=True)
     goal_level: Mapped[str | None] = mapped_column(String(12), nullable=True)
     due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))  # UTC
-    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # the class deal, when every pupil gets the same one
+    seed: Mapped[int | None] = mapped_column(
+        BigInteger, nullable=True
+    )  # the class deal, when every pupil gets the same one
     everyone: Mapped[bool] = mapped_column(Boolean, default=True)  # else only the pupils in assignment_pupil
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -292,7 +324,9 @@ class SignInSession(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    teacher_id: Mapped[int | None] = mapped_column(ForeignKey("teacher.id", ondelete="CASCADE"), index=True, nullable=True)
+    teacher_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teacher.id", ondelete="CASCADE"), index=True, nullable=True
+    )
     pupil_id: Mapped[int | None] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), index=True, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

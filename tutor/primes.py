@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 PRIME_LIMIT = 200
 
 
-@lru_cache(maxsize=None)
+@cache
 def _sieve(limit: int) -> tuple[int, ...]:
     flags = bytearray([1]) * (limit + 1)
     flags[: min(2, limit + 1)] = bytes(min(2, limit + 1))

@@ -56,7 +56,10 @@ def load_model(db: Session, pupil_id: int, shared: SharedRows | None = None) -> 
 
 def read_shared(db: Session) -> tuple[dict[str, SkillParams], dict[QuestionKey, elo.Rating]]:
     """The newest fitted parameters per skill and every question's difficulty."""
-    return newest_params(db), {(row.skill, row.kind, row.level): elo.Rating(row.value, row.count) for row in db.scalars(select(QuestionDifficulty))}
+    return newest_params(db), {
+        (row.skill, row.kind, row.level): elo.Rating(row.value, row.count)
+        for row in db.scalars(select(QuestionDifficulty))
+    }
 
 
 class SharedRows:
@@ -108,7 +111,9 @@ class LazyLevels(Mapping):
 def newest_params(db: Session) -> dict[str, SkillParams]:
     """Each fitted skill's newest parameter row; a skill without one uses the defaults."""
     newer = aliased(SkillParams)
-    newest = select(SkillParams).where(~select(newer.id).where(newer.skill == SkillParams.skill, newer.version > SkillParams.version).exists())
+    newest = select(SkillParams).where(
+        ~select(newer.id).where(newer.skill == SkillParams.skill, newer.version > SkillParams.version).exists()
+    )
     return {row.skill: row for row in db.scalars(newest)}
 
 
@@ -124,7 +129,10 @@ def levels_for(model: PupilModel, target: float = elo.TARGET) -> dict[str, int]:
     chosen = {}
     for skill in skills.SKILLS:
         learnt = by_level.get(skill, {})
-        difficulties = {level: sum(learnt[level]) / len(learnt[level]) if learnt.get(level) else prior for level, prior in PRIOR_DIFFICULTY.items()}
+        difficulties = {
+            level: sum(learnt[level]) / len(learnt[level]) if learnt.get(level) else prior
+            for level, prior in PRIOR_DIFFICULTY.items()
+        }
         chosen[skill] = elo.choose_difficulty(model.ability(skill).value, difficulties, target)
     return chosen
 
@@ -143,7 +151,14 @@ def params_of(row: SkillParams | None, mastery: float = skills.DEFAULT_PARAMS.ma
     """The knowledge-tracing parameters a fitted row stands for (the defaults without one), judged by ``mastery``."""
     if row is None:
         return replace(skills.DEFAULT_PARAMS, mastery=mastery)
-    return replace(skills.DEFAULT_PARAMS, p_init=row.p_init, p_learn=row.p_learn, p_slip=row.p_slip, p_guess=row.p_guess, mastery=mastery)
+    return replace(
+        skills.DEFAULT_PARAMS,
+        p_init=row.p_init,
+        p_learn=row.p_learn,
+        p_slip=row.p_slip,
+        p_guess=row.p_guess,
+        mastery=mastery,
+    )
 
 
 def skill_records(db: Session, pupil_id: int) -> dict[str, SkillRecord]:
@@ -157,14 +172,25 @@ def right_after_retry(db: Session, pupil_id: int) -> dict[str, int]:
     """
     rows = db.execute(
         select(AttemptRecord.skill, func.count(AttemptRecord.id))
-        .where(AttemptRecord.pupil_id == pupil_id, AttemptRecord.correct.is_(True), AttemptRecord.readable.is_(True), AttemptRecord.first_try.is_(False))
+        .where(
+            AttemptRecord.pupil_id == pupil_id,
+            AttemptRecord.correct.is_(True),
+            AttemptRecord.readable.is_(True),
+            AttemptRecord.first_try.is_(False),
+        )
         .group_by(AttemptRecord.skill)
     )
     return {skill: count for skill, count in rows}
 
 
-def record_attempt(db: Session, pupil_id: int, run_id: int | None, attempt: Attempt, at: datetime | None = None,
-                   model: PupilModel | None = None) -> tuple[AttemptRecord, SkillRecord | None]:
+def record_attempt(
+    db: Session,
+    pupil_id: int,
+    run_id: int | None,
+    attempt: Attempt,
+    at: datetime | None = None,
+    model: PupilModel | None = None,
+) -> tuple[AttemptRecord, SkillRecord | None]:
     """Store one answer; a readable first try also updates the pupil's skill record.
 
     An answer that could not be read is stored as its refusal code, not as what was typed:
@@ -174,8 +200,16 @@ def record_attempt(db: Session, pupil_id: int, run_id: int | None, attempt: Atte
     record = None
     if attempt.first_try:
         level = attempt.question.get("difficulty")
-        record = update_skill(db, pupil_id, attempt.skill, attempt.correct, 1 / attempt.choices if attempt.choices else None, attempt.hints_used,
-                              question=(attempt.kind, level) if isinstance(level, int) else None, model=model)
+        record = update_skill(
+            db,
+            pupil_id,
+            attempt.skill,
+            attempt.correct,
+            1 / attempt.choices if attempt.choices else None,
+            attempt.hints_used,
+            question=(attempt.kind, level) if isinstance(level, int) else None,
+            model=model,
+        )
     row = AttemptRecord(
         pupil_id=pupil_id,
         run_id=run_id,
@@ -201,8 +235,16 @@ def record_attempt(db: Session, pupil_id: int, run_id: int | None, attempt: Atte
     return row, record
 
 
-def update_skill(db: Session, pupil_id: int, skill: str, correct: bool, p_guess: float | None = None, hints: int = 0,
-                 question: tuple[str, int] | None = None, model: PupilModel | None = None) -> SkillRecord:
+def update_skill(
+    db: Session,
+    pupil_id: int,
+    skill: str,
+    correct: bool,
+    p_guess: float | None = None,
+    hints: int = 0,
+    question: tuple[str, int] | None = None,
+    model: PupilModel | None = None,
+) -> SkillRecord:
     """Update the pupil's record of ``skill`` with one first answer (``hints``: hints shown before it).
 
     Knowledge tracing uses the skill's newest fitted parameters (the defaults until
@@ -215,8 +257,17 @@ def update_skill(db: Session, pupil_id: int, skill: str, correct: bool, p_guess:
     if record is None:
         params = params_of(fitted)
         start = model.ability(skill)
-        record = SkillRecord(pupil_id=pupil_id, skill=skill, p_known=params.p_init, attempts=0, correct=0, streak=0,
-                             mastery_threshold=skills.DEFAULT_PARAMS.mastery, ability=start.value, ability_count=0)
+        record = SkillRecord(
+            pupil_id=pupil_id,
+            skill=skill,
+            p_known=params.p_init,
+            attempts=0,
+            correct=0,
+            streak=0,
+            mastery_threshold=skills.DEFAULT_PARAMS.mastery,
+            ability=start.value,
+            ability_count=0,
+        )
         db.add(record)
         model.records[skill] = record
     params = params_of(fitted, record.mastery_threshold)
@@ -234,7 +285,9 @@ def elo_guess(p_guess: float | None, hints: int) -> float:
     return skills.hinted_guess(p_guess or 0.0, hints)
 
 
-def rate_question(db: Session, model: PupilModel, record: SkillRecord, question: tuple[str, int], correct: bool, guess: float) -> None:
+def rate_question(
+    db: Session, model: PupilModel, record: SkillRecord, question: tuple[str, int], correct: bool, guess: float
+) -> None:
     """Move the pupil's ability and the question's difficulty by one answer (:func:`tutor.elo.update`).
 
     The difficulty is shared by every pupil, so it moves by an increment in one upsert
@@ -247,5 +300,9 @@ def rate_question(db: Session, model: PupilModel, record: SkillRecord, question:
     model.difficulties[key] = moved
     change = moved.value - difficulty.value
     insert = upsert(db, QuestionDifficulty, skill=key[0], kind=key[1], level=key[2], value=moved.value, count=1)
-    db.execute(insert.on_conflict_do_update(index_elements=["skill", "kind", "level"],
-                                            set_={"value": QuestionDifficulty.value + change, "count": QuestionDifficulty.count + 1}))
+    db.execute(
+        insert.on_conflict_do_update(
+            index_elements=["skill", "kind", "level"],
+            set_={"value": QuestionDifficulty.value + change, "count": QuestionDifficulty.count + 1},
+        )
+    )

@@ -149,7 +149,12 @@ def formula(*terms, form: str = DECIMAL) -> dict:
     stored: list = []
     for term in terms:
         if isinstance(term, str):
-            if term not in _OPERATOR_NAMES and term not in _RELATIONS and term not in _SEPARATORS and term not in ("(", ")"):
+            if (
+                term not in _OPERATOR_NAMES
+                and term not in _RELATIONS
+                and term not in _SEPARATORS
+                and term not in ("(", ")")
+            ):
                 raise ValueError(f"not an operator: {term!r} (numbers go in as numbers)")
             stored.append(term)
         elif isinstance(term, tuple):
@@ -218,7 +223,11 @@ def write(maths: dict, locale: str) -> str:
         elif term in _SEPARATORS:
             kind, text = "separator", term
         elif term in _OPERATOR_NAMES or term in _RELATIONS:
-            kind = "sign" if term in ("+", "-") and before in ("start", "(", "operator", "sign", "separator") else "operator"
+            kind = (
+                "sign"
+                if term in ("+", "-") and before in ("start", "(", "operator", "sign", "separator")
+                else "operator"
+            )
             text = written[_OPERATOR_NAMES[term]] if term in _OPERATOR_NAMES else term
         else:
             kind, text = "number", format_number(term, locale, form)

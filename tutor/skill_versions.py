@@ -49,15 +49,35 @@ class FittedSkill:
 def stored_answers(db: Session) -> list[StoredAnswer]:
     """Every readable first answer, in the order they were given."""
     rows = db.execute(
-        select(AttemptRecord.pupil_id, AttemptRecord.skill, AttemptRecord.question_kind, AttemptRecord.question, AttemptRecord.correct, AttemptRecord.hints_used)
+        select(
+            AttemptRecord.pupil_id,
+            AttemptRecord.skill,
+            AttemptRecord.question_kind,
+            AttemptRecord.question,
+            AttemptRecord.correct,
+            AttemptRecord.hints_used,
+        )
         .where(AttemptRecord.first_try.is_(True), AttemptRecord.readable.is_(True))
         .order_by(AttemptRecord.created_at, AttemptRecord.id)
     )
     answers = []
     for pupil_id, skill, kind, question, correct, hints in rows:
         level = question.get("difficulty") if isinstance(question, dict) else None
-        choices = len(question.get("choices") or []) if isinstance(question, dict) and question.get("answer") == "choice" else 0
-        answers.append(StoredAnswer(pupil_id, skill, (kind, level) if isinstance(level, int) else None, bool(correct), 1 / choices if choices else None, hints or 0))
+        choices = (
+            len(question.get("choices") or [])
+            if isinstance(question, dict) and question.get("answer") == "choice"
+            else 0
+        )
+        answers.append(
+            StoredAnswer(
+                pupil_id,
+                skill,
+                (kind, level) if isinstance(level, int) else None,
+                bool(correct),
+                1 / choices if choices else None,
+                hints or 0,
+            )
+        )
     return answers
 
 
@@ -68,12 +88,18 @@ def fit_all(answers: list[StoredAnswer], seed: int = 0, min_answers: int = skill
         sequences[answer.skill][answer.pupil_id].append(skill_fit.Answer(answer.correct, answer.known_guess))
     fitted = {}
     for skill in skills.SKILLS:
-        result = skill_fit.fit(list(sequences[skill].values()), seed=seed, min_answers=min_answers) if skill in sequences else None
+        result = (
+            skill_fit.fit(list(sequences[skill].values()), seed=seed, min_answers=min_answers)
+            if skill in sequences
+            else None
+        )
         if result is not None:
             fitted[skill] = result
     rows = replay(answers, {skill: result.params() for skill, result in fitted.items()})
     return [
-        FittedSkill(skill, result.answers, result, forecast.fit_blend(rows[skill], min_rows=min_answers) or forecast.ELO_ONLY)
+        FittedSkill(
+            skill, result.answers, result, forecast.fit_blend(rows[skill], min_rows=min_answers) or forecast.ELO_ONLY
+        )
         for skill, result in fitted.items()
     ]
 
@@ -94,13 +120,23 @@ def replay(answers: list[StoredAnswer], params: dict[str, skills.Params]) -> dic
         state = states.get((answer.pupil_id, answer.skill)) or skills.fresh(skill_params)
         model = models.setdefault(answer.pupil_id, PupilModel(answer.pupil_id, {}, {}, difficulties))
         key = (answer.skill, *answer.question)
-        ability, difficulty, guess = model.ability(answer.skill), model.difficulty(key), elo_guess(answer.p_guess, answer.hints)
-        bkt_guess = skills.hinted_guess(skill_params.p_guess if answer.p_guess is None else answer.p_guess, answer.hints)
+        ability, difficulty, guess = (
+            model.ability(answer.skill),
+            model.difficulty(key),
+            elo_guess(answer.p_guess, answer.hints),
+        )
+        bkt_guess = skills.hinted_guess(
+            skill_params.p_guess if answer.p_guess is None else answer.p_guess, answer.hints
+        )
         p_bkt = forecast.bkt_chance(state.p_known, skill_params.p_slip, bkt_guess)
         rows[answer.skill].append((p_bkt, elo.expected(ability.value, difficulty.value, guess), answer.correct))
-        states[answer.pupil_id, answer.skill] = skills.update(state, answer.correct, skill_params, answer.p_guess, answer.hints)
+        states[answer.pupil_id, answer.skill] = skills.update(
+            state, answer.correct, skill_params, answer.p_guess, answer.hints
+        )
         moved_ability, difficulties[key] = elo.update(ability, difficulty, answer.correct, guess)
-        model.records[answer.skill] = SkillRecord(skill=answer.skill, ability=moved_ability.value, ability_count=moved_ability.count)
+        model.records[answer.skill] = SkillRecord(
+            skill=answer.skill, ability=moved_ability.value, ability_count=moved_ability.count
+        )
     return rows
 
 
@@ -111,7 +147,20 @@ def save_version(db: Session, results: list[FittedSkill]) -> int | None:
     version = (db.scalar(select(func.max(SkillParams.version))) or 0) + 1
     for result in results:
         fitted, blend = result.fitted, result.blend
-        db.add(SkillParams(version=version, skill=result.skill, p_init=fitted.p_init, p_learn=fitted.p_learn, p_slip=fitted.p_slip, p_guess=fitted.p_guess,
-                           blend_bkt=blend.bkt, blend_elo=blend.elo, blend_bias=blend.bias, answers=result.answers, log_likelihood=fitted.log_likelihood))
+        db.add(
+            SkillParams(
+                version=version,
+                skill=result.skill,
+                p_init=fitted.p_init,
+                p_learn=fitted.p_learn,
+                p_slip=fitted.p_slip,
+                p_guess=fitted.p_guess,
+                blend_bkt=blend.bkt,
+                blend_elo=blend.elo,
+                blend_bias=blend.bias,
+                answers=result.answers,
+                log_likelihood=fitted.log_likelihood,
+            )
+        )
     db.flush()
     return version

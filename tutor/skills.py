@@ -56,7 +56,9 @@ def hinted_guess(p_guess: float, hints: int, params: Params = DEFAULT_PARAMS) ->
     return 1 - (1 - p_guess) * (1 - params.p_hint) ** max(0, hints)
 
 
-def update(state: SkillState, correct: bool, params: Params = DEFAULT_PARAMS, p_guess: float | None = None, hints: int = 0) -> SkillState:
+def update(
+    state: SkillState, correct: bool, params: Params = DEFAULT_PARAMS, p_guess: float | None = None, hints: int = 0
+) -> SkillState:
     """The skill state after one answer; ``p_guess`` overrides the guess chance (1/choices for buttons).
 
     A right answer after ``hints`` hints counts as weaker evidence (:func:`hinted_guess`);
@@ -80,7 +82,13 @@ def update(state: SkillState, correct: bool, params: Params = DEFAULT_PARAMS, p_
 
 
 #: Levels in words, lowest first. The thresholds on P(known) are documented in docs/skill-model.md.
-NOT_STARTED, ATTEMPTED, FAMILIAR, PROFICIENT, MASTERED = LEVELS = ("not_started", "attempted", "familiar", "proficient", "mastered")
+NOT_STARTED, ATTEMPTED, FAMILIAR, PROFICIENT, MASTERED = LEVELS = (
+    "not_started",
+    "attempted",
+    "familiar",
+    "proficient",
+    "mastered",
+)
 FAMILIAR_FROM, PROFICIENT_FROM = 0.5, 0.8
 #: A pupil "needs help" with a skill after this many answers while P(known) stays below NEEDS_HELP_BELOW.
 NEEDS_HELP_AFTER, NEEDS_HELP_BELOW = 4, 0.3

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from tutor import ROOT
@@ -98,14 +98,14 @@ def deck_specs() -> dict[str, dict]:
         return tomllib.load(handle)["decks"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def deck(name: str) -> tuple[int, ...]:
     """The card ids of a named deck, in id order; raises KeyError for an unknown name."""
     spec = deck_specs()[name]
     return copies(spec["copies"], spec["low"], spec["jokers"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def copies(count: int, low: int = 2, jokers: int = 0) -> tuple[int, ...]:
     """``count`` copies of the deck from rank ``low`` to the ace with ``jokers`` jokers each, in id order."""
     if count not in range(1, MAX_COPIES + 1) or not 2 <= low <= ACE or jokers not in (0, 1, 2):

@@ -7,8 +7,8 @@ web layer or by :func:`translator` for code that runs outside a request.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Callable
+from collections.abc import Callable
+from functools import cache
 
 from babel.support import NullTranslations, Translations
 
@@ -46,7 +46,7 @@ COLOUR_NOUN = "colour name, as a noun"
 COLOUR_ADJECTIVE = "colour name, describing a card"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalogue(locale: str) -> NullTranslations:
     if locale == DEFAULT_LOCALE:
         return NullTranslations()
@@ -83,10 +83,17 @@ def spell(text, catalogue, locale: str = DEFAULT_LOCALE) -> str:
         text = Text.from_dict(text)
     if not isinstance(text, Text):
         return str(text)
-    params = {key: spell(value, catalogue, locale) if isinstance(value, (Text, dict)) else value for key, value in text.params.items()}
+    params = {
+        key: spell(value, catalogue, locale) if isinstance(value, (Text, dict)) else value
+        for key, value in text.params.items()
+    }
     if text.plural:
         num = params["num"]
-        translated = catalogue.npgettext(text.context, text.msgid, text.plural, num) if text.context else catalogue.ngettext(text.msgid, text.plural, num)
+        translated = (
+            catalogue.npgettext(text.context, text.msgid, text.plural, num)
+            if text.context
+            else catalogue.ngettext(text.msgid, text.plural, num)
+        )
     else:
         translated = catalogue.pgettext(text.context, text.msgid) if text.context else catalogue.gettext(text.msgid)
     return translated % params if params else translated

@@ -80,7 +80,9 @@ class Question:
     difficulty: int = 2
     hides_result: bool = False  # the table must not show who won while this is open
     allow: str = "number"  # which grammar a typed answer may use (tutor.answers.ALLOW_*)
-    number_form: str = "decimal"  # how the question writes a number that is not whole (tutor.signs: decimal, fraction, mixed)
+    number_form: str = (
+        "decimal"  # how the question writes a number that is not whole (tutor.signs: decimal, fraction, mixed)
+    )
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -136,7 +138,9 @@ def misconception(misconception_id: str, values) -> dict:
 OFF_BY_ONE, TIMES_TEN, PLACE_VALUE = "off_by_one", "times_ten", "place_value"
 
 
-def slips(right, whole: bool = True, which: tuple[str, ...] = (OFF_BY_ONE, TIMES_TEN, PLACE_VALUE)) -> list[tuple[str, list[Fraction]]]:
+def slips(
+    right, whole: bool = True, which: tuple[str, ...] = (OFF_BY_ONE, TIMES_TEN, PLACE_VALUE)
+) -> list[tuple[str, list[Fraction]]]:
     """Wrong answers that show a slip: one out, ten times too big or too small, the right digits in the wrong places.
 
     ``right`` is the right answer, a whole number or a fraction; with ``whole`` only whole

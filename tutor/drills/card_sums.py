@@ -60,7 +60,10 @@ def estimate_card_sum(card_id: int, difficulty: int = 2) -> Question:
     truncated = sum(10 * (v // 10) for v in card.circled)
     with_top = [exact + card.top + d for d in range(-tolerance, tolerance + 1)]
     left_out = [exact - v + d for v in card.circled for d in range(-tolerance, tolerance + 1)]
-    slipped: dict[str, list] = {TIMES_TEN: [], PLACE_VALUE: []}  # a zero or a digit off the exact sum or the taught estimate
+    slipped: dict[str, list] = {
+        TIMES_TEN: [],
+        PLACE_VALUE: [],
+    }  # a zero or a digit off the exact sum or the taught estimate
     for total in (exact, sum(rounded)):
         for misconception_id, values in slips(total, which=(TIMES_TEN, PLACE_VALUE)):
             slipped[misconception_id] += values
@@ -80,7 +83,12 @@ def estimate_card_sum(card_id: int, difficulty: int = 2) -> Question:
 
 def _card_choices(card_ids: list[int], labels: dict[int, Text] | None = None) -> list[dict]:
     return [
-        {"value": str(card_id), "card": card_id, "label": (labels or {}).get(card_id) or Text(N_("card with %(values)s"), {"values": plus(_card(card_id).circled)})}
+        {
+            "value": str(card_id),
+            "card": card_id,
+            "label": (labels or {}).get(card_id)
+            or Text(N_("card with %(values)s"), {"values": plus(_card(card_id).circled)}),
+        }
         for card_id in card_ids
     ]
 
@@ -104,7 +112,9 @@ def best_card(hand: list[int], difficulty: int = 2) -> Question:
     best_sum = max(sums.values())
     best = {card_id for card_id, total in sums.items() if total == best_sum}
     params = {
-        "estimates": "; ".join(f"{plus(_card(c).circled)} ≈ {sum(round_to_ten(v) for v in _card(c).circled)}" for c in hand),
+        "estimates": "; ".join(
+            f"{plus(_card(c).circled)} ≈ {sum(round_to_ten(v) for v in _card(c).circled)}" for c in hand
+        ),
         "sums": "; ".join(f"{plus(_card(c).circled)} = {sums[c]}" for c in hand),
         "best_sum": best_sum,
         "best_values": plus(_card(min(best)).circled),

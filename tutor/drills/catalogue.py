@@ -8,7 +8,7 @@ themselves (names, ages) are content: ``content/skills.toml``.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Callable
+from collections.abc import Callable
 
 from tutor import content
 from tutor.drills import card_sums, fractions_primes_mean, number_facts, operations

@@ -36,14 +36,27 @@ Misconceptions
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, permutations
-from typing import Callable, Iterable, Sequence
-
 
 from tutor.deck import kids2
-from tutor.drills import CHOICE, NO, NUMBER, PLACE_VALUE, TIMES_TEN, YES, Question, Text, build, misconception, slips, texts, yes_no_choices
+from tutor.drills import (
+    CHOICE,
+    NO,
+    NUMBER,
+    PLACE_VALUE,
+    TIMES_TEN,
+    YES,
+    Question,
+    Text,
+    build,
+    misconception,
+    slips,
+    texts,
+    yes_no_choices,
+)
 from tutor.drills.card_sums import plus, round_to_ten
 from tutor.primes import PRIME_LIMIT, is_prime, primes_up_to, smallest_factor
 from tutor.signs import FRACTION, MIXED, exact_text, formula, fraction_text, listing
@@ -113,13 +126,20 @@ def _merge(candidates: Iterable[tuple[str, Iterable]], taken: set, allowed: Call
     return list(found.items())
 
 
-def _typed_misconceptions(candidates: Iterable[tuple[str, Iterable]], is_right: Callable[[Fraction], bool]) -> list[dict]:
+def _typed_misconceptions(
+    candidates: Iterable[tuple[str, Iterable]], is_right: Callable[[Fraction], bool]
+) -> list[dict]:
     """For typed answers: exact wrong values, each listed as its sympy text."""
     exact_candidates = [(mid, [Fraction(v) for v in values if v is not None]) for mid, values in candidates]
-    return [misconception(mid, map(exact_text, values)) for mid, values in _merge(exact_candidates, set(), lambda v: not is_right(v))]
+    return [
+        misconception(mid, map(exact_text, values))
+        for mid, values in _merge(exact_candidates, set(), lambda v: not is_right(v))
+    ]
 
 
-def _choice_misconceptions(candidates: Iterable[tuple[str, Iterable]], right: Iterable[str], shown: Iterable[str]) -> list[dict]:
+def _choice_misconceptions(
+    candidates: Iterable[tuple[str, Iterable]], right: Iterable[str], shown: Iterable[str]
+) -> list[dict]:
     """For buttons: wrong choice values that are on the buttons."""
     shown = set(shown)
     return [misconception(mid, values) for mid, values in _merge(candidates, set(right), lambda v: v in shown)]
@@ -127,7 +147,12 @@ def _choice_misconceptions(candidates: Iterable[tuple[str, Iterable]], right: It
 
 def _number_card(card_id: int):
     deck = kids2()
-    if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < len(deck) or deck[card_id].top is None:
+    if (
+        isinstance(card_id, bool)
+        or not isinstance(card_id, int)
+        or not 0 <= card_id < len(deck)
+        or deck[card_id].top is None
+    ):
         raise ValueError(f"{card_id!r} is not a number card of the Kids2 deck")
     return deck[card_id]
 
@@ -229,8 +254,13 @@ def _distance_to_ends(fraction: CardFraction, first: CardFraction, second: CardF
     return min(abs(fraction.value - first.value), abs(fraction.value - second.value))
 
 
-def fraction_in_interval(interval: Sequence[int], hand: Sequence[int] = (), difficulty: int = 2, strict: bool = False,
-                         fraction: tuple[int, int] | None = None) -> Question:
+def fraction_in_interval(
+    interval: Sequence[int],
+    hand: Sequence[int] = (),
+    difficulty: int = 2,
+    strict: bool = False,
+    fraction: tuple[int, int] | None = None,
+) -> Question:
     """Is a/b inside the interval [c/d, e/f]? (yes/no; ``strict``: the game's option where the ends do not count).
 
     ``fraction`` is the pair of cards to ask about (numerator card, denominator card);
@@ -265,7 +295,14 @@ def fraction_in_interval(interval: Sequence[int], hand: Sequence[int] = (), diff
     if ends and not same_end:
         mistake = "equivalent_fractions"
     elif not ends:
-        mistake = next((mid for mid, size in INTERVAL_WRONG_SIZES.items() if _between(x, first, second, size, strict) != is_inside), None)
+        mistake = next(
+            (
+                mid
+                for mid, size in INTERVAL_WRONG_SIZES.items()
+                if _between(x, first, second, size, strict) != is_inside
+            ),
+            None,
+        )
         if mistake is None and _between(x.flipped(), first, second, _true_size, strict) != is_inside:
             mistake = "flipped"
     params = {
@@ -309,8 +346,12 @@ def _larger_level(pair: tuple[CardFraction, CardFraction]) -> int:
     return 2
 
 
-def fraction_larger(interval: Sequence[int] = (), hand: Sequence[int] = (), difficulty: int = 2,
-                    fractions: tuple[tuple[int, int], tuple[int, int]] | None = None) -> Question:
+def fraction_larger(
+    interval: Sequence[int] = (),
+    hand: Sequence[int] = (),
+    difficulty: int = 2,
+    fractions: tuple[tuple[int, int], tuple[int, int]] | None = None,
+) -> Question:
     """Which of two fractions is larger, or are they equal? (buttons: the two fractions and "equal").
 
     ``fractions`` are two card pairs to compare; without them two fractions are chosen from
@@ -325,7 +366,9 @@ def fraction_larger(interval: Sequence[int] = (), hand: Sequence[int] = (), diff
         pairs = list(combinations(table_fractions(interval, hand), 2))
         if not pairs:
             raise ValueError("there are not two different fractions to compare")
-        a, b = _by_level(pairs, _larger_level, difficulty, lambda p: (-abs(p[0].value - p[1].value), p[0].text, p[1].text))
+        a, b = _by_level(
+            pairs, _larger_level, difficulty, lambda p: (-abs(p[0].value - p[1].value), p[0].text, p[1].text)
+        )
     if a.text == b.text:
         raise ValueError("the two fractions must be written differently")
     small, large = sorted((a, b), key=_true_size)
@@ -391,8 +434,12 @@ def _orderings(trio: Sequence[CardFraction], size: Callable) -> list[tuple[int, 
     return [p for p in permutations(range(3)) if size(trio[p[0]]) <= size(trio[p[1]]) <= size(trio[p[2]])]
 
 
-def fraction_order(interval: Sequence[int] = (), hand: Sequence[int] = (), difficulty: int = 2,
-                   fractions: Sequence[tuple[int, int]] | None = None) -> Question:
+def fraction_order(
+    interval: Sequence[int] = (),
+    hand: Sequence[int] = (),
+    difficulty: int = 2,
+    fractions: Sequence[tuple[int, int]] | None = None,
+) -> Question:
     """Put three fractions in order from the smallest to the largest (buttons: orderings).
 
     ``fractions`` are three card pairs; without them three are chosen from the interval and
@@ -412,7 +459,9 @@ def fraction_order(interval: Sequence[int] = (), hand: Sequence[int] = (), diffi
         trio = list(_by_level(triples, _order_level, difficulty, lambda t: (-_min_gap(t), [f.text for f in t])))
     right = _orderings(trio, _true_size)
     # A whole-number rule explains an ordering only when it tells all three apart.
-    wrong_orders = [(mid, _orderings(trio, size)) for mid, size in WRONG_SIZES.items() if len({size(f) for f in trio}) == 3]
+    wrong_orders = [
+        (mid, _orderings(trio, size)) for mid, size in WRONG_SIZES.items() if len({size(f) for f in trio}) == 3
+    ]
     wrong_orders.append(("largest_first", _orderings(trio, lambda f: -f.value)))
     shown = [right[0]]
     for order in [o for _, orders in wrong_orders for o in orders] + right + list(permutations(range(3))):
@@ -439,7 +488,12 @@ def fraction_order(interval: Sequence[int] = (), hand: Sequence[int] = (), diffi
     }
     right_values = [value(o) for o in right if o in shown]
     choices = [
-        {"value": value(o), "label": _label("fraction_order", "order", **dict(zip(("first", "second", "third"), (trio[i].text for i in o))))}
+        {
+            "value": value(o),
+            "label": _label(
+                "fraction_order", "order", **dict(zip(("first", "second", "third"), (trio[i].text for i in o)))
+            ),
+        }
         for o in shown
     ]
     return _ask(
@@ -448,7 +502,11 @@ def fraction_order(interval: Sequence[int] = (), hand: Sequence[int] = (), diffi
         ["with_equal"] if ties else [],
         answer=CHOICE,
         check={"rule": "choice", "expected": right_values},
-        misconceptions=_choice_misconceptions([(mid, [value(o) for o in orders]) for mid, orders in wrong_orders], right_values, [c["value"] for c in choices]),
+        misconceptions=_choice_misconceptions(
+            [(mid, [value(o) for o in orders]) for mid, orders in wrong_orders],
+            right_values,
+            [c["value"] for c in choices],
+        ),
         choices=choices,
         cards=[card for f in trio for card in f.cards],
         difficulty=difficulty,
@@ -465,8 +523,12 @@ def _equivalence_trap(a: CardFraction, b: CardFraction) -> bool:
     return a.value != b.value and (_same_gap(a, b) or a.num == b.num or a.den == b.den)
 
 
-def fraction_equivalent(interval: Sequence[int] = (), hand: Sequence[int] = (), difficulty: int = 2,
-                        fractions: tuple[tuple[int, int], tuple[int, int]] | None = None) -> Question:
+def fraction_equivalent(
+    interval: Sequence[int] = (),
+    hand: Sequence[int] = (),
+    difficulty: int = 2,
+    fractions: tuple[tuple[int, int], tuple[int, int]] | None = None,
+) -> Question:
     """Are two fractions equivalent? (yes/no).
 
     ``fractions`` are two card pairs; without them two are chosen from the interval and the
@@ -541,7 +603,9 @@ def fraction_equivalent(interval: Sequence[int] = (), hand: Sequence[int] = (), 
 FROM_HAND_BUTTONS = {1: 3, 2: 5, 3: None}
 
 
-def fraction_from_hand(interval: Sequence[int], hand: Sequence[int], difficulty: int = 2, strict: bool = False) -> Question:
+def fraction_from_hand(
+    interval: Sequence[int], hand: Sequence[int], difficulty: int = 2, strict: bool = False
+) -> Question:
     """Which fraction from your cards lies inside the interval? (buttons: the fractions, and "none fits").
 
     Typed, the answer would need a check that the fraction is made of the pupil's cards,
@@ -563,7 +627,9 @@ def fraction_from_hand(interval: Sequence[int], hand: Sequence[int], difficulty:
 
     def equivalent_end(f):
         """Equal to an end, but written differently from both ends."""
-        return any(end.value == f.value for end in (first, second)) and all(end.text != f.text for end in (first, second))
+        return any(end.value == f.value for end in (first, second)) and all(
+            end.text != f.text for end in (first, second)
+        )
 
     def mistake(f):
         if f in fits:
@@ -572,7 +638,9 @@ def fraction_from_hand(interval: Sequence[int], hand: Sequence[int], difficulty:
             return "equivalent_fractions" if equivalent_end(f) else None
         if _between(f.flipped(), first, second, _true_size, strict):
             return "flipped"
-        return next((mid for mid, size in INTERVAL_WRONG_SIZES.items() if _between(f, first, second, size, strict)), None)
+        return next(
+            (mid for mid, size in INTERVAL_WRONG_SIZES.items() if _between(f, first, second, size, strict)), None
+        )
 
     count = FROM_HAND_BUTTONS[difficulty] or len(candidates)
     picked = []
@@ -607,7 +675,10 @@ def fraction_from_hand(interval: Sequence[int], hand: Sequence[int], difficulty:
         cases.append("none")
     elif equal_fraction and not strict:
         cases.append("fits_equivalent")
-    choices = [{"value": f.text, "label": _label("fraction_from_hand", "fraction", fraction=f.text), "cards": list(f.cards)} for f in shown]
+    choices = [
+        {"value": f.text, "label": _label("fraction_from_hand", "fraction", fraction=f.text), "cards": list(f.cards)}
+        for f in shown
+    ]
     choices.append({"value": NONE, "label": _label("fraction_from_hand", NONE)})
     return _ask(
         "fraction_from_hand",
@@ -740,7 +811,9 @@ def prime_which_sum(card_id: int, difficulty: int = 2) -> Question:
         "squares": _PRIME_SQUARES,
     }
     label = "pair" if difficulty == 3 else "pair_sum"
-    choices = [{"value": value(p), "label": _label("prime_which_sum", label, a=p[0], b=p[1], sum=p[0] + p[1])} for p in shown]
+    choices = [
+        {"value": value(p), "label": _label("prime_which_sum", label, a=p[0], b=p[1], sum=p[0] + p[1])} for p in shown
+    ]
     choices.append({"value": NONE, "label": _label("prime_which_sum", NONE)})
     return _ask(
         "prime_which_sum",
@@ -826,7 +899,12 @@ def mean_estimate(card_id: int, difficulty: int = 2) -> Question:
         "mean_estimate",
         params,
         answer=NUMBER,
-        check={"rule": "within_tolerance", "expected": exact_text(mean), "tolerance": str(tolerance), "unworked": _unworked(sums, len(values))},
+        check={
+            "rule": "within_tolerance",
+            "expected": exact_text(mean),
+            "tolerance": str(tolerance),
+            "unworked": _unworked(sums, len(values)),
+        },
         misconceptions=_typed_misconceptions(candidates, lambda v: abs(v - mean) <= tolerance),
         cards=[card_id],
         difficulty=difficulty,
@@ -859,7 +937,14 @@ def mean_exact(card_id: int, difficulty: int = 2) -> Question:
     }
     candidates = [
         ("forgot_to_divide", [Fraction(total)]),
-        ("wrong_count", [v for d in (3, 2) for v in (Fraction(total, d), Fraction(total // d), Fraction(round_half_up(Fraction(total, d))))]),
+        (
+            "wrong_count",
+            [
+                v
+                for d in (3, 2)
+                for v in (Fraction(total, d), Fraction(total // d), Fraction(round_half_up(Fraction(total, d))))
+            ],
+        ),
         ("remainder_as_decimal", [quotient + Fraction(remainder, 10)]),
         ("rounded_mean", [Fraction(math.floor(mean)), Fraction(math.ceil(mean))] + _one_decimal(mean)),
         ("median_like", _middle_values(values)),
@@ -938,7 +1023,14 @@ def _tie_counts(decks: int) -> dict:
     if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= MAX_DECKS:
         raise ValueError(f"Casino War uses 1 to {MAX_DECKS} decks")
     cards, same = 52 * decks, 4 * decks
-    return {"decks": decks, "cards": cards, "same": same, "same_left": same - 1, "left": cards - 1, "all_cards": formula(decks, "*", 52, "=", cards)}
+    return {
+        "decks": decks,
+        "cards": cards,
+        "same": same,
+        "same_left": same - 1,
+        "left": cards - 1,
+        "all_cards": formula(decks, "*", 52, "=", cards),
+    }
 
 
 def probability_tie(decks: int, difficulty: int = 2) -> Question:

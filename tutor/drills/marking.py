@@ -27,7 +27,9 @@ NOT_SIMPLEST = "not_simplest"
 class Marked:
     status: str
     typed: str
-    read_as: str | None = None  # how the answer was read: the pupil's own form in the locale's signs (answers.read_back)
+    read_as: str | None = (
+        None  # how the answer was read: the pupil's own form in the locale's signs (answers.read_back)
+    )
     value: str | None = None  # the exact value or the choice, as stored
     feedback: list[Text] = field(default_factory=list)
     misconception: str | None = None
@@ -56,14 +58,27 @@ class Marked:
 def _check_params(question: Question, locale: str) -> dict:
     """The check's values as the question writes its numbers (the feedback is kept as the pupil read it)."""
     check = question.check
-    return {key: format_number(exact(check[key]), locale, question.number_form) for key in ("expected", "tolerance", "low", "high", "target") if isinstance(check.get(key), str)}
+    return {
+        key: format_number(exact(check[key]), locale, question.number_form)
+        for key in ("expected", "tolerance", "low", "high", "target")
+        if isinstance(check.get(key), str)
+    }
 
 
 def _misconception(question: Question, value: str, reading) -> str | None:
     """The named misconception this wrong answer shows, if any."""
-    if reading is not None and "numbers" in question.check and not uses_only(reading.numbers, question.check["numbers"]):
+    if (
+        reading is not None
+        and "numbers" in question.check
+        and not uses_only(reading.numbers, question.check["numbers"])
+    ):
         return USED_OTHER_NUMBERS
-    if reading is not None and question.check["rule"] == "equivalent_simplest" and reading.value == exact(question.check["expected"]) and not in_simplest_form(reading):
+    if (
+        reading is not None
+        and question.check["rule"] == "equivalent_simplest"
+        and reading.value == exact(question.check["expected"])
+        and not in_simplest_form(reading)
+    ):
         return NOT_SIMPLEST
     return next((m["id"] for m in question.misconceptions if value in m["values"]), None)
 
@@ -73,7 +88,9 @@ def mark(question: Question, typed: str, locale: str) -> Marked:
     if question.answer == CHOICE:
         values = {choice["value"] for choice in question.choices}
         if typed not in values:
-            return Marked(UNREADABLE, typed, feedback=[Text(N_("Please choose one of the buttons."))], error_code="not_a_choice")
+            return Marked(
+                UNREADABLE, typed, feedback=[Text(N_("Please choose one of the buttons."))], error_code="not_a_choice"
+            )
         value, read_as = typed, None
         correct = run_check(question.check, typed)
     else:
@@ -83,15 +100,22 @@ def mark(question: Question, typed: str, locale: str) -> Marked:
             return Marked(UNREADABLE, typed, feedback=[Text(error.msgid, error.params)], error_code=error.code)
         unworked = typed_back(question.check, reading)
         if unworked:  # not wrong, and not right either: the pupil has not done the division yet
-            message = Text(N_("You wrote the division %(division)s: work it out and type the result."), {"division": unworked})
+            message = Text(
+                N_("You wrote the division %(division)s: work it out and type the result."), {"division": unworked}
+            )
             return Marked(UNREADABLE, typed, feedback=[message], error_code=TYPE_THE_RESULT)
         value, read_as = str(reading.value), read_back(reading, locale, question.number_form)
         correct = run_check(question.check, reading.value, reading)
-    params = {**_check_params(question, locale), "value": format_number(reading.value, locale, question.number_form) if read_as is not None else value}
+    params = {
+        **_check_params(question, locale),
+        "value": format_number(reading.value, locale, question.number_form) if read_as is not None else value,
+    }
     feedback = [Text(check_text(question.check["rule"], correct), params)]
     misconception = None if correct else _misconception(question, value, reading if question.answer != CHOICE else None)
     if misconception:
-        said = Text.from_content(texts(question.kind)["misconceptions"][misconception], question.hints[0].params if question.hints else {})
+        said = Text.from_content(
+            texts(question.kind)["misconceptions"][misconception], question.hints[0].params if question.hints else {}
+        )
         # A right value in the wrong form is not a wrong value: say only what is missing.
         feedback = [said] if misconception == NOT_SIMPLEST else [*feedback, said]
     return Marked(RIGHT if correct else WRONG, typed, read_as, value, feedback, misconception)

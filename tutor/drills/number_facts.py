@@ -218,7 +218,10 @@ def multiply_top_numbers(card_a: int, card_b: int, difficulty: int = 2) -> Quest
     neighbours = {x * y for x, y in ((a, b - 1), (a, b + 1), (a - 1, b), (a + 1, b)) if x >= 1 and y >= 1}
     swapped = [int(str(right)[::-1])] if right >= 10 and right % 10 else []
     one_or_ten_out = [(mid, [int(v) for v in values]) for mid, values in slips(right, which=(OFF_BY_ONE, TIMES_TEN))]
-    misconceptions = _claim([right], [("added", [a + b]), ("neighbour_fact", sorted(neighbours)), ("digits_swapped", swapped), *one_or_ten_out])
+    misconceptions = _claim(
+        [right],
+        [("added", [a + b]), ("neighbour_fact", sorted(neighbours)), ("digits_swapped", swapped), *one_or_ten_out],
+    )
     return build(
         kind,
         params,
@@ -253,7 +256,15 @@ def _pair_value(pair: tuple[Card, Card]) -> str:
     return f"{pair[0].id},{pair[1].id}"
 
 
-def _pair_question(kind: str, hand: list[int], targets: list[int], wrong_targets: tuple[str, list[int]], difficulty: int, params: dict, cards: list[int]) -> Question:
+def _pair_question(
+    kind: str,
+    hand: list[int],
+    targets: list[int],
+    wrong_targets: tuple[str, list[int]],
+    difficulty: int,
+    params: dict,
+    cards: list[int],
+) -> Question:
     """Which offered pair of the hand's cards multiplies (top numbers) to one of ``targets``; or none."""
     pairs = _distinct_pairs(hand)
 
@@ -273,7 +284,12 @@ def _pair_question(kind: str, hand: list[int], targets: list[int], wrong_targets
     ]
     ranked = _round_robin([[p for p in group if p not in right] for _, group in candidates])
     offered = _pick(right, ranked, pairs, PAIR_BUTTONS[difficulty])
-    labels = {_pair_value(p): _label(kind, "pair", first=_card_label(kind, p[0]).to_dict(), second=_card_label(kind, p[1]).to_dict()) for p in offered}
+    labels = {
+        _pair_value(p): _label(
+            kind, "pair", first=_card_label(kind, p[0]).to_dict(), second=_card_label(kind, p[1]).to_dict()
+        )
+        for p in offered
+    }
     choices = [{"value": value, "label": label} for value, label in labels.items()]
     choices.append({"value": NONE, "label": _label(kind, NONE)})
     expected = sorted(_pair_value(p) for p in right if p in offered) or [NONE]
@@ -594,7 +610,9 @@ def compare_ranks(cards: list, difficulty: int = 2, ace_high: bool = True) -> Qu
         return lambda r: value if r in FACES else rank_value(r, ace_high)
 
     views = [
-        ("ace_as_one", lambda r: rank_value(r, False), False) if ace_high else ("ace_as_high", lambda r: rank_value(r, True), False),
+        ("ace_as_one", lambda r: rank_value(r, False), False)
+        if ace_high
+        else ("ace_as_high", lambda r: rank_value(r, True), False),
         ("face_cards_ten", face_as(10), True),
         ("face_cards_low", face_as(0), False),
     ]
@@ -663,7 +681,9 @@ def rank_parity(card, difficulty: int = 2) -> Question:
     rank, _ = parse_card(card)
     values = _three_traits_values(rank)
     right = BOTH if len(values) == 2 else _parity(values[0])
-    options = [ODD, EVEN] + ([BOTH] if difficulty >= 2 or right == BOTH else []) + ([NEITHER] if difficulty == 3 else [])
+    options = (
+        [ODD, EVEN] + ([BOTH] if difficulty >= 2 or right == BOTH else []) + ([NEITHER] if difficulty == 3 else [])
+    )
     swapped = [ODD if right == EVEN else EVEN] if right != BOTH else []
     candidates = [
         ("ace_only_one", [ODD] if rank == "A" else []),
@@ -697,7 +717,15 @@ def rank_size(card, difficulty: int = 2) -> Question:
 TRAIT_SETS = ("none", "suit", "parity", "size", "suit+parity", "suit+size", "parity+size", "suit+parity+size")
 
 
-def _shared(a: tuple[str, str], b: tuple[str, str], *, ace=(ACE_LOW, ACE_HIGH), face_parity=True, low_max=LOW_MAX, suit_of=lambda s: s) -> set[str]:
+def _shared(
+    a: tuple[str, str],
+    b: tuple[str, str],
+    *,
+    ace=(ACE_LOW, ACE_HIGH),
+    face_parity=True,
+    low_max=LOW_MAX,
+    suit_of=lambda s: s,
+) -> set[str]:
     """The attribute sets two cards can share with the most attributes, each ace counting 1 or 14.
 
     The keywords describe a way of seeing the cards: the rules' way by default, or a mistaken one.
@@ -705,7 +733,7 @@ def _shared(a: tuple[str, str], b: tuple[str, str], *, ace=(ACE_LOW, ACE_HIGH), 
 
     def readings(card):
         rank, suit = card
-        for value in (ace if rank == "A" else (rank_value(rank),)):
+        for value in ace if rank == "A" else (rank_value(rank),):
             parity = None if rank in FACES and not face_parity else _parity(value)
             yield suit_of(suit), parity, _size(value, low_max)
 
@@ -726,7 +754,9 @@ def _trait_description(kind: str, rank: str, suit: str) -> dict:
     if rank == "A":
         return _phrase(kind, "ace_traits", suit=suit_name)
     value = rank_value(rank)
-    return _phrase(kind, "traits", suit=suit_name, parity=_phrase(kind, _parity(value)), size=_phrase(kind, _size(value)))
+    return _phrase(
+        kind, "traits", suit=suit_name, parity=_phrase(kind, _parity(value)), size=_phrase(kind, _size(value))
+    )
 
 
 def shared_traits(card_a, card_b, difficulty: int = 2) -> Question:

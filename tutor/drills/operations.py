@@ -23,7 +23,6 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations, product
 
-
 from tutor.answers import ALLOW_ADD_SUB, ALLOW_FOUR_OPS
 from tutor.deck import kids2
 from tutor.drills import CHOICE, NO, NUMBER, YES, Question, Text, build, misconception, texts, yes_no_choices
@@ -66,7 +65,9 @@ def _ask(kind: str, params: dict, difficulty: int, variants=(), **fields) -> Que
         merged.update(entry.get(variant, {}))
     question = build(kind, params, difficulty=difficulty, **fields)
     question.prompt = Text.from_content(merged["prompt"], params)
-    question.hints = [Text.from_content(h, params) for h in (merged["hints"] if difficulty < 3 else merged["hints"][:-1])]
+    question.hints = [
+        Text.from_content(h, params) for h in (merged["hints"] if difficulty < 3 else merged["hints"][:-1])
+    ]
     question.solution = [Text.from_content(s, params) for s in merged["solution"]]
     return question
 
@@ -324,7 +325,12 @@ def _pile(pile) -> list[tuple[int, str]]:
     cards = []
     for entry in pile:
         number, faces = (entry, "") if isinstance(entry, int) else tuple(entry) if len(entry) == 2 else (None, "")
-        if not isinstance(number, int) or not 2 <= number <= 10 or not isinstance(faces, str) or set(faces) - {KING, QUEEN, JACK}:
+        if (
+            not isinstance(number, int)
+            or not 2 <= number <= 10
+            or not isinstance(faces, str)
+            or set(faces) - {KING, QUEEN, JACK}
+        ):
             raise ValueError(f"a 29 pile holds number cards 2-10 with K, Q or J on them, not {entry!r}")
         cards.append((number, faces))
     return cards
@@ -353,7 +359,11 @@ def _face_params(pile) -> tuple[dict, str | None]:
     cards = _pile(pile)
     kings = [n for n, faces in cards for face in faces if face == KING]
     queens = [n for n, faces in cards for face in faces if face == QUEEN]
-    params = {"cards": ", ".join(str(n) for n, _ in cards), "kings": ", ".join(map(str, kings)), "queens": ", ".join(map(str, queens))}
+    params = {
+        "cards": ", ".join(str(n) for n, _ in cards),
+        "kings": ", ".join(map(str, kings)),
+        "queens": ", ".join(map(str, queens)),
+    }
     variant = "kings_queens" if kings and queens else "kings" if kings else "queens" if queens else None
     return params, variant
 
@@ -529,7 +539,9 @@ def war_worth(rank) -> int:
         return 10
     if isinstance(rank, int) and 2 <= rank <= 10:
         return rank
-    raise ValueError(f"a Războiul war starts on a tie of 2-10 or J, Q, K, not {rank!r} (the ace is not decided in games.md)")
+    raise ValueError(
+        f"a Războiul war starts on a tie of 2-10 or J, Q, K, not {rank!r} (the ace is not decided in games.md)"
+    )
 
 
 def razboiul_war_cards(rank, players: int = 2, difficulty: int = 2, shortest: int | None = None) -> Question:
@@ -584,7 +596,13 @@ def razboiul_war_cards(rank, players: int = 2, difficulty: int = 2, shortest: in
 
 
 GENERATORS = {
-    "add_sub": [triplesmart_expression, triplesmart_distance, triplesmart_better, twentynine_pile_value, razboiul_war_cards],
+    "add_sub": [
+        triplesmart_expression,
+        triplesmart_distance,
+        triplesmart_better,
+        twentynine_pile_value,
+        razboiul_war_cards,
+    ],
     "four_ops": [triplesmart_extreme_expression, triplesmart_extreme_distance, triplesmart_extreme_better],
     "missing_addend": [twentynine_missing_value, twentynine_which_card],
 }

@@ -297,7 +297,12 @@ class CalculationWarState(SidePilesState):
             problems.append("unknown phase or end reason")
         if (self.phase == "over") != bool(self.ended_by):
             problems.append("end reason does not match the phase")
-        if len(self.draw_piles) != sides or len(self.collection_piles) != sides or len(self.hands) != players or len(self.played) != players:
+        if (
+            len(self.draw_piles) != sides
+            or len(self.collection_piles) != sides
+            or len(self.hands) != players
+            or len(self.played) != players
+        ):
             raise InvalidState("calculation-war: wrong number of piles or hands")  # the checks below look them up
         if self.rounds < 0 or self.wars < 0:
             problems.append("a negative count")
@@ -313,7 +318,9 @@ class CalculationWarState(SidePilesState):
             problems.append("a player must lay a card but holds none")
         if self.phase != "play" and (self.waiting or self.contenders):
             problems.append("players wait outside the play phase")
-        if self.phase == "reshuffle" and (self.reshuffle_side not in range(sides) or not self.collection_piles[self.reshuffle_side]):
+        if self.phase == "reshuffle" and (
+            self.reshuffle_side not in range(sides) or not self.collection_piles[self.reshuffle_side]
+        ):
             problems.append("a reshuffle with nothing to shuffle")
         if self.phase != "reshuffle" and self.reshuffle_side is not None:
             problems.append("a reshuffle outside the reshuffle phase")
@@ -346,7 +353,9 @@ class BeginnerBot(Bot):
     slip_chance = 0.25
 
     def choose(self, view: dict, legal: list[Move], rng: random.Random) -> Move:
-        estimates = sorted(legal, key=lambda move: rough_estimate(move.cards[0]) + rng.choice((-10, 0, 10)), reverse=True)
+        estimates = sorted(
+            legal, key=lambda move: rough_estimate(move.cards[0]) + rng.choice((-10, 0, 10)), reverse=True
+        )
         if len(estimates) > 1 and rng.random() < self.slip_chance:
             return rng.choice(estimates[1:])
         return estimates[0]
@@ -368,7 +377,9 @@ class CalculationWar(Game):
             maximum=120,
             help=N_("The source plays with a 30-second hourglass; pupils play untimed unless a teacher sets it."),
         ),
-        Option("round_limit", N_("Number of rounds (0 = play until one side has every card)"), 0, minimum=0, maximum=1000),
+        Option(
+            "round_limit", N_("Number of rounds (0 = play until one side has every card)"), 0, minimum=0, maximum=1000
+        ),
         Option("time_limit_minutes", N_("Playing time in minutes (0 = no time limit)"), 0, minimum=0, maximum=180),
     )
 

@@ -75,7 +75,13 @@ SIDE_RETURN = 11
 STATUSES = ("", "bet", "won", "lost", "tie", "surrendered", "war", "war_won", "war_lost")
 #: Seat statuses after the deal, with the player's cards on the table then.
 CARDS_BY_STATUS = {"won": 1, "lost": 1, "tie": 1, "surrendered": 1, "war": 1, "war_won": 2, "war_lost": 2}
-STATUSES_IN_PHASE = {"bet": ("", "bet"), "deal": ("", "bet"), "decide": ("", *CARDS_BY_STATUS), "war": ("", *CARDS_BY_STATUS), "over": ("",)}
+STATUSES_IN_PHASE = {
+    "bet": ("", "bet"),
+    "deal": ("", "bet"),
+    "decide": ("", *CARDS_BY_STATUS),
+    "war": ("", *CARDS_BY_STATUS),
+    "over": ("",),
+}
 
 
 def exact_chances(decks: int) -> dict[str, Fraction]:
@@ -168,9 +174,18 @@ class CasinoWarState(PhasedState):
         if len(drawn) != len(move.cards):
             return False
         if move.kind == "deal":
-            return self.phase == "deal" and len(drawn) == len(self.bettors()) + 1 and drawn <= set(self.shoe) | set(self.discard)
+            return (
+                self.phase == "deal"
+                and len(drawn) == len(self.bettors()) + 1
+                and drawn <= set(self.shoe) | set(self.discard)
+            )
         if move.kind == "war_cards":
-            return self.phase == "war" and move.detail == str(self.waiting[0]) and len(drawn) == BURNED + 2 and drawn <= set(self.shoe)
+            return (
+                self.phase == "war"
+                and move.detail == str(self.waiting[0])
+                and len(drawn) == BURNED + 2
+                and drawn <= set(self.shoe)
+            )
         return False
 
     def _apply(self, move: Move) -> None:
@@ -257,7 +272,12 @@ class CasinoWarState(PhasedState):
         self.tokens[player] += self.staked[player] + self.stake if won else 0  # both stakes back and one stake more
         self.staked[player] = 0
         self.status[player] = "war_won" if won else "war_lost"
-        self._record(player)["war"] = {"house": house, "card": own, "burned": len(burned), "result": "won" if won else "lost"}
+        self._record(player)["war"] = {
+            "house": house,
+            "card": own,
+            "burned": len(burned),
+            "result": "won" if won else "lost",
+        }
         self._next_tie()
 
     def _next_tie(self) -> None:
@@ -279,7 +299,9 @@ class CasinoWarState(PhasedState):
             if "war" in record:
                 record["war"]["burned_cards"] = list(self.burned[int(player)])
         self.hand["house_gain"] = -sum(record["change"] for record in self.hand["players"].values())
-        self.discard += self.house_card + [c for p in seats for c in self.player_cards[p] + self.house_war[p] + self.burned[p]]
+        self.discard += self.house_card + [
+            c for p in seats for c in self.player_cards[p] + self.house_war[p] + self.burned[p]
+        ]
         self.house_card = []
         self.player_cards, self.house_war, self.burned = ([[] for _ in seats] for _ in range(3))
         self.status = [""] * len(seats)
@@ -319,7 +341,9 @@ class CasinoWarState(PhasedState):
         }
 
     def card_ids(self) -> list[int]:
-        table = self.house_card + [c for p in range(self.game.players) for c in self.player_cards[p] + self.house_war[p] + self.burned[p]]
+        table = self.house_card + [
+            c for p in range(self.game.players) for c in self.player_cards[p] + self.house_war[p] + self.burned[p]
+        ]
         return self.shoe + table + self.discard
 
     def summary(self) -> dict:
@@ -390,11 +414,19 @@ class CasinoWarState(PhasedState):
         problems = []
         if any(len(row) != seats for row in rows):
             problems.append("wrong number of seats")
-        if self.phase not in self.PHASES or self.ended_by not in self.END_REASONS or (self.phase == "over") != bool(self.ended_by):
+        if (
+            self.phase not in self.PHASES
+            or self.ended_by not in self.END_REASONS
+            or (self.phase == "over") != bool(self.ended_by)
+        ):
             problems.append("unknown phase or end reason")
         if not 0 <= self.rounds <= self.game.options["hands"]:
             problems.append("an impossible number of hands played")
-        if any(p not in range(seats) for p in self.waiting) or len(set(self.waiting)) != len(self.waiting) or self.waiting != sorted(self.waiting):
+        if (
+            any(p not in range(seats) for p in self.waiting)
+            or len(set(self.waiting)) != len(self.waiting)
+            or self.waiting != sorted(self.waiting)
+        ):
             problems.append("a player who has no seat, or waits twice")
         if any(s not in STATUSES for s in self.status) or any(n < 0 for n in self.tokens):
             problems.append("an unknown status or a negative token count")
@@ -418,10 +450,16 @@ class CasinoWarState(PhasedState):
         for player, status in enumerate(self.status):
             cards = CARDS_BY_STATUS.get(status, 0)
             at_war = status in ("war_won", "war_lost")
-            if (len(self.player_cards[player]), len(self.house_war[player]), len(self.burned[player])) != (cards, int(at_war), BURNED * at_war):
+            if (len(self.player_cards[player]), len(self.house_war[player]), len(self.burned[player])) != (
+                cards,
+                int(at_war),
+                BURNED * at_war,
+            ):
                 problems.append(f"player {player}'s cards do not fit their hand")
             wanted = {"bet": stake, "tie": stake, "war": 2 * stake}.get(status, 0)
-            if self.staked[player] != wanted or self.side_staked[player] not in ((0, stake) if status == "bet" else (0,)):
+            if self.staked[player] != wanted or self.side_staked[player] not in (
+                (0, stake) if status == "bet" else (0,)
+            ):
                 problems.append(f"player {player}'s stakes do not fit their hand")
             if status not in STATUSES_IN_PHASE[self.phase]:
                 problems.append(f"player {player}'s hand does not fit the phase")
@@ -459,12 +497,15 @@ class CasinoWarState(PhasedState):
             first = "won" if mine > house else "lost" if mine < house else "tie"
             if first != ("tie" if status in ("tie", "surrendered", "war", "war_won", "war_lost") else status):
                 return [f"player {player}'s result does not fit the cards"]
-            if status in ("war_won", "war_lost") and (rank(self.player_cards[player][1]) >= rank(self.house_war[player][0])) != (status == "war_won"):
+            if status in ("war_won", "war_lost") and (
+                rank(self.player_cards[player][1]) >= rank(self.house_war[player][0])
+            ) != (status == "war_won"):
                 return [f"player {player}'s war result does not fit the cards"]
         return []
 
 
 # --- computer players ---------------------------------------------------------------------------------
+
 
 class BeginnerBot(Bot):
     """Takes the side stake one time in four, and surrenders or goes to war at random."""
@@ -499,7 +540,13 @@ class CasinoWar(Game):
     bots = {"beginner": BeginnerBot, "strong": StrongBot}
     option_specs = (
         Option("tokens", N_("Tokens each player starts with"), 20, minimum=2, maximum=1000),
-        Option("stake", N_("Tokens staked on each hand"), 2, choices=(2, 4, 6, 8, 10), help=N_("An even number, so that half of it comes back when a player gives up.")),
+        Option(
+            "stake",
+            N_("Tokens staked on each hand"),
+            2,
+            choices=(2, 4, 6, 8, 10),
+            help=N_("An even number, so that half of it comes back when a player gives up."),
+        ),
         Option("hands", N_("Number of hands"), 10, minimum=1, maximum=50),
         Option("decks", N_("Decks in the shoe"), 1, choices=(1, 2, 4, 6, 8)),
         Option("side_bet", N_("Offer the side stake on a tie (10 to 1)"), True),

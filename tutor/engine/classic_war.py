@@ -369,7 +369,12 @@ class ClassicWarState(PhasedState):
         self.out.append(player)
         if rule == "lose":
             self.ran_out.append([player, 0])
-        self.laid[str(player)] = {"down": [], "up": None, "card": None, "note": "ran_out" if rule == "lose" else "dropped_out"}
+        self.laid[str(player)] = {
+            "down": [],
+            "up": None,
+            "card": None,
+            "note": "ran_out" if rule == "lose" else "dropped_out",
+        }
 
     def _lay(self, player: int) -> None:
         """The turn: lay the battle's cards, face down but the last; short of cards, the out-of-cards rule."""
@@ -498,7 +503,15 @@ class ClassicWarState(PhasedState):
     def _draw(self, players: list[int]) -> None:
         """Everyone left ran out together: the game is drawn, the cards stay on the table."""
         self.drawn = sorted(players)
-        self.last_round = self._round_record({"winner": None, "cards": sum(len(self.table_cards(p)) for p in range(self.game.players)), "won": 0, "removed": [], "drawn": self.drawn})
+        self.last_round = self._round_record(
+            {
+                "winner": None,
+                "cards": sum(len(self.table_cards(p)) for p in range(self.game.players)),
+                "won": 0,
+                "removed": [],
+                "drawn": self.drawn,
+            }
+        )
         self.rounds += 1
         self._end("draw")
 
@@ -522,7 +535,9 @@ class ClassicWarState(PhasedState):
     # --- views and storage ---------------------------------------------------------------------
     def player_view(self, player: int) -> dict:
         players = range(self.game.players)
-        removal = self.removal_rank() if self.time_up and self.game.options.get("time_limit_rule") == "remove_low" else None
+        removal = (
+            self.removal_rank() if self.time_up and self.game.options.get("time_limit_rule") == "remove_low" else None
+        )
         return {
             "game": self.game.id,
             "you": player,
@@ -618,11 +633,17 @@ class ClassicWarState(PhasedState):
         self.out = player_list(data["out"])
         self.ran_out = [player_list(pair) for pair in data["ran_out"]]
         self.battle_size = stored_int(data["battle_size"])
-        self.laid, self.battles, self.last_round = (copy.deepcopy(data[key]) for key in ("laid", "battles", "last_round"))
+        self.laid, self.battles, self.last_round = (
+            copy.deepcopy(data[key]) for key in ("laid", "battles", "last_round")
+        )
         self.time_up, self.ended_by = data["time_up"], data["ended_by"]
         self.drawn = player_list(data["drawn"])
         self.deal_scores = [player_list(score) for score in data["deal_scores"]]
-        if not isinstance(self.laid, dict) or not isinstance(self.battles, list) or not all(isinstance(b, dict) for b in self.battles):
+        if (
+            not isinstance(self.laid, dict)
+            or not isinstance(self.battles, list)
+            or not all(isinstance(b, dict) for b in self.battles)
+        ):
             raise TypeError("the battle records are not records")
         if self.last_round is not None and not isinstance(self.last_round, dict):
             raise TypeError("last_round is not a record")
@@ -649,7 +670,14 @@ class ClassicWarState(PhasedState):
         if (self.phase == "over") != bool(self.ended_by):
             problems.append("end reason does not match the phase")
         seats = set(range(players))
-        named = [*self.waiting, *self.contenders, *self.frozen, *self.out, *self.drawn, *(pair[0] for pair in self.ran_out if pair)]
+        named = [
+            *self.waiting,
+            *self.contenders,
+            *self.frozen,
+            *self.out,
+            *self.drawn,
+            *(pair[0] for pair in self.ran_out if pair),
+        ]
         if not set(named) <= seats:
             problems.append("a player who does not sit at the table")
         if self.rounds < 0 or self.battle_size < 0 or any(len(pair) != 2 or pair[1] < 0 for pair in self.ran_out):
@@ -684,13 +712,19 @@ class ClassicWarState(PhasedState):
         lists = (self.waiting, self.contenders, self.frozen, self.out, self.drawn)
         if any(len(set(group)) != len(group) for group in lists):
             problems.append("a player named twice")
-        if not set(self.waiting) <= set(self.contenders) or set(self.frozen) - set(self.contenders) or set(self.waiting) & set(self.frozen):
+        if (
+            not set(self.waiting) <= set(self.contenders)
+            or set(self.frozen) - set(self.contenders)
+            or set(self.waiting) & set(self.frozen)
+        ):
             problems.append("waiting or frozen players outside the fight")
         if set(self.out) & set(self.contenders) or not {pair[0] for pair in self.ran_out} <= set(self.out):
             problems.append("a player both in and out of the fight")
         if any(not self.up[p] for p in self.contenders if p not in self.waiting):
             problems.append("a player in the fight without a card")
-        if self.frozen and (self.game.out_rule != "last_card" or not self.in_war or any(self.available(p) for p in self.frozen)):
+        if self.frozen and (
+            self.game.out_rule != "last_card" or not self.in_war or any(self.available(p) for p in self.frozen)
+        ):
             problems.append("a last card standing for a player who can still lay cards")
         if self.ran_out and self.game.out_rule != "lose":
             problems.append("a player ran out under a rule where nobody does")
@@ -707,7 +741,15 @@ class ClassicWarState(PhasedState):
                 problems += self.mover_problems()
         else:
             on_table = any(self.up) or any(self.down)
-            if self.waiting or self.contenders or self.frozen or self.out or self.battle_size or self.laid or self.battles:
+            if (
+                self.waiting
+                or self.contenders
+                or self.frozen
+                or self.out
+                or self.battle_size
+                or self.laid
+                or self.battles
+            ):
                 problems.append("a battle outside a round")
             if on_table and self.ended_by != "draw":
                 problems.append("cards on the table outside a round")
@@ -725,6 +767,7 @@ class ClassicWarState(PhasedState):
 
 # --- the games ---------------------------------------------------------------------------------
 
+
 def time_options() -> tuple[Option, ...]:
     """Round limit, time limit and what happens when the time is up."""
     return (
@@ -734,7 +777,9 @@ def time_options() -> tuple[Option, ...]:
             N_("When the time is up"),
             "remove_low",
             choices=("remove_low", "most_cards"),
-            help=N_("From then on every won 3 leaves the game, then the 4s, and so on up to the aces; or the game ends at once and the most cards wins."),
+            help=N_(
+                "From then on every won 3 leaves the game, then the 4s, and so on up to the aces; or the game ends at once and the most cards wins."
+            ),
         ),
     )
 
@@ -742,13 +787,21 @@ def time_options() -> tuple[Option, ...]:
 def war_options() -> tuple[Option, ...]:
     """The war rules War and Two-deck War let the players choose."""
     return (
-        Option("war_size", N_("Face-down cards in a war"), 3, choices=(1, 3), help=N_("1 or 3 cards face down before the card that decides the war.")),
+        Option(
+            "war_size",
+            N_("Face-down cards in a war"),
+            3,
+            choices=(1, 3),
+            help=N_("1 or 3 cards face down before the card that decides the war."),
+        ),
         Option(
             "out_of_cards",
             N_("Running out of cards in a war"),
             "lose",
             choices=("lose", "last_card"),
-            help=N_("A player who runs out in a war loses it (everyone at once: nobody wins), or their last card is turned face up and stays for every battle of that war."),
+            help=N_(
+                "A player who runs out in a war loses it (everyone at once: nobody wins), or their last card is turned face up and stays for every battle of that war."
+            ),
         ),
     )
 
@@ -786,7 +839,9 @@ class StandardWarGame(Game):
     def deal(self, order: list[int]) -> tuple[list[list[int]], list[int]]:
         """Equal piles in runs of the order; what is left over goes aside."""
         share = len(order) // self.players
-        return [list(order[p * share : (p + 1) * share]) for p in range(self.players)], list(order[self.players * share :])
+        return [list(order[p * share : (p + 1) * share]) for p in range(self.players)], list(
+            order[self.players * share :]
+        )
 
     def aside_size(self) -> int:
         return len(self.card_ids()) % self.players
@@ -833,7 +888,9 @@ class War(StandardWarGame):
             N_("Jokers"),
             "none",
             choices=("none", "high", "buried"),
-            help=N_("Jokers beat every other card. Buried: one joker goes somewhere into each player's pile (two players only)."),
+            help=N_(
+                "Jokers beat every other card. Buried: one joker goes somewhere into each player's pile (two players only)."
+            ),
         ),
         *time_options(),
     )
@@ -935,7 +992,16 @@ class TodUndLeben(StandardWarGame):
     deck_name: ClassVar[str] = "piquet32"
     won_pile: ClassVar[bool] = True
     redeals: ClassVar[bool] = True
-    option_specs = (Option("rounds", N_("Number of rounds"), 3, minimum=1, maximum=9, help=N_("Each round is a new deal of 16 cards each.")),)
+    option_specs = (
+        Option(
+            "rounds",
+            N_("Number of rounds"),
+            3,
+            minimum=1,
+            maximum=9,
+            help=N_("Each round is a new deal of 16 cards each."),
+        ),
+    )
 
     @property
     def out_rule(self) -> str:

@@ -62,7 +62,12 @@ class Move:
     @classmethod
     def from_dict(cls, data: dict) -> Move:
         try:
-            return cls(str(data["kind"]), int(data["player"]), tuple(int(c) for c in data.get("cards", ())), str(data.get("detail", "")))
+            return cls(
+                str(data["kind"]),
+                int(data["player"]),
+                tuple(int(c) for c in data.get("cards", ())),
+                str(data.get("detail", "")),
+            )
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidState(f"not a move: {data!r}") from error
 
@@ -84,7 +89,13 @@ class Option:
         kind = type(self.default)
         try:
             if kind is bool:
-                value = raw if isinstance(raw, bool) else {"true": True, "false": False, "1": True, "0": False, "yes": True, "no": False}[str(raw).lower()]
+                value = (
+                    raw
+                    if isinstance(raw, bool)
+                    else {"true": True, "false": False, "1": True, "0": False, "yes": True, "no": False}[
+                        str(raw).lower()
+                    ]
+                )
             else:
                 value = kind(raw)
         except (KeyError, TypeError, ValueError) as error:

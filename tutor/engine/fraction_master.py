@@ -106,10 +106,11 @@ id, then ``end_turn``.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import permutations
-from typing import ClassVar, Iterable
+from typing import ClassVar
 
 from tutor.deck import kids2
 from tutor.engine.core import CHANCE, TERMINAL, Bot, Game, InvalidState, Move, Option, State, stored_int
@@ -225,7 +226,7 @@ def _layouts(cards: tuple[int, ...], strict: bool) -> tuple[tuple[int, int, int,
     return tuple(every)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _reachable(tops: tuple[int, ...], strict: bool) -> frozenset[tuple[int, int]]:
     """The (numerator, denominator) top numbers that fit some interval laid from ``tops``."""
     bounds = set()
@@ -235,7 +236,10 @@ def _reachable(tops: tuple[int, ...], strict: bool) -> frozenset[tuple[int, int]
             continue
         bounds.add((min(first, second), max(first, second)))
     return frozenset(
-        (a, b) for a in range(1, 10) for b in range(1, 10) if any(fits(Fraction(a, b), bound, strict) for bound in bounds)
+        (a, b)
+        for a in range(1, 10)
+        for b in range(1, 10)
+        if any(fits(Fraction(a, b), bound, strict) for bound in bounds)
     )
 
 
@@ -316,7 +320,10 @@ class FractionMasterState(State):
         if self.phase != "move":
             return []
         player = self.waiting[0]
-        plays = [Move("play_fraction", player, pair) for pair in possible_fractions(self.hands[player], self.interval, self.strict)]
+        plays = [
+            Move("play_fraction", player, pair)
+            for pair in possible_fractions(self.hands[player], self.interval, self.strict)
+        ]
         return plays + [Move("end_turn", player)]
 
     def chance_move(self, rng: random.Random) -> Move:
@@ -579,7 +586,12 @@ class FractionMasterState(State):
                 problems.append("a hand holds more than six cards")
         if self.layer not in seats:
             problems.append("bad layer")
-        if self.rounds < 0 or self.turns < self.rounds or self.turns > TURN_CAP + players or not 0 <= self.dry_turns <= self.turns:
+        if (
+            self.rounds < 0
+            or self.turns < self.rounds
+            or self.turns > TURN_CAP + players
+            or not 0 <= self.dry_turns <= self.turns
+        ):
             problems.append("bad counters")
         if not self.same_interval and self.turns != self.rounds:
             problems.append("turns and rounds differ without the same-interval option")
@@ -603,7 +615,11 @@ class FractionMasterState(State):
             problems.append("a turn in progress outside the move phase")
         elif record is not None:
             laid = [c for pair in record["fractions"] for c in pair]
-            if record["player"] != self.waiting[0] or record["interval"] != self.interval or record["layer"] != self.layer:
+            if (
+                record["player"] != self.waiting[0]
+                or record["interval"] != self.interval
+                or record["layer"] != self.layer
+            ):
                 problems.append("the turn in progress does not match the table")
             elif not set(laid + record["specials"]) <= set(self.removed) or len(set(laid)) != len(laid):
                 problems.append("fractions laid this turn are not in the removed pile")
@@ -647,7 +663,9 @@ def _read_record(data, finished: bool) -> dict | None:
     }
     if len(record["interval"]) != INTERVAL_CARDS or any(len(pair) != 2 for pair in record["fractions"]):
         raise ValueError("a turn record with a bad interval or fraction")
-    if any(is_special(c) for c in record["interval"]) or any(is_special(c) for pair in record["fractions"] for c in pair):
+    if any(is_special(c) for c in record["interval"]) or any(
+        is_special(c) for pair in record["fractions"] for c in pair
+    ):
         raise ValueError("a turn record with a special card in a fraction")
     if finished:
         record["kept"] = bool(_boolean(data["kept"]))
@@ -695,7 +713,14 @@ class StrongBot(Bot):
         if legal[0].kind == "lay_interval":
             if view["same_interval"]:
                 hand, strict = view["hand"], view["strict"]
-                return min(legal, key=lambda move: (-len(most_fractions(possible_fractions(hand, move.cards, strict))), _width(move.cards), move.cards))
+                return min(
+                    legal,
+                    key=lambda move: (
+                        -len(most_fractions(possible_fractions(hand, move.cards, strict))),
+                        _width(move.cards),
+                        move.cards,
+                    ),
+                )
             return min(legal, key=lambda move: (_width(move.cards), move.cards))
         pairs = [move.cards for move in legal if move.kind == "play_fraction"]
         best = most_fractions(pairs)
@@ -739,7 +764,9 @@ class FractionMaster(Game):
             "same_interval",
             N_("Everyone faces the same interval"),
             False,
-            help=N_("Each player in turn makes fractions for the same interval from their own cards before a new interval is laid."),
+            help=N_(
+                "Each player in turn makes fractions for the same interval from their own cards before a new interval is laid."
+            ),
         ),
         Option(
             "round_limit",

@@ -96,7 +96,9 @@ class MultiWarState(BattleTableState):
 
     @property
     def at_round_start(self) -> bool:
-        return self.phase == "turn" and self.wars == 0 and not any(self.table_cards(p) for p in range(self.game.players))
+        return (
+            self.phase == "turn" and self.wars == 0 and not any(self.table_cards(p) for p in range(self.game.players))
+        )
 
     def _apply_player_move(self, move: Move) -> None:
         player = move.player
@@ -167,7 +169,9 @@ class MultiWarState(BattleTableState):
         self.battles.append(
             {
                 "turned": {str(p): list(self.turned[p]) for p in self.contenders},
-                "results": {str(p): ("out" if r is None else "double_kocha" if r[0] == 2 else r[1]) for p, r in results.items()},
+                "results": {
+                    str(p): ("out" if r is None else "double_kocha" if r[0] == 2 else r[1]) for p, r in results.items()
+                },
                 "leaders": leaders,
             }
         )
@@ -241,7 +245,11 @@ class MultiWarState(BattleTableState):
             if not self.waiting or self.pot_due[busy] or self.turn_due[busy] or not self.needs_card(busy):
                 problems.append("nobody is to turn")
         elif self.phase == "reshuffle":
-            if busy is None or not (self.pot_due[busy] or self.turn_due[busy]) or self.reshuffle_side != self.side_of(busy):
+            if (
+                busy is None
+                or not (self.pot_due[busy] or self.turn_due[busy])
+                or self.reshuffle_side != self.side_of(busy)
+            ):
                 problems.append("a reshuffle that nobody is waiting for")
         elif self.contenders or self.waiting or self.out or any(self.pot) or any(self.turned):
             problems.append("cards on the table outside a round")

@@ -24,7 +24,9 @@ def make_bots(game: Game, names: list[str]) -> list[Bot]:
         names = ["strong"]
     unknown = [name for name in names if name not in game.bots]
     if unknown:
-        raise KeyError(f"{game.id} has no computer player called {', '.join(unknown)} (choose from {', '.join(sorted(game.bots))})")
+        raise KeyError(
+            f"{game.id} has no computer player called {', '.join(unknown)} (choose from {', '.join(sorted(game.bots))})"
+        )
     return [game.bots[names[seat % len(names)]]() for seat in range(game.players)]
 
 

@@ -83,7 +83,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from typing import ClassVar
 
@@ -108,7 +108,7 @@ def card(card_id: int) -> Card:
     return kids2()[card_id]
 
 
-@lru_cache(maxsize=None)
+@cache
 def colour_ids() -> tuple[str, ...]:
     return tuple(colour.id for colour in kids2().colours)
 
@@ -364,7 +364,13 @@ class SheddingState(State):
         self._begin_turn(0)
 
     def _event(self, move: Move, **extra) -> None:
-        self.last_event = {"player": move.player, "kind": move.kind, "cards": list(move.cards), "detail": move.detail, **extra}
+        self.last_event = {
+            "player": move.player,
+            "kind": move.kind,
+            "cards": list(move.cards),
+            "detail": move.detail,
+            **extra,
+        }
 
     def _begin_turn(self, player: int) -> bool:
         """Hand the turn to ``player``; False when a turn limit ends the game instead."""
@@ -423,7 +429,9 @@ class SheddingState(State):
         self._settle()
 
     def _log_play(self, move: Move, covered: int, target: int | None, following: int | None) -> None:
-        self.play_log.append({"player": move.player, "cards": list(move.cards), "on": covered, "target": target, "next": following})
+        self.play_log.append(
+            {"player": move.player, "cards": list(move.cards), "on": covered, "target": target, "next": following}
+        )
         del self.play_log[:-PLAY_LOG]
 
     def _knock_order(self, first: int, exposed: int) -> list[int]:
@@ -531,7 +539,9 @@ class SheddingState(State):
             "turns": self.turns,
             "dry_passes": self.dry_passes,
             "ended_by": self.ended_by,
-            "last_event": None if self.last_event is None else {**self.last_event, "cards": list(self.last_event["cards"])},
+            "last_event": None
+            if self.last_event is None
+            else {**self.last_event, "cards": list(self.last_event["cards"])},
             "play_log": [{**entry, "cards": list(entry["cards"])} for entry in self.play_log],
         }
 
@@ -557,7 +567,9 @@ class SheddingState(State):
             state.ended_by = str(data["ended_by"])
             event = data["last_event"]
             state.last_event = None if event is None else {**event, "cards": [stored_int(c) for c in event["cards"]]}
-            state.play_log = [_log_entry(entry) for entry in data.get("play_log", [])]  # runs stored before the log had none
+            state.play_log = [
+                _log_entry(entry) for entry in data.get("play_log", [])
+            ]  # runs stored before the log had none
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise InvalidState(f"{game.id}: malformed state ({error!r})") from error
         state.validate()
@@ -605,7 +617,12 @@ class SheddingState(State):
         if self.turns < 0 or self.dry_passes < 0 or self.turns > TURN_CAP:
             problems.append("bad counters")
         for entry in self.pending_draws:
-            if len(entry) != 2 or entry[0] not in seats or entry[0] in self.finished or not 1 <= entry[1] <= max(KNOCK_PENALTY, DRAW_TWO):
+            if (
+                len(entry) != 2
+                or entry[0] not in seats
+                or entry[0] in self.finished
+                or not 1 <= entry[1] <= max(KNOCK_PENALTY, DRAW_TWO)
+            ):
                 problems.append("bad pending draw")
         if self.pending_draws and self.phase not in ("knock", "reshuffle"):
             problems.append("draws pending outside a knock window or reshuffle")
@@ -615,7 +632,12 @@ class SheddingState(State):
             queue = self.knock_queue
             if self.exposed not in seats or self.exposed in self.finished or len(self.hands[self.exposed]) != 1:
                 problems.append("the exposed player does not hold one card")
-            if not queue or len(set(queue)) != len(queue) or self.exposed in queue or not set(queue) <= set(self.active_players()):
+            if (
+                not queue
+                or len(set(queue)) != len(queue)
+                or self.exposed in queue
+                or not set(queue) <= set(self.active_players())
+            ):
                 problems.append("bad knock window")
         elif self.knock_queue or self.exposed is not None:
             problems.append("a knock window outside the knock phase")
@@ -628,7 +650,11 @@ class SheddingState(State):
         ids = set(game.card_ids())
         for entry in self.play_log:
             people = [entry["player"]] + [entry[key] for key in ("target", "next") if entry[key] is not None]
-            if not 1 <= len(entry["cards"]) <= 2 or not {*entry["cards"], entry["on"]} <= ids or not set(people) <= set(seats):
+            if (
+                not 1 <= len(entry["cards"]) <= 2
+                or not {*entry["cards"], entry["on"]} <= ids
+                or not set(people) <= set(seats)
+            ):
                 problems.append("bad play log")
         if problems:
             raise InvalidState(f"{game.id}: " + "; ".join(problems))
@@ -636,7 +662,12 @@ class SheddingState(State):
 
 def _log_entry(entry: dict) -> dict:
     optional = {key: None if entry[key] is None else stored_int(entry[key]) for key in ("target", "next")}
-    return {"player": stored_int(entry["player"]), "cards": [stored_int(c) for c in entry["cards"]], "on": stored_int(entry["on"]), **optional}
+    return {
+        "player": stored_int(entry["player"]),
+        "cards": [stored_int(c) for c in entry["cards"]],
+        "on": stored_int(entry["on"]),
+        **optional,
+    }
 
 
 # --- computer players ----------------------------------------------------------------------
@@ -751,15 +782,21 @@ SHARED_OPTIONS = (
         "banana_has_no_power",
         N_("Harder: banana cards have no special power"),
         False,
-        help=N_("A banana card is then not wild: it may only be played on a banana or Kocha card, and it names no colour."),
+        help=N_(
+            "A banana card is then not wild: it may only be played on a banana or Kocha card, and it names no colour."
+        ),
     ),
     Option(
         "play_until_one_left",
         N_("Play on until only one player has cards"),
         False,
-        help=N_("Off: the first player to empty the hand wins and the game ends. On: the others play on for the places."),
+        help=N_(
+            "Off: the first player to empty the hand wins and the game ends. On: the others play on for the places."
+        ),
     ),
-    Option("turn_limit", N_("Number of turns (0 = no limit; then the fewest cards wins)"), 0, minimum=0, maximum=TURN_CAP),
+    Option(
+        "turn_limit", N_("Number of turns (0 = no limit; then the fewest cards wins)"), 0, minimum=0, maximum=TURN_CAP
+    ),
     Option("time_limit_minutes", N_("Playing time in minutes (0 = no time limit)"), 0, minimum=0, maximum=180),
 )
 
@@ -787,7 +824,7 @@ class SheddingGame(Game):
         return (card_id, top_id) in _vri_table(type(self))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _vri_table(game_class: type[SheddingGame]) -> frozenset[tuple[int, int]]:
     numbers = kids2().number_card_ids
     return frozenset((a, b) for a in numbers for b in numbers if a != b and game_class.vri_witness(a, b) is not None)

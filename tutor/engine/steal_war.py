@@ -112,7 +112,9 @@ class StealWarState(ClassicWarState):
         if self.phase != "turn":
             return []
         player = self.waiting[0]
-        return [Move("turn", player)] + [Move("steal", player, (), str(victim)) for victim in self.steal_targets(player)]
+        return [Move("turn", player)] + [
+            Move("steal", player, (), str(victim)) for victim in self.steal_targets(player)
+        ]
 
     def steal_targets(self, player: int) -> list[int]:
         """Opponents whose face-up pile the card in hand may steal: same rank on top, not protected."""
@@ -122,7 +124,10 @@ class StealWarState(ClassicWarState):
         return [
             victim
             for victim in range(self.game.players)
-            if victim != player and self.faceup[victim] and rank_of(self.faceup[victim][-1]) == value and victim not in self.protected
+            if victim != player
+            and self.faceup[victim]
+            and rank_of(self.faceup[victim][-1]) == value
+            and victim not in self.protected
         ]
 
     def _apply_player_move(self, move: Move) -> None:
@@ -292,7 +297,14 @@ class StealWarState(ClassicWarState):
         if any(p in self.waiting for p in self.protected):
             problems.append("a protected pile before its player played")
         if self.phase == "top":
-            if len(self.waiting) != 1 or len(self.prize) < 2 or self.contenders or self.laid or any(self.up) or any(self.down):
+            if (
+                len(self.waiting) != 1
+                or len(self.prize) < 2
+                or self.contenders
+                or self.laid
+                or any(self.up)
+                or any(self.down)
+            ):
                 problems.append("a choice of top card without a won battle")
         elif self.prize:
             problems.append("won cards outside the choice of the top card")
@@ -303,11 +315,15 @@ class StealWarState(ClassicWarState):
         started = str(player) in self.laid
         if self.phase == "turn" and not self.hands[player]:
             return ["the player to move holds no card"]
-        if self.phase == "reshuffle" and (self.hands[player] or self.piles[player] or not self.faceup[player] or not started):
+        if self.phase == "reshuffle" and (
+            self.hands[player] or self.piles[player] or not self.faceup[player] or not started
+        ):
             return ["a reshuffle nobody needs"]
         if self.down_due[player] and self.hands[player]:
             return ["a card picked up before the war cards are laid"]
-        if any(self.down_due[p] != self.battle_size - 1 for p in self.waiting[1:]) or (not started and self.down_due[player] != self.battle_size - 1):
+        if any(self.down_due[p] != self.battle_size - 1 for p in self.waiting[1:]) or (
+            not started and self.down_due[player] != self.battle_size - 1
+        ):
             return ["war cards laid before the player's turn"]
         if not self.in_war and (any(self.down) or self.battle_size != 1):
             return ["war cards without a war"]
@@ -343,7 +359,12 @@ class StealingBot(Bot):
     @staticmethod
     def choose_top(view: dict, legal: list[Move]) -> Move:
         """The card whose rank has the most cards in sight: the fewest unseen cards can steal it."""
-        seen = [c for pile in view["faceup"] for c in pile] + [c for row in view["table_up"] for c in row] + view["removed"] + view["prize"]
+        seen = (
+            [c for pile in view["faceup"] for c in pile]
+            + [c for row in view["table_up"] for c in row]
+            + view["removed"]
+            + view["prize"]
+        )
         ranks = [rank_of(c) for c in seen]
         return max(legal, key=lambda move: ranks.count(rank_of(move.cards[0])))
 
@@ -364,4 +385,3 @@ class StealWar(StandardWarGame):
 
     def war_battle_size(self, tied_card: int, counts: list[int]) -> int:
         return WAR_DOWN + 1
-

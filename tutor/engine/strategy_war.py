@@ -124,7 +124,9 @@ class StrategyWarState(PhasedState):
 
     @property
     def at_round_start(self) -> bool:
-        return self.phase == "choose" and self.wars == 0 and not any(self.table_cards(p) for p in range(self.game.players))
+        return (
+            self.phase == "choose" and self.wars == 0 and not any(self.table_cards(p) for p in range(self.game.players))
+        )
 
     # --- the engine API -------------------------------------------------------------------------
     def winners(self) -> list[int]:
@@ -158,7 +160,11 @@ class StrategyWarState(PhasedState):
         if move.kind == "shuffle":
             return self.phase == "deal" and sorted(move.cards) == sorted(self.game.card_ids())
         if move.kind == "war_cards":
-            return self.phase == "war" and move.detail == str(self.war_due[0]) and self._fair_war_cards(self.war_due[0], move.cards)
+            return (
+                self.phase == "war"
+                and move.detail == str(self.war_due[0])
+                and self._fair_war_cards(self.war_due[0], move.cards)
+            )
         if move.kind == "time_up":
             return self.game.options["time_limit_minutes"] > 0 and not move.cards and self.at_round_start
         return False
@@ -235,7 +241,9 @@ class StrategyWarState(PhasedState):
             self.shown[player].append(card_id)
         self.submissions = {}
         leaders = leaders_of(revealed)
-        self.battles.append({"turned": {str(p): c for p, c in revealed.items()}, "leaders": leaders, "out": list(self.out)})
+        self.battles.append(
+            {"turned": {str(p): c for p, c in revealed.items()}, "leaders": leaders, "out": list(self.out)}
+        )
         if len(leaders) == 1:
             self._finish(leaders[0])
         else:
@@ -366,7 +374,10 @@ class StrategyWarState(PhasedState):
             submissions = data["submissions"]
             if not isinstance(submissions, dict):
                 raise TypeError("submissions is not a record")
-            state.submissions = {str(stored_int(int(p))): {"cards": card_list(s["cards"], "a chosen card")} for p, s in submissions.items()}
+            state.submissions = {
+                str(stored_int(int(p))): {"cards": card_list(s["cards"], "a chosen card")}
+                for p, s in submissions.items()
+            }
             state.phase = str(data["phase"])
             state.rounds = stored_int(data["rounds"])
             state.wars = stored_int(data["wars"])
@@ -377,7 +388,9 @@ class StrategyWarState(PhasedState):
             state.ended_by = str(data["ended_by"])
             state.battles = data["battles"]
             state.last_round = data["last_round"]
-            if not isinstance(state.battles, list) or not (state.last_round is None or isinstance(state.last_round, dict)):
+            if not isinstance(state.battles, list) or not (
+                state.last_round is None or isinstance(state.last_round, dict)
+            ):
                 raise TypeError("battles or last_round is not a record")
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise InvalidState(f"strategy-war: malformed state ({error})") from error
@@ -393,7 +406,11 @@ class StrategyWarState(PhasedState):
         problems = []
         if not (len(self.hands) == len(self.discards) == len(self.pot) == len(self.shown) == self.game.players):
             problems.append("wrong number of hands or piles")
-        if self.phase not in self.PHASES or self.ended_by not in COMMON_END_REASONS or (self.phase == "over") != bool(self.ended_by):
+        if (
+            self.phase not in self.PHASES
+            or self.ended_by not in COMMON_END_REASONS
+            or (self.phase == "over") != bool(self.ended_by)
+        ):
             problems.append("unknown phase or end reason")
         if self.rounds < 0 or self.wars < 0 or self.rounds > ROUND_CAP:
             problems.append("an impossible count")
@@ -422,7 +439,16 @@ class StrategyWarState(PhasedState):
         """Who is to move must fit the phase, the wars and the cards on the table."""
         problems = []
         if self.phase in ("deal", "over"):
-            if self.contenders or self.waiting or self.war_due or self.out or self.submissions or any(self.pot) or any(self.shown) or self.wars:
+            if (
+                self.contenders
+                or self.waiting
+                or self.war_due
+                or self.out
+                or self.submissions
+                or any(self.pot)
+                or any(self.shown)
+                or self.wars
+            ):
                 problems.append("a battle outside a round")
             return problems
         chosen = sorted(int(p) for p in self.submissions)
@@ -433,7 +459,13 @@ class StrategyWarState(PhasedState):
                 problems.append("the players to choose do not match the battle")
             if any(not self.hands[p] for p in self.waiting):
                 problems.append("a player to choose without a card")
-        elif not self.war_due or self.waiting or chosen or self.wars == 0 or any(p not in self.contenders for p in self.war_due):
+        elif (
+            not self.war_due
+            or self.waiting
+            or chosen
+            or self.wars == 0
+            or any(p not in self.contenders for p in self.war_due)
+        ):
             problems.append("war cards due outside a war")
         if self.wars == 0 and (any(self.pot) or any(self.shown) or self.out):
             problems.append("war cards without a war")
@@ -441,12 +473,15 @@ class StrategyWarState(PhasedState):
             problems.append("a player in the battle without a turned card for every war")
         if any(len(self.pot[p]) != WAR_CARDS * (self.wars - (p in self.war_due)) for p in self.contenders):
             problems.append("a player in the battle without three war cards for every war")
-        if any(len(self.pot[p]) > WAR_CARDS * self.wars or len(self.shown[p]) > self.wars for p in range(self.game.players)):
+        if any(
+            len(self.pot[p]) > WAR_CARDS * self.wars or len(self.shown[p]) > self.wars for p in range(self.game.players)
+        ):
             problems.append("more cards on the table than the wars explain")
         return problems
 
 
 # --- computer players ----------------------------------------------------------------------------
+
 
 def unseen_cards(view: dict) -> list[int]:
     """The cards the viewer cannot see: not in their hand, not turned on the table this round."""
@@ -508,7 +543,13 @@ class StrategyWar(Game):
     state_class = StrategyWarState
     bots = {"beginner": BeginnerBot, "strong": StrongBot}
     option_specs = (
-        Option("jokers", N_("Jokers"), "none", choices=("none", "high"), help=N_("Two jokers above the aces, or none. The 2 beats the jokers too.")),
+        Option(
+            "jokers",
+            N_("Jokers"),
+            "none",
+            choices=("none", "high"),
+            help=N_("Two jokers above the aces, or none. The 2 beats the jokers too."),
+        ),
         *limit_options(),
     )
 

@@ -77,16 +77,24 @@ Decisions:
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from typing import ClassVar
-import re
 
 from tutor.answers import ALLOW_ADD_SUB, ALLOW_FOUR_OPS, AnswerError, read_answer
 from tutor.deck import kids2
 from tutor.engine.core import CHANCE, Bot, Game, IllegalMove, InvalidState, Move, stored_int
-from tutor.engine.war_family import COMMON_END_REASONS, OUT, RESHUFFLE, BattleTableState, card_list, limit_options, split
+from tutor.engine.war_family import (
+    COMMON_END_REASONS,
+    OUT,
+    RESHUFFLE,
+    BattleTableState,
+    card_list,
+    limit_options,
+    split,
+)
 from tutor.expressions import ADD_SUB, FOUR_OPS, closest, reachable
 from tutor.signs import operators, typed, write
 from tutor.text import N_, NP_, render
@@ -94,7 +102,21 @@ from tutor.text import N_, NP_, render
 CARDS_EACH = 17
 TURNED = 3  # cards turned per battle
 POT = 2  # cards each war player lays in the pot
-ASCII_OPERATORS = {"×": "*", "÷": "/", "−": "-", "–": "-", "‐": "-", "‑": "-", "‒": "-", "·": "*", "⋅": "*", "∙": "*", "⁄": "/", "∕": "/", " ": ""}
+ASCII_OPERATORS = {
+    "×": "*",
+    "÷": "/",
+    "−": "-",
+    "–": "-",
+    "‐": "-",
+    "‑": "-",
+    "‒": "-",
+    "·": "*",
+    "⋅": "*",
+    "∙": "*",
+    "⁄": "/",
+    "∕": "/",
+    " ": "",
+}
 
 
 def is_special(card_id: int) -> bool:
@@ -179,7 +201,9 @@ SUBMIT_MESSAGES = {
     # Translators: %(signs)s are the signs the pupil types on a keyboard, filled in for each language ("+ - x /", Norwegian "+ - * :").
     "not_ascii": N_("Type the expression with the signs %(signs)s and brackets, not other symbols."),
     "not_whole": N_("%(number)s is not a number on a card. Use the big numbers at the top of your cards."),
-    "fraction": N_("%(number)s is a fraction. In TripleSmart you use + and - only, with the numbers on your cards as they are."),
+    "fraction": N_(
+        "%(number)s is a fraction. In TripleSmart you use + and - only, with the numbers on your cards as they are."
+    ),
     "not_on_cards": N_("%(number)s is not on the cards you chose."),
     "used_too_often": NP_(
         "Each card counts once: %(number)s is on %(available)s of your chosen cards, but you used it %(num)s time.",
@@ -198,7 +222,9 @@ class SubmitRefusal(ValueError):
     def __init__(self, code: str, **params) -> None:
         message = SUBMIT_MESSAGES[code]
         self.code = code
-        self.msgid, self.plural = (message, "") if isinstance(message, str) else message  # with a plural form, ``num`` chooses
+        self.msgid, self.plural = (
+            (message, "") if isinstance(message, str) else message
+        )  # with a plural form, ``num`` chooses
         self.params = {"code": code, **params}
         super().__init__(code)
 
@@ -283,7 +309,9 @@ class TripleSmartState(BattleTableState):
         if any(is_special(c) for c in move.cards):
             return SubmitRefusal("special_card")
         if not move.detail.isascii():
-            return SubmitRefusal("not_ascii", signs=typed(operators("+-*/" if self.game.allow == ALLOW_FOUR_OPS else "+-")))
+            return SubmitRefusal(
+                "not_ascii", signs=typed(operators("+-*/" if self.game.allow == ALLOW_FOUR_OPS else "+-"))
+            )
         literals = number_literals(move.detail, self.game.allow)
         for literal in literals:
             if "/" in literal:
@@ -413,7 +441,11 @@ class TripleSmartState(BattleTableState):
             self.phase, self.waiting = "submit", live
 
     def _resolve_submissions(self) -> None:
-        distances = {p: abs(Fraction(self.submissions[str(p)]["value"]) - self.target) for p in self.contenders if p not in self.out}
+        distances = {
+            p: abs(Fraction(self.submissions[str(p)]["value"]) - self.target)
+            for p in self.contenders
+            if p not in self.out
+        }
         best = min(distances.values())
         self._decide([p for p, d in distances.items() if d == best])
 
@@ -436,15 +468,22 @@ class TripleSmartState(BattleTableState):
             elif str(player) in self.submissions:
                 submitted = self.submissions[str(player)]
                 value = Fraction(submitted["value"])
-                entry.update(result="submitted", expression=submitted["expression"], used=submitted["cards"],
-                             value=str(value), distance=str(abs(value - target)))
+                entry.update(
+                    result="submitted",
+                    expression=submitted["expression"],
+                    used=submitted["cards"],
+                    value=str(value),
+                    distance=str(abs(value - target)),
+                )
             else:
                 entry["result"] = "no_submission"  # a double Kocha elsewhere decided the battle first
             if self.numbers(player) and target is not None:
                 distance, value, text = closest(self.numbers(player), target, self.game.search)
                 entry.update(best_value=str(value), best_expression=plain_expression(text), best_distance=str(distance))
             players[str(player)] = entry
-        self.battles.append({"target": target, "target_card": self.target_card, "players": players, "leaders": list(leaders)})
+        self.battles.append(
+            {"target": target, "target_card": self.target_card, "players": players, "leaders": list(leaders)}
+        )
 
     def _finish(self, winner: int | None) -> None:
         """Send the table to the winner (or back where it came from); start the next round."""
@@ -518,7 +557,10 @@ class TripleSmartState(BattleTableState):
             **self.battle_to_dict(),
             "queue": list(self.queue),
             "target_due": self.target_due,
-            "submissions": {p: {"cards": list(s["cards"]), "expression": s["expression"], "value": s["value"]} for p, s in self.submissions.items()},
+            "submissions": {
+                p: {"cards": list(s["cards"]), "expression": s["expression"], "value": s["value"]}
+                for p, s in self.submissions.items()
+            },
             "recent_rounds": self.recent_rounds,
         }
 
@@ -535,7 +577,11 @@ class TripleSmartState(BattleTableState):
                 raise TypeError("target_due is not true or false")
             state.target_due = data["target_due"]
             state.submissions = {
-                str(int(p)): {"cards": card_list(s["cards"], "submitted cards"), "expression": str(s["expression"]), "value": str(s["value"])}
+                str(int(p)): {
+                    "cards": card_list(s["cards"], "submitted cards"),
+                    "expression": str(s["expression"]),
+                    "value": str(s["value"]),
+                }
                 for p, s in data["submissions"].items()
             }
             # Runs stored before recent rounds were kept know only the last round.
@@ -554,7 +600,14 @@ class TripleSmartState(BattleTableState):
             problems.append("target cards without a number card")
         problems += self._submission_problems()
         if self.phase == "submit":
-            if not self.waiting or self.queue or self.target_due or self.target is None or any(self.pot_due) or any(self.turn_due):
+            if (
+                not self.waiting
+                or self.queue
+                or self.target_due
+                or self.target is None
+                or any(self.pot_due)
+                or any(self.turn_due)
+            ):
                 problems.append("submissions open before the cards are turned")
             live = [p for p in self.contenders if p not in self.out]
             if sorted(set(self.waiting) | {int(p) for p in self.submissions}) != sorted(live):
@@ -563,10 +616,25 @@ class TripleSmartState(BattleTableState):
                 problems.append("a player submits without three number cards")
         elif self.phase == "reshuffle":
             busy = self.queue[0] if self.queue else None
-            if busy is None or not (self.pot_due[busy] or self.turn_due[busy]) or self.reshuffle_side != self.side_of(busy):
+            if (
+                busy is None
+                or not (self.pot_due[busy] or self.turn_due[busy])
+                or self.reshuffle_side != self.side_of(busy)
+            ):
                 problems.append("a reshuffle that nobody is waiting for")
-        elif (self.contenders or self.queue or self.waiting or self.out or self.submissions or self.targets or self.target_due
-              or any(self.pot) or any(self.turned) or any(self.pot_due) or any(self.turn_due)):
+        elif (
+            self.contenders
+            or self.queue
+            or self.waiting
+            or self.out
+            or self.submissions
+            or self.targets
+            or self.target_due
+            or any(self.pot)
+            or any(self.turned)
+            or any(self.pot_due)
+            or any(self.turn_due)
+        ):
             problems.append("cards on the table outside a round")
         if self.phase == "deal" and self.target_pile:
             problems.append("a target pile before the deal")
@@ -582,7 +650,11 @@ class TripleSmartState(BattleTableState):
                 problems.append(f"player {player} submitted out of turn")
                 continue
             cards = submitted["cards"]
-            if not cards or len(set(cards)) != len(cards) or any(c not in self.turned[player] or is_special(c) for c in cards):
+            if (
+                not cards
+                or len(set(cards)) != len(cards)
+                or any(c not in self.turned[player] or is_special(c) for c in cards)
+            ):
                 problems.append(f"player {player} submitted cards they do not have")
                 continue
             if not submitted["expression"].isascii():
@@ -597,7 +669,9 @@ class TripleSmartState(BattleTableState):
                 problems.append(f"player {player}'s expression cannot be read")
                 continue
             written = Counter(int(n.p) if n.q == 1 else -1 for n in reading.numbers)
-            if value != Fraction(int(reading.value.p), int(reading.value.q)) or written - Counter(top(c) for c in cards):
+            if value != Fraction(int(reading.value.p), int(reading.value.q)) or written - Counter(
+                top(c) for c in cards
+            ):
                 problems.append(f"player {player}'s expression does not match the cards or the value")
         return problems
 

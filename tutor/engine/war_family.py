@@ -61,7 +61,9 @@ def even_sizes(total: int, parts: int) -> list[int]:
 def limit_options() -> tuple[Option, ...]:
     """The two end options every War-family game takes, with Calculation War's wording."""
     return (
-        Option("round_limit", N_("Number of rounds (0 = play until one side has every card)"), 0, minimum=0, maximum=1000),
+        Option(
+            "round_limit", N_("Number of rounds (0 = play until one side has every card)"), 0, minimum=0, maximum=1000
+        ),
         Option("time_limit_minutes", N_("Playing time in minutes (0 = no time limit)"), 0, minimum=0, maximum=180),
     )
 
@@ -300,7 +302,9 @@ class WarFamilyState(SidePilesState):
                 problems.append("cards dealt before the shuffle")
         elif len(ids) != len(set(ids)) or sorted(ids) != sorted(self.game.card_ids()):
             problems.append("cards lost or duplicated")
-        if self.phase == "reshuffle" and (self.reshuffle_side not in range(sides) or not self.collection_piles[self.reshuffle_side]):
+        if self.phase == "reshuffle" and (
+            self.reshuffle_side not in range(sides) or not self.collection_piles[self.reshuffle_side]
+        ):
             problems.append("a reshuffle with nothing to shuffle")
         if self.phase == "reshuffle" and self.reshuffle_side in range(sides) and self.draw_piles[self.reshuffle_side]:
             problems.append("a reshuffle while the draw pile still has cards")
@@ -396,10 +400,14 @@ class BattleTableState(WarFamilyState):
         if not (len(self.pot) == len(self.turned) == len(self.pot_due) == len(self.turn_due) == players):
             self.raise_problems(problems + ["wrong number of table rows"])
         if not movers | set(self.out) <= set(self.contenders) <= set(range(players)):
-            self.raise_problems(problems + ["moving or out players are not contenders"])  # the checks below look them up
+            self.raise_problems(
+                problems + ["moving or out players are not contenders"]
+            )  # the checks below look them up
         if len(set(self.contenders)) != len(self.contenders) or set(self.waiting) & set(self.out):
             problems.append("a player contends twice, or both waits and is out")
-        if any(not 0 <= n <= self.pot_per_war for n in self.pot_due) or any(not 0 <= n <= self.turned_per_battle for n in self.turn_due):
+        if any(not 0 <= n <= self.pot_per_war for n in self.pot_due) or any(
+            not 0 <= n <= self.turned_per_battle for n in self.turn_due
+        ):
             problems.append("impossible cards due")
         if any(len(t) > self.turned_per_battle + 1 for t in self.turned):
             problems.append("too many cards turned")

@@ -132,10 +132,16 @@ def and_list(items: list) -> Text | str | int:
         # Translators: two things listed, inside another sentence: players' names ("Computer 1 and Computer 3"), numbers or fractions.
         return Text(N_("%(first)s and %(second)s"), {"first": items[0], "second": items[1]})
     if len(items) == 3:
-        # Translators: three things listed, inside another sentence: players' names, numbers or fractions.
-        return Text(N_("%(first)s, %(second)s and %(third)s"), {"first": items[0], "second": items[1], "third": items[2]})
-    # Translators: four things listed, inside another sentence: players' names, numbers or fractions.
-    return Text(N_("%(first)s, %(second)s, %(third)s and %(fourth)s"), {"first": items[0], "second": items[1], "third": items[2], "fourth": and_list(items[3:])})
+        return Text(
+            # Translators: three things listed, inside another sentence: players' names, numbers or fractions.
+            N_("%(first)s, %(second)s and %(third)s"),
+            {"first": items[0], "second": items[1], "third": items[2]},
+        )
+    return Text(
+        # Translators: four things listed, inside another sentence: players' names, numbers or fractions.
+        N_("%(first)s, %(second)s, %(third)s and %(fourth)s"),
+        {"first": items[0], "second": items[1], "third": items[2], "fourth": and_list(items[3:])},
+    )
 
 
 class Lesson:
@@ -255,7 +261,12 @@ class Lesson:
         """The pupil's legal moves, each with a label (from the content's ``moves`` table)."""
         labels = self.content().get("moves", {})
         return [
-            Choice(move_token(move), Text(labels.get(move.kind, move.kind), {"detail": move.detail}), list(move.cards), HAND if move.kind == "play" and len(move.cards) == 1 else ACTION)
+            Choice(
+                move_token(move),
+                Text(labels.get(move.kind, move.kind), {"detail": move.detail}),
+                list(move.cards),
+                HAND if move.kind == "play" and len(move.cards) == 1 else ACTION,
+            )
             for move in game_state.legal_moves()
         ]
 

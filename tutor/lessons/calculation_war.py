@@ -25,9 +25,17 @@ from tutor.drills import Text, level_of
 from tutor.drills.card_sums import best_card, estimate_card_sum, exact_card_sum, round_to_ten, winning_card
 from tutor.engine import Move
 from tutor.engine.calculation_war import card_sum, war_sum
-from tutor.lessons.base import Judged, Row, Zone
-from tutor.lessons.base import and_list
-from tutor.lessons.war_family import TIE_NOBODY, TIE_ONE_SIDE, WAR, RoundTeller, WarFamilyLesson, last_round_zone, war_scoreboard, winning_players
+from tutor.lessons.base import Judged, Row, Zone, and_list
+from tutor.lessons.war_family import (
+    TIE_NOBODY,
+    TIE_ONE_SIDE,
+    WAR,
+    RoundTeller,
+    WarFamilyLesson,
+    last_round_zone,
+    war_scoreboard,
+    winning_players,
+)
 from tutor.text import N_, NP_
 
 #: Two sums this close cannot be told apart by estimating to tens.
@@ -38,11 +46,16 @@ WAR_CARD_RIGHT = N_("Your cards add up to %(sums)s: in a war you lay your second
 # Translators: %(sums)s lists the circled sums of the pupil's cards ("266, 201 and 176"); %(second)s is the second-highest of them.
 WAR_CARD_WRONG = N_("In a war you lay your second-best card: your cards add up to %(sums)s, so lay the %(second)s.")
 # Translators: %(sums)s lists the circled sums of the pupil's cards ("266, 201 and 201"); %(second)s is the second-highest of them.
-WAR_CARD_WRONG_TIED = N_("In a war you lay your second-best card: your cards add up to %(sums)s, so lay one of the cards with %(second)s.")
+WAR_CARD_WRONG_TIED = N_(
+    "In a war you lay your second-best card: your cards add up to %(sums)s, so lay one of the cards with %(second)s."
+)
 FORFEITED = (
     NP_("You also lose the %(num)s card left in your hand.", "You also lose the %(num)s cards left in your hand."),
     # Translators: %(name)s is a computer player's name ("Computer 2"), never "you".
-    NP_("%(name)s also loses the %(num)s card left in their hand.", "%(name)s also loses the %(num)s cards left in their hand."),
+    NP_(
+        "%(name)s also loses the %(num)s card left in their hand.",
+        "%(name)s also loses the %(num)s cards left in their hand.",
+    ),
 )
 
 
@@ -71,17 +84,37 @@ class SumTeller(RoundTeller):
             return [self.you_and_others(TIE_NOBODY["sum"], tied, value=value)]
         messages = TIE_ONE_SIDE["sum"]
         if self.pupil in tied and self.pupil in fighters:
-            return [Text(messages[0], {"others": and_list([self.name(p) for p in tied if p != self.pupil]), "value": value})]
+            return [
+                Text(messages[0], {"others": and_list([self.name(p) for p in tied if p != self.pupil]), "value": value})
+            ]
         if self.pupil in tied:
-            return [Text(messages[1], {"others": and_list([self.name(p) for p in tied if p != self.pupil]), "value": value, "name": self.name(fighters[0])})]
-        return [Text(messages[2], {"players": and_list([self.name(p) for p in tied]), "value": value, "name": self.name(fighters[0])})]
+            return [
+                Text(
+                    messages[1],
+                    {
+                        "others": and_list([self.name(p) for p in tied if p != self.pupil]),
+                        "value": value,
+                        "name": self.name(fighters[0]),
+                    },
+                )
+            ]
+        return [
+            Text(
+                messages[2],
+                {"players": and_list([self.name(p) for p in tied]), "value": value, "name": self.name(fighters[0])},
+            )
+        ]
 
     def round_lines(self, last: dict) -> list[Text]:
         lines = super().round_lines(last)
         for player, cards in sorted(last["forfeited"].items(), key=lambda item: int(item[0])):
             if cards:
                 player = int(player)
-                lines.append(Text.count(FORFEITED[0], len(cards)) if player == self.pupil else Text.count(FORFEITED[1], len(cards), name=self.name(player)))
+                lines.append(
+                    Text.count(FORFEITED[0], len(cards))
+                    if player == self.pupil
+                    else Text.count(FORFEITED[1], len(cards), name=self.name(player))
+                )
         return lines
 
 
@@ -135,7 +168,11 @@ class CalculationWarLesson(WarFamilyLesson):
         view = game_state.player_view(pupil)
         players = game_state.game.players
         rows = [
-            Row(self.seat_name(p, pupil, players), list(view["table"][p]), note=Text.count(NP_("%(num)s card in hand", "%(num)s cards in hand"), view["hand_counts"][p]))
+            Row(
+                self.seat_name(p, pupil, players),
+                list(view["table"][p]),
+                note=Text.count(NP_("%(num)s card in hand", "%(num)s cards in hand"), view["hand_counts"][p]),
+            )
             for p in range(players)
         ]
         return last_round_zone(self, game_state, pupil) + [Zone(Text(N_("On the table")), rows, key="this-round")]

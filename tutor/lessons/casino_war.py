@@ -51,16 +51,28 @@ CANNOT_AFFORD_WAR = NP_(
 NO_SIDE_BET = N_("In this game there is no tie bet: bet the stake alone.")
 OUTCOME = {
     # Translators: %(mine)s and %(house)s are card ranks ("queen", "7"); the pupil's stake comes back with as many tokens won.
-    "won": NP_("Your %(mine)s beats the house's %(house)s: you win %(num)s token.", "Your %(mine)s beats the house's %(house)s: you win %(num)s tokens."),
+    "won": NP_(
+        "Your %(mine)s beats the house's %(house)s: you win %(num)s token.",
+        "Your %(mine)s beats the house's %(house)s: you win %(num)s tokens.",
+    ),
     # Translators: %(mine)s and %(house)s are card ranks ("queen", "7").
-    "lost": NP_("The house's %(house)s beats your %(mine)s: the house takes your %(num)s token.", "The house's %(house)s beats your %(mine)s: the house takes your %(num)s tokens."),
+    "lost": NP_(
+        "The house's %(house)s beats your %(mine)s: the house takes your %(num)s token.",
+        "The house's %(house)s beats your %(mine)s: the house takes your %(num)s tokens.",
+    ),
     # Translators: %(mine)s is a card rank ("queen", "7"): the pupil's card and the house's card are equal.
     "tie": N_("Tie! You and the house both have %(mine)s."),
     "surrendered": NP_("You gave up and got %(num)s token back.", "You gave up and got %(num)s tokens back."),
     # Translators: a war in Casino War: %(mine)s and %(house)s are the new cards' ranks; an equal card wins for the player.
-    "war_won": NP_("War: three cards go aside, then your %(mine)s against the house's %(house)s. Equal or higher wins: you win %(num)s token!", "War: three cards go aside, then your %(mine)s against the house's %(house)s. Equal or higher wins: you win %(num)s tokens!"),
+    "war_won": NP_(
+        "War: three cards go aside, then your %(mine)s against the house's %(house)s. Equal or higher wins: you win %(num)s token!",
+        "War: three cards go aside, then your %(mine)s against the house's %(house)s. Equal or higher wins: you win %(num)s tokens!",
+    ),
     # Translators: a war in Casino War: %(mine)s and %(house)s are the new cards' ranks.
-    "war_lost": NP_("War: three cards go aside, then your %(mine)s against the house's %(house)s. The house takes both stakes, %(num)s token.", "War: three cards go aside, then your %(mine)s against the house's %(house)s. The house takes both stakes, %(num)s tokens."),
+    "war_lost": NP_(
+        "War: three cards go aside, then your %(mine)s against the house's %(house)s. The house takes both stakes, %(num)s token.",
+        "War: three cards go aside, then your %(mine)s against the house's %(house)s. The house takes both stakes, %(num)s tokens.",
+    ),
 }
 SIDE = {
     # Translators: the side bet on a tie: the pupil keeps the side bet and wins 10 times it.
@@ -70,10 +82,16 @@ SIDE = {
 # Translators: after a hand: %(name)s is a computer player's name; %(change)s how many tokens it won (+2) or lost (−2).
 OTHER_HAND = N_("%(name)s: %(change)s tokens this hand.")
 # Translators: Casino War's end: how the pupil's tokens changed over the game; a loss is written with a minus sign.
-TOTAL = NP_("You started with %(start)s tokens and end with %(num)s token: %(change)s.", "You started with %(start)s tokens and end with %(num)s tokens: %(change)s.")
+TOTAL = NP_(
+    "You started with %(start)s tokens and end with %(num)s token: %(change)s.",
+    "You started with %(start)s tokens and end with %(num)s tokens: %(change)s.",
+)
 # Translators: Casino War's end: what all players lost together (the house's gain), in tokens.
 HOUSE_GAIN = NP_("The house won %(num)s token in this game.", "The house won %(num)s tokens in this game.")
-HOUSE_LOSS = NP_("The house lost %(num)s token in this game: lucky you! In the long run it wins.", "The house lost %(num)s tokens in this game: lucky you! In the long run it wins.")
+HOUSE_LOSS = NP_(
+    "The house lost %(num)s token in this game: lucky you! In the long run it wins.",
+    "The house lost %(num)s tokens in this game: lucky you! In the long run it wins.",
+)
 
 
 def signed(number: int) -> str:
@@ -97,7 +115,14 @@ class CasinoWarLesson(StandardWarLesson):
 
     def scoreboard(self, game_state, pupil: int) -> list[Text]:
         players = game_state.game.players
-        lines = [progress_line(game_state.game.options["hands"], min(game_state.rounds, game_state.game.options["hands"] - 1), HAND_OF, HAND)]
+        lines = [
+            progress_line(
+                game_state.game.options["hands"],
+                min(game_state.rounds, game_state.game.options["hands"] - 1),
+                HAND_OF,
+                HAND,
+            )
+        ]
         for player in range(players):
             lines.append(Text.count(TOKENS, game_state.holdings(player), side=self.seat_name(player, pupil, players)))
         return lines
@@ -107,12 +132,20 @@ class CasinoWarLesson(StandardWarLesson):
         house = Text.in_context(THE_HOUSE)
         if game_state.house_card:
             rows = [Row(house, list(game_state.house_card) + [c for war in game_state.house_war for c in war])]
-            rows += [Row(self.seat_name(p, pupil, players), list(game_state.player_cards[p])) for p in range(players) if game_state.player_cards[p]]
+            rows += [
+                Row(self.seat_name(p, pupil, players), list(game_state.player_cards[p]))
+                for p in range(players)
+                if game_state.player_cards[p]
+            ]
             return [Zone(Text(N_("On the table")), rows, key="this-round")]
         last = game_state.last_hand
         if not last:
             return [Zone(Text(N_("On the table")), [Row(house, [])], key="this-round")]
-        rows = [Row(house, [last["house"]] + [entry["war"]["house"] for entry in last["players"].values() if "war" in entry])]
+        rows = [
+            Row(
+                house, [last["house"]] + [entry["war"]["house"] for entry in last["players"].values() if "war" in entry]
+            )
+        ]
         for player, entry in sorted(last["players"].items(), key=lambda item: int(item[0])):
             cards = [entry["card"]] + ([entry["war"]["card"]] if "war" in entry else [])
             rows.append(Row(self.seat_name(int(player), pupil, players), cards))
@@ -124,7 +157,9 @@ class CasinoWarLesson(StandardWarLesson):
         stake = game_state.stake
         if game_state.phase == "bet":
             bets = [Choice(move_token(Move("bet", pupil, (), "plain")), Text.count(BET, stake), place=ACTION)]
-            if game_state.game.options["side_bet"]:  # offered whenever the game has it, affordable or not: judge() explains
+            if game_state.game.options[
+                "side_bet"
+            ]:  # offered whenever the game has it, affordable or not: judge() explains
                 bets.append(Choice(move_token(Move("bet", pupil, (), "tie")), Text.count(BET_TIE, stake), place=ACTION))
             return bets
         if game_state.phase == "decide":
@@ -160,7 +195,10 @@ class CasinoWarLesson(StandardWarLesson):
     # --- telling a hand -----------------------------------------------------------------------------
     def round_story(self, game_state, pupil: int, recent: list[Move]) -> list[Text]:
         lines = []
-        if game_state.phase == "decide" and game_state.hand.get("players", {}).get(str(pupil), {}).get("result") == "tie":
+        if (
+            game_state.phase == "decide"
+            and game_state.hand.get("players", {}).get(str(pupil), {}).get("result") == "tie"
+        ):
             entry = game_state.hand["players"][str(pupil)]
             lines.append(Text(OUTCOME["tie"], {"mine": rank_name(entry["card"])}))
             return lines + self.side_lines(entry)
@@ -191,10 +229,19 @@ class CasinoWarLesson(StandardWarLesson):
             elif "war" in entry:
                 war = entry["war"]
                 won = war["result"] == "won"
-                lines.append(Text.count(OUTCOME["war_won" if won else "war_lost"], stake if won else 2 * stake, mine=rank_name(war["card"]), house=rank_name(war["house"])))
+                lines.append(
+                    Text.count(
+                        OUTCOME["war_won" if won else "war_lost"],
+                        stake if won else 2 * stake,
+                        mine=rank_name(war["card"]),
+                        house=rank_name(war["house"]),
+                    )
+                )
         for player, other in sorted(last["players"].items(), key=lambda item: int(item[0])):
             if int(player) != pupil:
-                lines.append(Text(OTHER_HAND, {"name": self.name(int(player), pupil), "change": signed(other["change"])}))
+                lines.append(
+                    Text(OTHER_HAND, {"name": self.name(int(player), pupil), "change": signed(other["change"])})
+                )
         return lines
 
     def finish_story(self, game_state, pupil: int) -> list[Text]:

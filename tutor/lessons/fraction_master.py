@@ -25,7 +25,13 @@ from fractions import Fraction
 
 from tutor.deck import kids2
 from tutor.drills import Question, Text, level_of
-from tutor.drills.fractions_primes_mean import fraction_equivalent, fraction_from_hand, fraction_in_interval, fraction_larger, fraction_order
+from tutor.drills.fractions_primes_mean import (
+    fraction_equivalent,
+    fraction_from_hand,
+    fraction_in_interval,
+    fraction_larger,
+    fraction_order,
+)
 from tutor.engine import Move
 from tutor.engine.fraction_master import fits, possible_fractions
 from tutor.lessons.base import TURN, TURN_OF, Choice, Judged, Lesson, Row, Zone, and_list, move_token, progress_line
@@ -145,9 +151,23 @@ class FractionMasterLesson(Lesson):
         lines = [progress_line(limit, view["rounds"], TURN_OF, TURN)]
         for index, side in enumerate(view["sides"]):
             names = [self.seat_name(p, pupil, game_state.game.players) for p in side]
-            side_name = names[0] if len(names) == 1 else Text(N_("%(first)s and %(second)s"), {"first": names[0], "second": names[1]})
-            # Translators: a scoreboard line. %(side)s is a label for a player or a team: "You", "Computer 1", or "You and Computer 2 (your partner)"; %(draw)s counts the cards in its draw pile.
-            lines.append(Text.count(NP_("%(side)s: %(num)s card left (draw pile %(draw)s)", "%(side)s: %(num)s cards left (draw pile %(draw)s)"), view["side_counts"][index], side=side_name, draw=view["draw_counts"][index]))
+            side_name = (
+                names[0]
+                if len(names) == 1
+                else Text(N_("%(first)s and %(second)s"), {"first": names[0], "second": names[1]})
+            )
+            lines.append(
+                Text.count(
+                    # Translators: a scoreboard line. %(side)s is a label for a player or a team: "You", "Computer 1", or "You and Computer 2 (your partner)"; %(draw)s counts the cards in its draw pile.
+                    NP_(
+                        "%(side)s: %(num)s card left (draw pile %(draw)s)",
+                        "%(side)s: %(num)s cards left (draw pile %(draw)s)",
+                    ),
+                    view["side_counts"][index],
+                    side=side_name,
+                    draw=view["draw_counts"][index],
+                )
+            )
         return lines
 
     def table(self, game_state, pupil: int) -> list[Zone]:
@@ -156,16 +176,54 @@ class FractionMasterLesson(Lesson):
         players = game_state.game.players
         if view["interval_laid"]:
             first, second = ends_of(view["interval"])
-            key = N_("from %(first)s to %(second)s, the ends do not count") if view["strict"] else N_("from %(first)s to %(second)s, the ends count too")
-            zones = [Zone(Text(N_("On the table")), [Row(Text(N_("The interval")), list(view["interval"]), note=Text(key, {"first": _written(first), "second": _written(second)}))], key="interval")]
+            key = (
+                N_("from %(first)s to %(second)s, the ends do not count")
+                if view["strict"]
+                else N_("from %(first)s to %(second)s, the ends count too")
+            )
+            zones = [
+                Zone(
+                    Text(N_("On the table")),
+                    [
+                        Row(
+                            Text(N_("The interval")),
+                            list(view["interval"]),
+                            note=Text(key, {"first": _written(first), "second": _written(second)}),
+                        )
+                    ],
+                    key="interval",
+                )
+            ]
         else:
-            zones = [Zone(Text(N_("On the table")), [Row(Text(N_("The four interval cards")), list(view["interval"]), note=Text(N_("not laid yet")))], key="interval-cards")]
+            zones = [
+                Zone(
+                    Text(N_("On the table")),
+                    [Row(Text(N_("The four interval cards")), list(view["interval"]), note=Text(N_("not laid yet")))],
+                    key="interval-cards",
+                )
+            ]
         record = view["this_turn"] if view["this_turn"] and view["this_turn"]["fractions"] else view["last_turn"]
         if record and record["fractions"]:
             cards = [c for pair in record["fractions"] for c in pair]
-            zones.append(Zone(Text(N_("Fractions laid")), [Row(self.seat_name(record["player"], pupil, players), cards, note=Text(listing(record["fractions"])))], key="laid"))
+            zones.append(
+                Zone(
+                    Text(N_("Fractions laid")),
+                    [
+                        Row(
+                            self.seat_name(record["player"], pupil, players),
+                            cards,
+                            note=Text(listing(record["fractions"])),
+                        )
+                    ],
+                    key="laid",
+                )
+            )
         others = [
-            Row(self.seat_name(p, pupil, players), [None] * min(view["hand_counts"][p], 1), note=Text.count(NP_("%(num)s card in hand", "%(num)s cards in hand"), view["hand_counts"][p]))
+            Row(
+                self.seat_name(p, pupil, players),
+                [None] * min(view["hand_counts"][p], 1),
+                note=Text.count(NP_("%(num)s card in hand", "%(num)s cards in hand"), view["hand_counts"][p]),
+            )
             for p in range(players)
             if p != pupil
         ]
@@ -181,11 +239,24 @@ class FractionMasterLesson(Lesson):
             if not game_state.is_legal(as_they_lie):
                 return []
             first, second = ends_of(game_state.interval)
-            return [Choice(move_token(as_they_lie), Text(N_("Lay them as they lie: %(first)s and %(second)s"), {"first": _written(first), "second": _written(second)}), list(as_they_lie.cards))]
+            return [
+                Choice(
+                    move_token(as_they_lie),
+                    Text(
+                        N_("Lay them as they lie: %(first)s and %(second)s"),
+                        {"first": _written(first), "second": _written(second)},
+                    ),
+                    list(as_they_lie.cards),
+                )
+            ]
         if game_state.phase != "move":
             return []
         end = Move("end_turn", pupil)
-        label = Text(N_("End my turn")) if game_state.turn_record and game_state.turn_record["fractions"] else Text(N_("End my turn and keep my cards"))
+        label = (
+            Text(N_("End my turn"))
+            if game_state.turn_record and game_state.turn_record["fractions"]
+            else Text(N_("End my turn and keep my cards"))
+        )
         return [Choice(move_token(end), label)]
 
     def pickable(self, game_state, pupil: int) -> list[int]:
@@ -222,13 +293,22 @@ class FractionMasterLesson(Lesson):
 
     def playable(self, game_state, pupil: int) -> set[int]:
         """The cards that take part in some legal fraction (or layout): a hint, on request."""
-        return {card for move in game_state.legal_moves() if move.kind in ("play_fraction", "lay_interval") for card in move.cards}
+        return {
+            card
+            for move in game_state.legal_moves()
+            if move.kind in ("play_fraction", "lay_interval")
+            for card in move.cards
+        }
 
     def decision_prompt(self, game_state, pupil: int) -> Text:
         if game_state.phase != "move":
             return Text(N_("How do you lay the four interval cards as two fractions?"))
         first, second = ends_of(game_state.interval)
-        key = N_("Which fraction from your cards lies strictly between %(first)s and %(second)s?") if game_state.strict else N_("Which fraction from your cards lies between %(first)s and %(second)s?")
+        key = (
+            N_("Which fraction from your cards lies strictly between %(first)s and %(second)s?")
+            if game_state.strict
+            else N_("Which fraction from your cards lies between %(first)s and %(second)s?")
+        )
         return Text(key, {"first": _written(first), "second": _written(second)})
 
     def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
@@ -244,7 +324,13 @@ class FractionMasterLesson(Lesson):
             return judged if judged.correct == legal else super().judge(game_state, pupil, move)
         if move.kind == "end_turn" and game_state.phase == "move" and legal:
             return self.judge_end_of_turn(game_state, pupil)
-        if move.kind == "lay_interval" and game_state.phase == "lay" and not legal and len(move.cards) == 4 and sorted(move.cards) == sorted(game_state.interval):
+        if (
+            move.kind == "lay_interval"
+            and game_state.phase == "lay"
+            and not legal
+            and len(move.cards) == 4
+            and sorted(move.cards) == sorted(game_state.interval)
+        ):
             first, second = ends_of(move.cards)
             if game_state.strict and Fraction(*first) == Fraction(*second):
                 return Judged(False, self.narration("layout_empty", first=_written(first), second=_written(second)))
@@ -256,7 +342,12 @@ class FractionMasterLesson(Lesson):
         if place.fits:
             key = {"inside": "fits_inside", "end": "fits_end", "same_end": "fits_same_end"}[place.case]
         else:
-            key = {"below": "not_below", "above": "not_above", "end": "not_end_strict", "same_end": "not_same_end_strict"}[place.case]
+            key = {
+                "below": "not_below",
+                "above": "not_above",
+                "end": "not_end_strict",
+                "same_end": "not_same_end_strict",
+            }[place.case]
         return Judged(place.fits, self.narration(key, **place.params), "fractions", "fraction_fits")
 
     def judge_end_of_turn(self, game_state, pupil: int) -> Judged | None:
@@ -293,15 +384,25 @@ class FractionMasterLesson(Lesson):
             )
             return Judged(False, told, "fractions", "none_fits")
         key = (
-            NP_("No other fraction from your cards fits between %(first)s and %(second)s: your turn ends with %(num)s card.", "No other fraction from your cards fits between %(first)s and %(second)s: your turn ends with %(num)s cards.")
+            NP_(
+                "No other fraction from your cards fits between %(first)s and %(second)s: your turn ends with %(num)s card.",
+                "No other fraction from your cards fits between %(first)s and %(second)s: your turn ends with %(num)s cards.",
+            )
             if laid
-            else NP_("Right: no fraction from your cards fits between %(first)s and %(second)s, so you keep your %(num)s card.", "Right: no fraction from your cards fits between %(first)s and %(second)s, so you keep your %(num)s cards.")
+            else NP_(
+                "Right: no fraction from your cards fits between %(first)s and %(second)s, so you keep your %(num)s card.",
+                "Right: no fraction from your cards fits between %(first)s and %(second)s, so you keep your %(num)s cards.",
+            )
         )
         return Judged(True, Text.count(key, len(hand), first=first, second=second), "fractions", "none_fits")
 
     def turn_narration(self, game_state, pupil: int) -> Text:
         if game_state.phase == "lay":
-            name = self.seat_name(game_state.waiting[0] if game_state.waiting else (pupil + 1) % game_state.game.players, pupil, game_state.game.players)
+            name = self.seat_name(
+                game_state.waiting[0] if game_state.waiting else (pupil + 1) % game_state.game.players,
+                pupil,
+                game_state.game.players,
+            )
             return self.narration("your_layout", name=name)
         first, second = (_written(end) for end in ends_of(game_state.interval))
         if game_state.turn_record and game_state.turn_record["fractions"]:
@@ -323,31 +424,80 @@ class FractionMasterLesson(Lesson):
         if record and record["player"] == pupil and not record["fractions"]:
             for special in record["specials"]:
                 if kids2()[special].kind == "banana":
-                    key = NP_("You drew a banana card: like a Kocha card, it leaves the game and is not replaced. You take three extra cards instead, so you hold %(num)s card now.", "You drew a banana card: like a Kocha card, it leaves the game and is not replaced. You take three extra cards instead, so you hold %(num)s cards now.")
+                    key = NP_(
+                        "You drew a banana card: like a Kocha card, it leaves the game and is not replaced. You take three extra cards instead, so you hold %(num)s card now.",
+                        "You drew a banana card: like a Kocha card, it leaves the game and is not replaced. You take three extra cards instead, so you hold %(num)s cards now.",
+                    )
                 else:
-                    key = NP_("You drew a Kocha card: it leaves the game and is not replaced. You take three extra cards instead, so you hold %(num)s card now.", "You drew a Kocha card: it leaves the game and is not replaced. You take three extra cards instead, so you hold %(num)s cards now.")
+                    key = NP_(
+                        "You drew a Kocha card: it leaves the game and is not replaced. You take three extra cards instead, so you hold %(num)s card now.",
+                        "You drew a Kocha card: it leaves the game and is not replaced. You take three extra cards instead, so you hold %(num)s cards now.",
+                    )
                 story.append(Text.count(key, len(game_state.hands[pupil])))
         return story
 
     def turn_story(self, game_state, record: dict, name: Text) -> list[Text]:
         """One finished turn of another player: special cards, each fraction and why it fits, the end."""
-        story = [self.narration("banana_drawn" if kids2()[special].kind == "banana" else "kocha_drawn", name=name) for special in record["specials"]]
+        story = [
+            self.narration("banana_drawn" if kids2()[special].kind == "banana" else "kocha_drawn", name=name)
+            for special in record["specials"]
+        ]
         first, second = (_written(end) for end in ends_of(record["interval"]))
         fractions = [(top(num), top(den)) for num, den in record["fractions"]]
         if len(fractions) == 1:  # one fraction: why it fits, as a worked example
             place = placement(fractions[0], record["interval"], game_state.strict)
-            story.append(self.narration({"inside": "laid_inside", "end": "laid_end", "same_end": "laid_same_end"}.get(place.case, "laid_inside"), name=name, **place.params))
+            story.append(
+                self.narration(
+                    {"inside": "laid_inside", "end": "laid_end", "same_end": "laid_same_end"}.get(
+                        place.case, "laid_inside"
+                    ),
+                    name=name,
+                    **place.params,
+                )
+            )
         elif fractions:  # several: one line with every fraction, so the pupil's hand stays in view
             laid = and_list([_written(fraction) for fraction in fractions])
-            # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(fractions)s lists the fractions laid ("2/3, 3/5 and 4/7").
-            story.append(Text.count(NP_("%(name)s laid %(num)s fraction from %(first)s to %(second)s: %(fractions)s.", "%(name)s laid %(num)s fractions from %(first)s to %(second)s: %(fractions)s."), len(fractions), name=name, first=first, second=second, fractions=laid))
+            story.append(
+                Text.count(
+                    # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(fractions)s lists the fractions laid ("2/3, 3/5 and 4/7").
+                    NP_(
+                        "%(name)s laid %(num)s fraction from %(first)s to %(second)s: %(fractions)s.",
+                        "%(name)s laid %(num)s fractions from %(first)s to %(second)s: %(fractions)s.",
+                    ),
+                    len(fractions),
+                    name=name,
+                    first=first,
+                    second=second,
+                    fractions=laid,
+                )
+            )
         held = len(game_state.hands[record["player"]])
         if record["kept"]:
-            # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(num)s counts the cards it holds.
-            story.append(Text.count(NP_("%(name)s laid no fraction between %(first)s and %(second)s and keeps %(num)s card.", "%(name)s laid no fraction between %(first)s and %(second)s and keeps %(num)s cards."), held, name=name, first=first, second=second))
+            story.append(
+                Text.count(
+                    # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(num)s counts the cards it holds.
+                    NP_(
+                        "%(name)s laid no fraction between %(first)s and %(second)s and keeps %(num)s card.",
+                        "%(name)s laid no fraction between %(first)s and %(second)s and keeps %(num)s cards.",
+                    ),
+                    held,
+                    name=name,
+                    first=first,
+                    second=second,
+                )
+            )
         elif not game_state.is_over or held:
-            # Translators: %(name)s is a computer player's name ("Computer 2"), never "you".
-            story.append(Text.count(NP_("%(name)s ended the turn with %(num)s card in hand.", "%(name)s ended the turn with %(num)s cards in hand."), held, name=name))
+            story.append(
+                Text.count(
+                    # Translators: %(name)s is a computer player's name ("Computer 2"), never "you".
+                    NP_(
+                        "%(name)s ended the turn with %(num)s card in hand.",
+                        "%(name)s ended the turn with %(num)s cards in hand.",
+                    ),
+                    held,
+                    name=name,
+                )
+            )
         return story
 
     # --- drill points ------------------------------------------------------------------------------
@@ -357,7 +507,10 @@ class FractionMasterLesson(Lesson):
             return []
         if (game_state.turns // game_state.game.players) % 2:
             return []
-        interval, hand = list(game_state.interval), [c for c in sorted(game_state.hands[pupil]) if not kids2()[c].is_special]
+        interval, hand = (
+            list(game_state.interval),
+            [c for c in sorted(game_state.hands[pupil]) if not kids2()[c].is_special],
+        )
         level = level_of(levels, "fractions")
         strict = game_state.strict
         askers = [

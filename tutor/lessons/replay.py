@@ -179,7 +179,10 @@ def questions_by_frame(attempts: list, pupil_indices: list[int]) -> dict[int, li
 def describe_move(lesson: Lesson, game_state, move: Move) -> ShownMove:
     """The lesson's own label for ``move`` (made by the pupil in ``game_state``) and its cards."""
     if lesson.typed_move and move.kind == "submit":
-        return ShownMove(Text(N_("Typed the expression %(expression)s"), {"expression": shown_expression(move.detail)}), list(move.cards))
+        return ShownMove(
+            Text(N_("Typed the expression %(expression)s"), {"expression": shown_expression(move.detail)}),
+            list(move.cards),
+        )
     token = move_token(move)
     choice = next((c for c in lesson.choices(game_state, PUPIL) if c.token == token), None)
     if choice is not None:
@@ -226,7 +229,9 @@ def replay(run: LessonRun | dict, attempts: list, number: int) -> Replay:
         moves = [Move.from_dict(m) for m in run.moves]
         for index, move in enumerate(moves):
             if index == stop:
-                frame = _frame(lesson, game_state, moves[start:index], number, total, index, move, by_frame.get(number, []))
+                frame = _frame(
+                    lesson, game_state, moves[start:index], number, total, index, move, by_frame.get(number, [])
+                )
             game_state.apply(move)
     except (IllegalMove, InvalidState):
         exact = False
@@ -237,7 +242,16 @@ def replay(run: LessonRun | dict, attempts: list, number: int) -> Replay:
     return Replay(frame, total, question_frames, exact, game_state.is_over)
 
 
-def _frame(lesson: Lesson, game_state, story_moves: list[Move], number: int, total: int, index: int | None, move: Move | None, questions: list[Asked]) -> Frame:
+def _frame(
+    lesson: Lesson,
+    game_state,
+    story_moves: list[Move],
+    number: int,
+    total: int,
+    index: int | None,
+    move: Move | None,
+    questions: list[Asked],
+) -> Frame:
     seen = _snapshot(lesson, game_state, story_moves)
     return Frame(
         number=number,

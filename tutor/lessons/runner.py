@@ -106,14 +106,18 @@ class LessonRun:
     move_tries: int = 0  # choices made since this turn's decision began (a refused one is a wrong try)
     move_hints: int = 0  # times the pupil asked to see what they can play this turn
     show_playable: bool = False
-    step: int = 0  # counts the saved changes; every lesson form carries it, so a stale page or a double submit is refused
+    step: int = (
+        0  # counts the saved changes; every lesson form carries it, so a stale page or a double submit is refused
+    )
 
     # --- building and storing -----------------------------------------------------------
     @classmethod
     def start(cls, lesson: Lesson, players: int, options: dict, bots: list[str], seed: int, now_ms: int) -> LessonRun:
         game = make_game(lesson.game_id, players, {**lesson.lesson_options, **options})
         make_bots(game, bots)  # refuse unknown bot names now, not mid-game
-        run = cls(lesson.game_id, players, game.options, list(bots), seed, game.new_state().to_dict(), started_ms=now_ms)
+        run = cls(
+            lesson.game_id, players, game.options, list(bots), seed, game.new_state().to_dict(), started_ms=now_ms
+        )
         game_state = run.game_state()
         while game_state.current_player == CHANCE:  # deal, so the rules are taught on a real hand
             run._apply(game_state, game_state.chance_move(random.Random(f"chance:{seed}:{len(run.moves)}")))
@@ -146,14 +150,20 @@ class LessonRun:
 
     def _problems(self) -> list[str]:
         """What is impossible about this run, apart from the game position (its engine checks that)."""
-        problems = [f"{name} is {getattr(self, name)!r}" for name, hint in FIELD_TYPES.items() if not _fits(getattr(self, name), hint)]
+        problems = [
+            f"{name} is {getattr(self, name)!r}"
+            for name, hint in FIELD_TYPES.items()
+            if not _fits(getattr(self, name), hint)
+        ]
         if problems:
             return problems
         if any(getattr(self, name) < 0 for name, hint in FIELD_TYPES.items() if hint is int and name != "seed"):
             problems.append("a negative count or time")
         if self.stage not in (INTRO, PLAY, FINISHED):
             problems.append(f"unknown stage {self.stage!r}")
-        if self.intro_step > len(LESSONS[self.game_id].intro_steps()) - (self.stage == INTRO):  # past the intro it is one beyond
+        if self.intro_step > len(LESSONS[self.game_id].intro_steps()) - (
+            self.stage == INTRO
+        ):  # past the intro it is one beyond
             problems.append("no such intro step")
         make_bots(self.game, self.bots)
         # The stored records must read back (each raises on junk): the moves, the questions, the judgements.
@@ -242,7 +252,9 @@ class LessonRun:
 
     def _time_is_up(self, game_state, now_ms: int) -> bool:
         limit = self.options.get("time_limit_minutes", 0)
-        return bool(limit) and now_ms - self.started_ms >= limit * 60_000 and game_state.is_legal(Move("time_up", CHANCE))
+        return (
+            bool(limit) and now_ms - self.started_ms >= limit * 60_000 and game_state.is_legal(Move("time_up", CHANCE))
+        )
 
     def move(self, token: str, lesson: Lesson, levels: dict, now_ms: int) -> Attempt | None:
         """The pupil chooses the move a form token names (see :func:`tutor.lessons.base.move_token`).
@@ -320,8 +332,15 @@ class LessonRun:
         hand = sorted(game_state.player_view(PUPIL).get("hand", []))
         chosen = move_token(move)
         # the right choices: the legal moves with cards of the hand, and the legal moves of the kind chosen (Steal War's steals)
-        legal = sorted(move_token(m) for m in game_state.legal_moves() if m.player == PUPIL and (m.cards and set(m.cards) <= set(hand) or m.kind == move.kind))
-        choices = [{"value": lesson.hand_choice(game_state, PUPIL, c).token, "label": Text(N_("this card")), "card": c} for c in hand]
+        legal = sorted(
+            move_token(m)
+            for m in game_state.legal_moves()
+            if m.player == PUPIL and (m.cards and set(m.cards) <= set(hand) or m.kind == move.kind)
+        )
+        choices = [
+            {"value": lesson.hand_choice(game_state, PUPIL, c).token, "label": Text(N_("this card")), "card": c}
+            for c in hand
+        ]
         if chosen not in {c["value"] for c in choices}:  # a pair, a fraction or a typed move: its own button
             choices.append({"value": chosen, "label": Text(N_("these cards")) if move.cards else Text(N_("this move"))})
         question = Question(
@@ -461,7 +480,9 @@ class LessonRun:
             self.question_open = False
         elif readable and self.tries >= (CHOICE_TRIES if question.answer == "choice" else TYPED_TRIES):
             self.question_open = False
-            self.solution_shown = self.solution_shown or question.answer != "choice"  # a typed question ends with its worked solution
+            self.solution_shown = (
+                self.solution_shown or question.answer != "choice"
+            )  # a typed question ends with its worked solution
         return attempt
 
     def hint(self) -> Text:

@@ -25,8 +25,8 @@ from tutor.drills.fractions_primes_mean import mean_estimate, mean_exact, prime_
 from tutor.drills.number_facts import factor_pair_cards, multiply_top_numbers, tens_friend_card, tens_friend_number
 from tutor.engine import Move
 from tutor.engine.shedding import DRAW_TWO, KNOCK_PENALTY, PLAY_KINDS, extreme_witness, overslag_vri, tens_friends
-from tutor.primes import primes_up_to
 from tutor.lessons.base import HAND, NEXT_MARK, TURN, Choice, Judged, Lesson, Row, Zone, move_token
+from tutor.primes import primes_up_to
 from tutor.signs import MIXED, formula, fraction_text
 from tutor.text import COLOUR_ADJECTIVE, COLOUR_NOUN, N_, NC_, NP_
 
@@ -66,18 +66,18 @@ YOU_DRAW_TWO = NP_(
 )
 # Translators: %(name)s is a computer player's name ("Computer 2").
 KNOCKED_YOU = NP_(
-    "%(name)s knocked on the table: you did not say \"one card left\", so you draw %(num)s card.",
-    "%(name)s knocked on the table: you did not say \"one card left\", so you draw %(num)s cards.",
+    '%(name)s knocked on the table: you did not say "one card left", so you draw %(num)s card.',
+    '%(name)s knocked on the table: you did not say "one card left", so you draw %(num)s cards.',
 )
 # Translators: %(name)s and %(target)s are computer players' names ("Computer 2"), never "you".
 KNOCKED_OTHER = NP_(
-    "%(name)s knocked on the table: %(target)s did not say \"one card left\" and draws %(num)s card.",
-    "%(name)s knocked on the table: %(target)s did not say \"one card left\" and draws %(num)s cards.",
+    '%(name)s knocked on the table: %(target)s did not say "one card left" and draws %(num)s card.',
+    '%(name)s knocked on the table: %(target)s did not say "one card left" and draws %(num)s cards.',
 )
 # Translators: %(target)s is a computer player's name ("Computer 2").
 YOU_KNOCKED = NP_(
-    "You knocked on the table: %(target)s did not say \"one card left\" and draws %(num)s card.",
-    "You knocked on the table: %(target)s did not say \"one card left\" and draws %(num)s cards.",
+    'You knocked on the table: %(target)s did not say "one card left" and draws %(num)s card.',
+    'You knocked on the table: %(target)s did not say "one card left" and draws %(num)s cards.',
 )
 # Translators: %(name)s is a computer player's name ("Computer 2"), never "you".
 DREW = NP_("%(name)s drew %(num)s card.", "%(name)s drew %(num)s cards.")
@@ -89,7 +89,10 @@ def window_log(game_state, recent: list[Move]) -> tuple[list[dict | None], dict 
     log = game_state.play_log
     known = log[max(0, len(log) - len(plays)) :]
     entries = [None] * (len(plays) - len(known)) + known
-    entries = [entry if entry and entry["player"] == move.player and entry["cards"] == list(move.cards) else None for entry, move in zip(entries, plays)]
+    entries = [
+        entry if entry and entry["player"] == move.player and entry["cards"] == list(move.cards) else None
+        for entry, move in zip(entries, plays)
+    ]
     before = log[-len(plays) - 1] if len(log) > len(plays) else None
     return entries, before
 
@@ -124,7 +127,11 @@ class SheddingLesson(Lesson):
             Text.count(NP_("Draw pile: %(num)s card", "Draw pile: %(num)s cards"), view["draw_count"]),
         ]
         if game_state.game.players > 2:
-            lines.append(Text(N_("Direction of play: clockwise")) if view["direction"] == 1 else Text(N_("Direction of play: anticlockwise")))
+            lines.append(
+                Text(N_("Direction of play: clockwise"))
+                if view["direction"] == 1
+                else Text(N_("Direction of play: anticlockwise"))
+            )
         return lines
 
     def table(self, game_state, pupil: int) -> list[Zone]:
@@ -137,13 +144,18 @@ class SheddingLesson(Lesson):
             Row(
                 self.seat_name(p, pupil, players),
                 [None] * min(view["hand_counts"][p], 8),
-                note=Text(N_("out of cards")) if p in view["finished"] else Text.count(NP_("%(num)s card in hand", "%(num)s cards in hand"), view["hand_counts"][p]),
+                note=Text(N_("out of cards"))
+                if p in view["finished"]
+                else Text.count(NP_("%(num)s card in hand", "%(num)s cards in hand"), view["hand_counts"][p]),
                 mark=Text.in_context(NEXT_MARK) if p == view["turn"] and not game_state.is_over else None,
             )
             for p in range(players)
             if p != pupil
         ]
-        return [Zone(Text(N_("Discard pile")), [pile], key="discard"), Zone(Text(N_("The other players")), others, key="others")]
+        return [
+            Zone(Text(N_("Discard pile")), [pile], key="discard"),
+            Zone(Text(N_("The other players")), others, key="others"),
+        ]
 
     # --- the pupil's moves --------------------------------------------------------------------
     def choices(self, game_state, pupil: int) -> list[Choice]:
@@ -160,26 +172,57 @@ class SheddingLesson(Lesson):
             if move.kind == "play" and not deck[move.cards[0]].is_special:
                 choices.append(Choice(token, Text(N_("Play this card")), list(move.cards), HAND))
             elif move.kind == "play" and move.detail:
-                # Translators: a button for a special card; %(colour)s is the colour it chooses, a colour's name as a noun.
-                choices.append(Choice(token, Text(N_("Play it and choose %(colour)s"), {"colour": colour_name(move.detail)}), list(move.cards)))
+                choices.append(
+                    Choice(
+                        token,
+                        # Translators: a button for a special card; %(colour)s is the colour it chooses, a colour's name as a noun.
+                        Text(N_("Play it and choose %(colour)s"), {"colour": colour_name(move.detail)}),
+                        list(move.cards),
+                    )
+                )
             elif move.kind == "play":
                 choices.append(Choice(token, Text(N_("Play this card")), list(move.cards)))
             elif move.kind == "play_pair" and self.picks_cards:
                 continue  # pairs are made by picking two cards
             elif move.kind == "play_pair":
                 top = deck[move.cards[-1]]
-                # Translators: a button for two cards played as a pair; %(pair)s is their multiplication in the reader's own signs ("7 × 8"), %(top)s the big top number of the card that lands on top.
-                choices.append(Choice(token, Text(N_("Play both: %(pair)s, with the %(top)s on top"), {"pair": formula(deck[move.cards[0]].top, "*", top.top), "top": top.top}), list(move.cards)))
+                choices.append(
+                    Choice(
+                        token,
+                        Text(
+                            # Translators: a button for two cards played as a pair; %(pair)s is their multiplication in the reader's own signs ("7 × 8"), %(top)s the big top number of the card that lands on top.
+                            N_("Play both: %(pair)s, with the %(top)s on top"),
+                            {"pair": formula(deck[move.cards[0]].top, "*", top.top), "top": top.top},
+                        ),
+                        list(move.cards),
+                    )
+                )
             elif move.kind == "draw":
-                # Translators: a button; %(n)s is which draw this would be this turn, %(limit)s how many draws a turn allows.
-                choices.append(Choice(token, Text(N_("Draw a card (%(n)s of %(limit)s)"), {"n": view["drawn"] + 1, "limit": view["draw_limit"]})))
+                choices.append(
+                    Choice(
+                        token,
+                        Text(
+                            # Translators: a button; %(n)s is which draw this would be this turn, %(limit)s how many draws a turn allows.
+                            N_("Draw a card (%(n)s of %(limit)s)"),
+                            {"n": view["drawn"] + 1, "limit": view["draw_limit"]},
+                        ),
+                    )
+                )
             elif move.kind == "pass":
                 choices.append(Choice(token, Text.in_context(PASS)))
             elif move.kind == "call_one_card":
-                choices.append(Choice(token, Text(N_("Say \"one card left\""))))
+                choices.append(Choice(token, Text(N_('Say "one card left"'))))
             elif move.kind == "knock":
-                # Translators: a button; %(name)s is a computer player's name ("Computer 2").
-                choices.append(Choice(token, Text(N_("Knock on the table: %(name)s forgot to say \"one card left\""), {"name": self.seat_name(view["exposed"], pupil, game_state.game.players)})))
+                choices.append(
+                    Choice(
+                        token,
+                        Text(
+                            # Translators: a button; %(name)s is a computer player's name ("Computer 2").
+                            N_('Knock on the table: %(name)s forgot to say "one card left"'),
+                            {"name": self.seat_name(view["exposed"], pupil, game_state.game.players)},
+                        ),
+                    )
+                )
             elif move.kind == "no_knock":
                 choices.append(Choice(token, Text(N_("Do not knock"))))
         return choices
@@ -188,8 +231,11 @@ class SheddingLesson(Lesson):
         top = game_state.top
         if top.is_special:
             return super().decision_prompt(game_state, pupil)
-        # Translators: %(colour)s %(top)s name the top card of the discard pile: a colour's name describing the card, and its big top number ("the green 7").
-        return Text(N_("Which card do you play on the %(colour)s %(top)s?"), {"colour": card_colour(top.colour), "top": top.top})
+        return Text(
+            # Translators: %(colour)s %(top)s name the top card of the discard pile: a colour's name describing the card, and its big top number ("the green 7").
+            N_("Which card do you play on the %(colour)s %(top)s?"),
+            {"colour": card_colour(top.colour), "top": top.top},
+        )
 
     def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
         """Why a card may or may not go on the top card, with the numbers of the game's maths rule.
@@ -202,10 +248,17 @@ class SheddingLesson(Lesson):
         if move.kind not in PLAY_KINDS:
             told = self.move_told(game_state, pupil, move) if game_state.is_legal(move) else None
             return Judged(True, told) if told is not None else super().judge(game_state, pupil, move)
-        if not move.cards or not set(move.cards) <= set(game_state.hands[pupil]) or len(set(move.cards)) != len(move.cards):
+        if (
+            not move.cards
+            or not set(move.cards) <= set(game_state.hands[pupil])
+            or len(set(move.cards)) != len(move.cards)
+        ):
             return None  # no card, or not the pupil's cards: a stale or forged form, refused without a word
         if game_state.phase == "knock":
-            return Judged(False, self.narration("knock_first", name=self.seat_name(game_state.exposed, pupil, game_state.game.players)))
+            return Judged(
+                False,
+                self.narration("knock_first", name=self.seat_name(game_state.exposed, pupil, game_state.game.players)),
+            )
         deck, top, legal = kids2(), game_state.top, game_state.is_legal(move)
         mine = deck[move.cards[0]]
         if move.kind == "play" and mine.is_special:
@@ -240,7 +293,11 @@ class SheddingLesson(Lesson):
             drawn = kids2()[game_state.draw_pile[-1]] if game_state.draw_pile else None
             if drawn is None:
                 return self.narration("you_drew")
-            return self.narration("you_drew_special") if drawn.is_special else self.narration("you_drew_card", colour=card_colour(drawn.colour), top=drawn.top)
+            return (
+                self.narration("you_drew_special")
+                if drawn.is_special
+                else self.narration("you_drew_card", colour=card_colour(drawn.colour), top=drawn.top)
+            )
         if move.kind == "pass":
             return self.narration("you_passed")
         if move.kind == "call_one_card":
@@ -281,12 +338,16 @@ class SheddingLesson(Lesson):
         # A skip, or a reverse between two players, which works like a skip.
         kind = "skip" if this.instruction == "skip" else "reverse_two"
         if you:
-            return self.narration(f"you_special_{kind}_again" if following == pupil else f"you_special_{kind}", **params)
+            return self.narration(
+                f"you_special_{kind}_again" if following == pupil else f"you_special_{kind}", **params
+            )
         return self.narration(f"special_{kind}_you" if target == pupil else f"special_{kind}", **params)
 
     def turn_narration(self, game_state, pupil: int) -> Text:
         if game_state.phase == "knock":
-            return self.narration("knock_window", name=self.seat_name(game_state.exposed, pupil, game_state.game.players))
+            return self.narration(
+                "knock_window", name=self.seat_name(game_state.exposed, pupil, game_state.game.players)
+            )
         if game_state.drawn:
             return self.narration("after_draw", n=game_state.drawn, limit=game_state.game.draw_limit)
         return self.narration("your_turn", colour=colour_name(game_state.colour))
@@ -300,7 +361,11 @@ class SheddingLesson(Lesson):
         story, players = [], game_state.game.players
         entries, before = window_log(game_state, recent)
         exposed = before["player"] if before else None  # who made the play a knock window follows
-        pupil_window = exposed == pupil and bool(recent) and next((m.kind for m in recent if m.player >= 0), "") in ("knock", "no_knock")
+        pupil_window = (
+            exposed == pupil
+            and bool(recent)
+            and next((m.kind for m in recent if m.player >= 0), "") in ("knock", "no_knock")
+        )
         knocked = False
         draws: dict[int, int] = {}
         for move in recent:
@@ -332,7 +397,11 @@ class SheddingLesson(Lesson):
                 elif exposed == pupil:
                     story.append(Text.count(KNOCKED_YOU, KNOCK_PENALTY, name=name))
                 else:
-                    story.append(Text.count(KNOCKED_OTHER, KNOCK_PENALTY, name=name, target=self.seat_name(exposed, pupil, players)))
+                    story.append(
+                        Text.count(
+                            KNOCKED_OTHER, KNOCK_PENALTY, name=name, target=self.seat_name(exposed, pupil, players)
+                        )
+                    )
         if pupil_window and not knocked:
             story.append(self.narration("nobody_knocked"))
         for player, count in draws.items():
@@ -398,14 +467,31 @@ class MultiMatchLesson(SheddingLesson):
             return Judged(False, self.narration("pair_of_numbers"))
         product, values = a.top * b.top, ", ".join(map(str, top.circled))
         if product in top.circled:
-            return Judged(True, self.narration("pair_fits", fact=formula(a.top, "*", b.top, "=", product), product=product), "multiply", "pair_product")
-        return Judged(False, self.narration("pair_does_not_fit", fact=formula(a.top, "*", b.top, "=", product), values=values), "multiply", "pair_product")
+            return Judged(
+                True,
+                self.narration("pair_fits", fact=formula(a.top, "*", b.top, "=", product), product=product),
+                "multiply",
+                "pair_product",
+            )
+        return Judged(
+            False,
+            self.narration("pair_does_not_fit", fact=formula(a.top, "*", b.top, "=", product), values=values),
+            "multiply",
+            "pair_product",
+        )
 
     def maths_story(self, name, move, on):
         a, b = (kids2()[c] for c in move.cards) if move.kind == "play_pair" else (None, None)
         if a is None or a.top * b.top not in on.circled:
             return None
-        return self.narration("called_pair", name=name, a=a.top, b=b.top, fact=formula(a.top, "*", b.top, "=", a.top * b.top), **self.card_params(move, on))
+        return self.narration(
+            "called_pair",
+            name=name,
+            a=a.top,
+            b=b.top,
+            fact=formula(a.top, "*", b.top, "=", a.top * b.top),
+            **self.card_params(move, on),
+        )
 
     def drills(self, game_state, hand, rng, levels):
         top = game_state.discard_pile[-1]
@@ -421,14 +507,28 @@ class OverslagLesson(SheddingLesson):
 
     def judge_maths(self, game_state, move, mine, top):
         if mine.circled_sum > top.circled_sum:
-            return Judged(True, self.narration("sum_higher", mine=mine.circled_sum, top=top.circled_sum), "estimate_sum", "higher_sum")
-        return Judged(False, self.narration("sum_not_higher", mine=mine.circled_sum, top=top.circled_sum, colour=card_colour(game_state.colour)), "estimate_sum", "higher_sum")
+            return Judged(
+                True,
+                self.narration("sum_higher", mine=mine.circled_sum, top=top.circled_sum),
+                "estimate_sum",
+                "higher_sum",
+            )
+        return Judged(
+            False,
+            self.narration(
+                "sum_not_higher", mine=mine.circled_sum, top=top.circled_sum, colour=card_colour(game_state.colour)
+            ),
+            "estimate_sum",
+            "higher_sum",
+        )
 
     def maths_story(self, name, move, on):
         mine = kids2()[move.cards[-1]]
         if not overslag_vri(mine.circled, on.circled):
             return None
-        return self.narration("called_higher_sum", name=name, mine=mine.circled_sum, on_sum=on.circled_sum, **self.card_params(move, on))
+        return self.narration(
+            "called_higher_sum", name=name, mine=mine.circled_sum, on_sum=on.circled_sum, **self.card_params(move, on)
+        )
 
     def drills(self, game_state, hand, rng, levels):
         top = game_state.discard_pile[-1]
@@ -445,8 +545,17 @@ class TiervennerLesson(SheddingLesson):
     def judge_maths(self, game_state, move, mine, top):
         total = mine.top + top.top
         if total == 10:
-            return Judged(True, self.narration("tens_friend_yes", top=top.top, mine=mine.top), "tens_friends", "tens_friend")
-        return Judged(False, self.narration("tens_friend_no", top=top.top, mine=mine.top, sum=total, colour=card_colour(game_state.colour)), "tens_friends", "tens_friend")
+            return Judged(
+                True, self.narration("tens_friend_yes", top=top.top, mine=mine.top), "tens_friends", "tens_friend"
+            )
+        return Judged(
+            False,
+            self.narration(
+                "tens_friend_no", top=top.top, mine=mine.top, sum=total, colour=card_colour(game_state.colour)
+            ),
+            "tens_friends",
+            "tens_friend",
+        )
 
     def maths_story(self, name, move, on):
         if not tens_friends(kids2()[move.cards[-1]].top, on.top):
@@ -475,12 +584,26 @@ class ExtremeLesson(SheddingLesson):
         witness = extreme_witness(mine.circled, top.circled)
         if witness and witness[0] == "beats_total":
             a, b = witness[1]
-            return Judged(True, self.narration("beats_total", a=a, b=b, sum=a + b, total=total), "exact_sum", "beats_total")
+            return Judged(
+                True, self.narration("beats_total", a=a, b=b, sum=a + b, total=total), "exact_sum", "beats_total"
+            )
         if witness:
             a, b = witness[1]
-            return Judged(True, self.narration("prime_above_mean", a=a, b=b, sum=a + b, mean=mixed(mean)), "primes", "prime_above_mean")
+            return Judged(
+                True,
+                self.narration("prime_above_mean", a=a, b=b, sum=a + b, mean=mixed(mean)),
+                "primes",
+                "prime_above_mean",
+            )
         a, b = sorted(mine.circled)[-2:]
-        return Judged(False, self.narration("extreme_no", a=a, b=b, sum=a + b, total=total, mean=mixed(mean), colour=card_colour(game_state.colour)), "exact_sum", "beats_total")
+        return Judged(
+            False,
+            self.narration(
+                "extreme_no", a=a, b=b, sum=a + b, total=total, mean=mixed(mean), colour=card_colour(game_state.colour)
+            ),
+            "exact_sum",
+            "beats_total",
+        )
 
     def maths_story(self, name, move, on):
         witness = extreme_witness(kids2()[move.cards[-1]].circled, on.circled)
@@ -489,7 +612,15 @@ class ExtremeLesson(SheddingLesson):
         (a, b), params = witness[1], self.card_params(move, on)
         if witness[0] == "beats_total":
             return self.narration("called_beats_total", name=name, a=a, b=b, sum=a + b, total=on.circled_sum, **params)
-        return self.narration("called_prime_above_mean", name=name, a=a, b=b, sum=a + b, mean=mixed(Fraction(on.circled_sum, len(on.circled))), **params)
+        return self.narration(
+            "called_prime_above_mean",
+            name=name,
+            a=a,
+            b=b,
+            sum=a + b,
+            mean=mixed(Fraction(on.circled_sum, len(on.circled))),
+            **params,
+        )
 
     def intro_params(self, game_state, pupil: int) -> dict:
         return {**super().intro_params(game_state, pupil), "primes": ", ".join(map(str, primes_up_to(200)))}

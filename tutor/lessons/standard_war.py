@@ -28,7 +28,22 @@ from tutor.drills import Question, Text, level_of
 from tutor.drills.number_facts import cards_after_loss, cards_on_table, compare_ranks
 from tutor.drills.operations import razboiul_war_cards
 from tutor.engine import Move
-from tutor.lessons.base import HAND, ROUND, ROUND_OF, WINNER_MARK, YOU, Choice, Judged, Lesson, Row, Zone, and_list, computer_name, move_token, progress_line
+from tutor.lessons.base import (
+    HAND,
+    ROUND,
+    ROUND_OF,
+    WINNER_MARK,
+    YOU,
+    Choice,
+    Judged,
+    Lesson,
+    Row,
+    Zone,
+    and_list,
+    computer_name,
+    move_token,
+    progress_line,
+)
 from tutor.lessons.war_family import LAST_ROUND, NOBODY_WINS, TAKES
 from tutor.standard_deck import ACE, JACK, JOKER_RANK, KING, QUEEN, STANDARD_CARDS, card
 from tutor.text import N_, NC_, NP_
@@ -72,7 +87,10 @@ DROPPED = (
     N_("%(name)s had no card left for the tie, so they are out of it."),
 )
 # Translators: the time-limit rule of War: %(num)s cards of one rank (%(card)s: "3", "queen") leave the game.
-REMOVED = NP_("The time is up, so the won %(card)s leaves the game: %(num)s card fewer to play with.", "The time is up, so the won %(card)s leave the game: %(num)s cards fewer to play with.")
+REMOVED = NP_(
+    "The time is up, so the won %(card)s leaves the game: %(num)s card fewer to play with.",
+    "The time is up, so the won %(card)s leave the game: %(num)s cards fewer to play with.",
+)
 SPECIAL_RULES = {
     # (game, the card that wins, the card it beats): the game's own rule, told when it decides a battle
     ("pyanitsa", 6, ACE): N_("In this game the 6 beats the ace, and only the ace."),
@@ -141,15 +159,27 @@ class StandardWarLesson(Lesson):
         view = game_state.player_view(pupil)
         lines = [progress_line(game_state.game.options.get("round_limit", 0), view["rounds"], ROUND_OF, ROUND)]
         for player in range(game_state.game.players):
-            lines.append(Text.count(PLAYER_CARDS, view["card_counts"][player], side=self.seat_name(player, pupil, game_state.game.players)))
+            lines.append(
+                Text.count(
+                    PLAYER_CARDS,
+                    view["card_counts"][player],
+                    side=self.seat_name(player, pupil, game_state.game.players),
+                )
+            )
         return lines
 
     def you_or_other(self, messages: tuple, player: int, pupil: int, **params) -> Text:
-        return Text(messages[0], params) if player == pupil else Text(messages[1], {"name": self.name(player, pupil), **params})
+        return (
+            Text(messages[0], params)
+            if player == pupil
+            else Text(messages[1], {"name": self.name(player, pupil), **params})
+        )
 
     def you_and_others(self, messages: tuple, players: list[int], pupil: int, **params) -> Text:
         if pupil in players:
-            return Text(messages[0], {"others": and_list([self.name(p, pupil) for p in players if p != pupil]), **params})
+            return Text(
+                messages[0], {"others": and_list([self.name(p, pupil) for p in players if p != pupil]), **params}
+            )
         return Text(messages[1], {"players": and_list([self.name(p, pupil) for p in players]), **params})
 
     def compare_lines(self, game_state, cards: dict[int, int], leaders: list[int], war: bool, pupil: int) -> list[Text]:
@@ -163,12 +193,19 @@ class StandardWarLesson(Lesson):
         beaten = [c for p, c in cards.items() if p != leaders[0]]
         if not beaten:
             return []
-        return [Text(BEATS, {"best": rank_name(best), "others": and_list([rank_name(c) for c in beaten])}), *self.special_rule_lines(game_state, best, beaten)]
+        return [
+            Text(BEATS, {"best": rank_name(best), "others": and_list([rank_name(c) for c in beaten])}),
+            *self.special_rule_lines(game_state, best, beaten),
+        ]
 
     def special_rule_lines(self, game_state, best: int, beaten: list[int]) -> list[Text]:
         """The game's own rule, when it decided the battle ("In this game the 6 beats the ace.")."""
         winner = card(best).rank
-        return [Text(SPECIAL_RULES[key]) for key in sorted({(game_state.game.id, winner, card(c).rank) for c in beaten}) if key in SPECIAL_RULES]
+        return [
+            Text(SPECIAL_RULES[key])
+            for key in sorted({(game_state.game.id, winner, card(c).rank) for c in beaten})
+            if key in SPECIAL_RULES
+        ]
 
     def plain_order(self, game_state, card_ids: list[int]) -> bool:
         """Whether the usual order (ace high, a joker above it) decides these cards in this game."""
@@ -198,13 +235,21 @@ class ChanceWarLesson(StandardWarLesson):
             for player in range(players):
                 laid = [slot for battle in last["battles"] for slot in self.laid_cards(battle, player)]
                 if laid:
-                    rows.append(Row(self.seat_name(player, pupil, players), laid, mark=Text.in_context(WINNER_MARK) if player == winner else None))
+                    rows.append(
+                        Row(
+                            self.seat_name(player, pupil, players),
+                            laid,
+                            mark=Text.in_context(WINNER_MARK) if player == winner else None,
+                        )
+                    )
             zones.append(Zone(Text.in_context(LAST_ROUND), rows, key="last-round"))
         rows = []
         for player in range(players):
             down = view["table_down_counts"][player]
             note = Text.count(FACE_DOWN_NOTE, down) if down else None
-            rows.append(Row(self.seat_name(player, pupil, players), [None] * down + list(view["table_up"][player]), note=note))
+            rows.append(
+                Row(self.seat_name(player, pupil, players), [None] * down + list(view["table_up"][player]), note=note)
+            )
         zones.append(Zone(Text(N_("On the table")), rows, key="this-round"))
         return zones
 
@@ -263,7 +308,11 @@ class ChanceWarLesson(StandardWarLesson):
         if winner is None and "taken_back" in last:
             lines.append(Text(NOBODY_WINS, {"round": last["round"]}))
         elif winner is not None:
-            lines.append(Text.count(TAKES["you"], count, round=last["round"]) if winner == pupil else Text.count(TAKES["other"], count, round=last["round"], name=self.name(winner, pupil)))
+            lines.append(
+                Text.count(TAKES["you"], count, round=last["round"])
+                if winner == pupil
+                else Text.count(TAKES["other"], count, round=last["round"], name=self.name(winner, pupil))
+            )
         if last.get("removed"):
             lines.append(Text.count(REMOVED, len(last["removed"]), card=rank_name(last["removed"][0])))
         return lines
@@ -284,7 +333,9 @@ class ChanceWarLesson(StandardWarLesson):
                 return [question]
         if mine.get("card") is None:
             return []
-        return self.compare_question(game_state, [laid[p]["card"] for p in sorted(laid, key=int) if laid[p].get("card") is not None], levels)
+        return self.compare_question(
+            game_state, [laid[p]["card"] for p in sorted(laid, key=int) if laid[p].get("card") is not None], levels
+        )
 
     def count_question(self, game_state, last: dict, pupil: int, levels: dict) -> Question | None:
         """How many cards the pupil takes (a won round) or has left (a lost one), from the round's cards."""
@@ -294,7 +345,11 @@ class ChanceWarLesson(StandardWarLesson):
             return None
         if last.get("winner") == pupil and len(laid) > 1:
             question = cards_on_table([laid[pupil], *(laid[p] for p in sorted(laid) if p != pupil)], level)
-        elif last.get("winner") not in (None, pupil) and not game_state.game.won_pile and not game_state.game.reshuffles_won:
+        elif (
+            last.get("winner") not in (None, pupil)
+            and not game_state.game.won_pile
+            and not game_state.game.reshuffles_won
+        ):
             question = cards_after_loss(len(game_state.piles[pupil]) + laid[pupil], laid[pupil], level)
         else:
             return None
@@ -323,7 +378,11 @@ class PyanitsaLesson(ChanceWarLesson):
         story = super().finish_story(game_state, pupil)
         losers = [p for p in range(game_state.game.players) if p not in game_state.winners()]
         if len(losers) == 1:
-            story.append(self.narration("drunkard_you") if losers[0] == pupil else self.narration("drunkard_other", name=self.name(losers[0], pupil)))
+            story.append(
+                self.narration("drunkard_you")
+                if losers[0] == pupil
+                else self.narration("drunkard_other", name=self.name(losers[0], pupil))
+            )
         return story
 
 
@@ -365,13 +424,31 @@ class TodUndLebenLesson(ChanceWarLesson):
         lines = [progress_line(game_state.game.options["rounds"], len(view["deal_scores"]), ROUND_OF, ROUND)]
         for player in range(game_state.game.players):
             # Translators: Tod und Leben's scoreboard: %(side)s is "You" or a computer's name; %(won)s counts the cards won this round, %(num)s the cards still to play.
-            line = NP_("%(side)s: %(won)s cards won, %(num)s card to play", "%(side)s: %(won)s cards won, %(num)s cards to play")
-            lines.append(Text.count(line, view["pile_counts"][player], side=self.seat_name(player, pupil, game_state.game.players), won=view["won_counts"][player]))
+            line = NP_(
+                "%(side)s: %(won)s cards won, %(num)s card to play",
+                "%(side)s: %(won)s cards won, %(num)s cards to play",
+            )
+            lines.append(
+                Text.count(
+                    line,
+                    view["pile_counts"][player],
+                    side=self.seat_name(player, pupil, game_state.game.players),
+                    won=view["won_counts"][player],
+                )
+            )
         return lines
 
     def deal_line(self, game_state, pupil: int) -> Text:
         scores, other = game_state.deal_scores, 1 - pupil
-        return Text(DEAL_DONE, {"round": len(scores), "mine": scores[-1][pupil], "theirs": scores[-1][other], "name": self.name(other, pupil)})
+        return Text(
+            DEAL_DONE,
+            {
+                "round": len(scores),
+                "mine": scores[-1][pupil],
+                "theirs": scores[-1][other],
+                "name": self.name(other, pupil),
+            },
+        )
 
     def tell_round(self, game_state, last: dict, pupil: int) -> list[Text]:
         """The trick; after the sixteenth, the round's score (the next deal has emptied the won piles)."""
@@ -381,16 +458,27 @@ class TodUndLebenLesson(ChanceWarLesson):
         return lines
 
     def finish_story(self, game_state, pupil: int) -> list[Text]:
-        return ([self.deal_line(game_state, pupil)] if game_state.deal_scores else []) + super().finish_story(game_state, pupil)
+        return ([self.deal_line(game_state, pupil)] if game_state.deal_scores else []) + super().finish_story(
+            game_state, pupil
+        )
 
 
 STEAL_LINES = {
     # Translators: Steal War: %(victim)s is a computer player's name; %(card)s is the rank that matched the top of its pile.
-    "you": NP_("You stole %(victim)s's pile with your %(card)s: %(num)s card.", "You stole %(victim)s's pile with your %(card)s: %(num)s cards."),
+    "you": NP_(
+        "You stole %(victim)s's pile with your %(card)s: %(num)s card.",
+        "You stole %(victim)s's pile with your %(card)s: %(num)s cards.",
+    ),
     # Translators: Steal War: %(name)s is a computer player's name; %(card)s is the rank that matched the top of the pupil's pile.
-    "yours": NP_("%(name)s stole your pile with a %(card)s: %(num)s card.", "%(name)s stole your pile with a %(card)s: %(num)s cards."),
+    "yours": NP_(
+        "%(name)s stole your pile with a %(card)s: %(num)s card.",
+        "%(name)s stole your pile with a %(card)s: %(num)s cards.",
+    ),
     # Translators: Steal War: %(name)s and %(victim)s are computer players' names; %(card)s is the rank that matched.
-    "other": NP_("%(name)s stole %(victim)s's pile with a %(card)s: %(num)s card.", "%(name)s stole %(victim)s's pile with a %(card)s: %(num)s cards."),
+    "other": NP_(
+        "%(name)s stole %(victim)s's pile with a %(card)s: %(num)s card.",
+        "%(name)s stole %(victim)s's pile with a %(card)s: %(num)s cards.",
+    ),
 }
 PROTECTED = (
     N_("You played a card of the same rank as the top of your own pile: your pile is safe in this battle."),
@@ -398,11 +486,16 @@ PROTECTED = (
     N_("%(name)s played a card of the same rank as the top of their own pile: that pile is safe in this battle."),
 )
 # Translators: Steal War: the pupil tried to steal with a card of another rank. %(mine)s and %(top)s are ranks ("7", "queen"); %(name)s a computer player's name.
-STEAL_WRONG_RANK = N_("Your %(mine)s and the %(top)s on top of %(name)s's pile are not the same rank: you can only steal with the same rank.")
+STEAL_WRONG_RANK = N_(
+    "Your %(mine)s and the %(top)s on top of %(name)s's pile are not the same rank: you can only steal with the same rank."
+)
 # Translators: Steal War: %(name)s is a computer player's name whose pile is protected this battle.
 STEAL_PROTECTED = N_("%(name)s's pile is safe in this battle: they played a card of the same rank as its top.")
 # Translators: Steal War: a right steal; %(mine)s and %(top)s are the same rank ("7"), %(name)s a computer player's name.
-STEAL_RIGHT = NP_("Your %(mine)s matches the %(top)s on top of %(name)s's pile: you steal %(num)s card!", "Your %(mine)s matches the %(top)s on top of %(name)s's pile: you steal %(num)s cards!")
+STEAL_RIGHT = NP_(
+    "Your %(mine)s matches the %(top)s on top of %(name)s's pile: you steal %(num)s card!",
+    "Your %(mine)s matches the %(top)s on top of %(name)s's pile: you steal %(num)s cards!",
+)
 # Translators: a button in Steal War: %(name)s is a computer player's name; %(num)s counts the cards in its face-up pile.
 STEAL_BUTTON = NP_("Steal %(name)s's pile (%(num)s card)", "Steal %(name)s's pile (%(num)s cards)")
 # Translators: the heading over every player's pile of won cards, face up (Steal War).
@@ -424,7 +517,11 @@ class StealWarLesson(ChanceWarLesson):
     def table(self, game_state, pupil: int) -> list[Zone]:
         players = game_state.game.players
         rows = [
-            Row(self.seat_name(p, pupil, players), game_state.faceup[p][-1:], note=Text.count(PILE_NOTE, len(game_state.faceup[p])) if game_state.faceup[p] else None)
+            Row(
+                self.seat_name(p, pupil, players),
+                game_state.faceup[p][-1:],
+                note=Text.count(PILE_NOTE, len(game_state.faceup[p])) if game_state.faceup[p] else None,
+            )
             for p in range(players)
         ]
         return super().table(game_state, pupil) + [Zone(Text(FACE_UP_PILES), rows, key="face-up-piles")]
@@ -438,18 +535,30 @@ class StealWarLesson(ChanceWarLesson):
     def choices(self, game_state, pupil: int) -> list[Choice]:
         players = game_state.game.players
         if game_state.phase == "top":
-            return [Choice(move_token(move), Text(N_("Put this card on top")), list(move.cards)) for move in game_state.legal_moves()]
+            return [
+                Choice(move_token(move), Text(N_("Put this card on top")), list(move.cards))
+                for move in game_state.legal_moves()
+            ]
         if game_state.phase != "turn" or not game_state.hands[pupil]:
             return []
         return [self.hand_choice(game_state, pupil, game_state.hands[pupil][0])] + [
-            Choice(move_token(Move("steal", pupil, (), str(victim))), Text.count(STEAL_BUTTON, len(game_state.faceup[victim]), name=self.name(victim, pupil)), game_state.faceup[victim][-1:])
+            Choice(
+                move_token(Move("steal", pupil, (), str(victim))),
+                Text.count(STEAL_BUTTON, len(game_state.faceup[victim]), name=self.name(victim, pupil)),
+                game_state.faceup[victim][-1:],
+            )
             for victim in range(players)
             if victim != pupil and game_state.faceup[victim]
         ]
 
     def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
         """A steal is judged by the ranks: the same rank steals (right), another rank cannot (wrong, with both ranks)."""
-        if move.kind != "steal" or game_state.phase != "turn" or game_state.current_player != pupil or not game_state.hands[pupil]:
+        if (
+            move.kind != "steal"
+            or game_state.phase != "turn"
+            or game_state.current_player != pupil
+            or not game_state.hands[pupil]
+        ):
             return super().judge(game_state, pupil, move)
         try:
             victim = int(move.detail)
@@ -461,7 +570,9 @@ class StealWarLesson(ChanceWarLesson):
         params = {"mine": rank_name(mine), "top": rank_name(top), "name": self.name(victim, pupil)}
         if card(mine).rank != card(top).rank:
             return Judged(False, Text(STEAL_WRONG_RANK, params), "compare", "steal")
-        if victim in game_state.protected:  # the pupil moves first in every battle, so only a later seat could meet this
+        if (
+            victim in game_state.protected
+        ):  # the pupil moves first in every battle, so only a later seat could meet this
             return Judged(False, Text(STEAL_PROTECTED, {"name": params["name"]}), kind="steal")
         return Judged(True, Text.count(STEAL_RIGHT, len(game_state.faceup[victim]) + 1, **params), "compare", "steal")
 
@@ -490,7 +601,13 @@ class StealWarLesson(ChanceWarLesson):
             return Text.count(STEAL_LINES["you"], count, victim=self.name(steal["victim"], pupil), card=card_name)
         if steal["victim"] == pupil:
             return Text.count(STEAL_LINES["yours"], count, name=self.name(thief, pupil), card=card_name)
-        return Text.count(STEAL_LINES["other"], count, name=self.name(thief, pupil), victim=self.name(steal["victim"], pupil), card=card_name)
+        return Text.count(
+            STEAL_LINES["other"],
+            count,
+            name=self.name(thief, pupil),
+            victim=self.name(steal["victim"], pupil),
+            card=card_name,
+        )
 
     def round_story(self, game_state, pupil: int, recent: list[Move]) -> list[Text]:
         """As in War; the steals of the battle in progress too (they happen before the cards are compared)."""
@@ -514,15 +631,35 @@ class StrategyWarLesson(StandardWarLesson):
         if last and last["battles"]:
             rows = []
             for player in range(players):
-                turned = [battle["turned"][str(player)] for battle in last["battles"] if str(player) in battle["turned"]]
+                turned = [
+                    battle["turned"][str(player)] for battle in last["battles"] if str(player) in battle["turned"]
+                ]
                 if turned:
-                    rows.append(Row(self.seat_name(player, pupil, players), turned, mark=Text.in_context(WINNER_MARK) if player == last["winner"] else None))
+                    rows.append(
+                        Row(
+                            self.seat_name(player, pupil, players),
+                            turned,
+                            mark=Text.in_context(WINNER_MARK) if player == last["winner"] else None,
+                        )
+                    )
             zones.append(Zone(Text.in_context(LAST_ROUND), rows, key="last-round"))
         rows = []
         for player in range(players):
-            chosen = [view["chosen"]] if player == pupil and view["chosen"] is not None else [None] if player in view["submitted"] else []
+            chosen = (
+                [view["chosen"]]
+                if player == pupil and view["chosen"] is not None
+                else [None]
+                if player in view["submitted"]
+                else []
+            )
             down = view["pot_counts"][player]
-            rows.append(Row(self.seat_name(player, pupil, players), [None] * down + list(view["shown"][player]) + chosen, note=Text.count(FACE_DOWN_NOTE, down) if down else None))
+            rows.append(
+                Row(
+                    self.seat_name(player, pupil, players),
+                    [None] * down + list(view["shown"][player]) + chosen,
+                    note=Text.count(FACE_DOWN_NOTE, down) if down else None,
+                )
+            )
         zones.append(Zone(Text(N_("On the table")), rows, key="this-round"))
         return zones
 
@@ -541,7 +678,11 @@ class StrategyWarLesson(StandardWarLesson):
             elif last["winner"] == pupil:
                 story.append(Text.count(TAKES["you"], last["cards_won"], round=last["round"]))
             else:
-                story.append(Text.count(TAKES["other"], last["cards_won"], round=last["round"], name=self.name(last["winner"], pupil)))
+                story.append(
+                    Text.count(
+                        TAKES["other"], last["cards_won"], round=last["round"], name=self.name(last["winner"], pupil)
+                    )
+                )
         for battle in view["battles"]:
             story += self.battle_lines(game_state, battle, pupil)
         return story
@@ -560,7 +701,10 @@ class StrategyWarLesson(StandardWarLesson):
             return []
         if last["round"] % 3 == 0 and last["winner"] == pupil and len(last["laid"]) > 1:
             mine = last["laid"][str(pupil)]
-            question = cards_on_table([mine, *(n for p, n in sorted(last["laid"].items(), key=lambda i: int(i[0])) if p != str(pupil))], level_of(levels, "count"))
+            question = cards_on_table(
+                [mine, *(n for p, n in sorted(last["laid"].items(), key=lambda i: int(i[0])) if p != str(pupil))],
+                level_of(levels, "count"),
+            )
             question.hides_result = True
             return [question]
         return self.compare_question(game_state, [turned[p] for p in sorted(turned, key=int)], levels)

@@ -32,17 +32,39 @@ from tutor.answers import AnswerError, read_answer
 from tutor.deck import kids2
 from tutor.drills import Question, Text, level_of
 from tutor.drills.number_facts import compare_numbers, multiply_top_numbers
-from tutor.drills.operations import triplesmart_better, triplesmart_distance, triplesmart_extreme_better, triplesmart_extreme_distance
+from tutor.drills.operations import (
+    triplesmart_better,
+    triplesmart_distance,
+    triplesmart_extreme_better,
+    triplesmart_extreme_distance,
+)
 from tutor.engine import Move
 from tutor.engine.triplesmart import number_literals, plain_expression
-from tutor.lessons.base import ROUND, ROUND_OF, WINNER_MARK, YOU, Choice, Judged, Lesson, Row, Zone, and_list, computer_name, move_token, progress_line
+from tutor.lessons.base import (
+    ROUND,
+    ROUND_OF,
+    WINNER_MARK,
+    YOU,
+    Choice,
+    Judged,
+    Lesson,
+    Row,
+    Zone,
+    and_list,
+    computer_name,
+    move_token,
+    progress_line,
+)
 from tutor.signs import FRACTION, formula, operators, plain_formula, typed
 from tutor.text import N_, NC_, NP_
 
 # Translators: the heading over the cards of the round just played (the previous round, not the final one).
 LAST_ROUND = NC_("heading: the round just played", "Last round")
 # Translators: a scoreboard line. %(side)s is a label for a player or a team: "You", "Computer 1", or "You and Computer 2 (your partner)"; %(draw)s and %(collection)s count the cards in its two piles.
-SIDE_CARDS = NP_("%(side)s: %(num)s card (draw pile %(draw)s, collection pile %(collection)s)", "%(side)s: %(num)s cards (draw pile %(draw)s, collection pile %(collection)s)")
+SIDE_CARDS = NP_(
+    "%(side)s: %(num)s card (draw pile %(draw)s, collection pile %(collection)s)",
+    "%(side)s: %(num)s cards (draw pile %(draw)s, collection pile %(collection)s)",
+)
 
 
 def war_scoreboard(lesson: Lesson, game_state, pupil: int) -> list[Text]:
@@ -52,7 +74,11 @@ def war_scoreboard(lesson: Lesson, game_state, pupil: int) -> list[Text]:
     lines = [progress_line(limit, view["rounds"], ROUND_OF, ROUND)]
     for index, side in enumerate(view["sides"]):
         names = [lesson.seat_name(p, pupil, game_state.game.players) for p in side]
-        side_name = names[0] if len(names) == 1 else Text(N_("%(first)s and %(second)s"), {"first": names[0], "second": names[1]})
+        side_name = (
+            names[0]
+            if len(names) == 1
+            else Text(N_("%(first)s and %(second)s"), {"first": names[0], "second": names[1]})
+        )
         lines.append(
             Text.count(
                 SIDE_CARDS,
@@ -77,7 +103,14 @@ def last_round_zone(lesson: Lesson, game_state, pupil: int) -> list[Zone]:
         return []
     players = game_state.game.players
     won = winning_players(last)
-    rows = [Row(lesson.seat_name(int(p), pupil, players), list(cards), mark=Text.in_context(WINNER_MARK) if int(p) in won else None) for p, cards in sorted(last["table"].items(), key=lambda item: int(item[0]))]
+    rows = [
+        Row(
+            lesson.seat_name(int(p), pupil, players),
+            list(cards),
+            mark=Text.in_context(WINNER_MARK) if int(p) in won else None,
+        )
+        for p, cards in sorted(last["table"].items(), key=lambda item: int(item[0]))
+    ]
     return [Zone(Text.in_context(LAST_ROUND), rows, key="last-round")]
 
 
@@ -86,7 +119,11 @@ def turned_zone(lesson: Lesson, game_state, pupil: int, note=None) -> Zone:
     view = game_state.player_view(pupil)
     players = game_state.game.players
     rows = [
-        Row(lesson.seat_name(p, pupil, players), [None] * view["pot_counts"][p] + list(view["turned"][p]), note=note(view, p) if note else None)
+        Row(
+            lesson.seat_name(p, pupil, players),
+            [None] * view["pot_counts"][p] + list(view["turned"][p]),
+            note=note(view, p) if note else None,
+        )
         for p in range(players)
     ]
     return Zone(Text(N_("On the table")), rows, key="this-round")
@@ -180,12 +217,23 @@ ALONE = (
     N_("Nobody else could lay or turn a card: %(name)s wins."),
 )
 TAKES = {
-    "you": NP_("You win round %(round)s and take the %(num)s card!", "You win round %(round)s and take the %(num)s cards!"),
-    "team": NP_("Your team wins round %(round)s and takes the %(num)s card!", "Your team wins round %(round)s and takes the %(num)s cards!"),
+    "you": NP_(
+        "You win round %(round)s and take the %(num)s card!", "You win round %(round)s and take the %(num)s cards!"
+    ),
+    "team": NP_(
+        "Your team wins round %(round)s and takes the %(num)s card!",
+        "Your team wins round %(round)s and takes the %(num)s cards!",
+    ),
     # Translators: %(name)s is a computer player's name ("Computer 2"), never "you".
-    "other": NP_("%(name)s wins round %(round)s and takes the %(num)s card.", "%(name)s wins round %(round)s and takes the %(num)s cards."),
+    "other": NP_(
+        "%(name)s wins round %(round)s and takes the %(num)s card.",
+        "%(name)s wins round %(round)s and takes the %(num)s cards.",
+    ),
     # Translators: %(name)s and %(mate)s are the names of two computer players who play as a team.
-    "other_team": NP_("%(name)s and %(mate)s win round %(round)s and take the %(num)s card.", "%(name)s and %(mate)s win round %(round)s and take the %(num)s cards."),
+    "other_team": NP_(
+        "%(name)s and %(mate)s win round %(round)s and take the %(num)s card.",
+        "%(name)s and %(mate)s win round %(round)s and take the %(num)s cards.",
+    ),
 }
 NOBODY_WINS = N_("Nobody wins round %(round)s: everyone takes back their own cards.")
 NOBODY_COULD_TURN = N_("Nobody could turn enough cards for this battle.")
@@ -254,13 +302,31 @@ class RoundTeller:
         messages = BEATS["double_kocha" if best is None else "value"]
         beaten = [p for p in live if p not in self.leaders(battle)]
         if not beaten:
-            return [Text(ALONE[0], {"best": best}) if leader == self.pupil else Text(ALONE[1], {"name": self.name(leader)})] if best is not None else []
+            return (
+                [
+                    Text(ALONE[0], {"best": best})
+                    if leader == self.pupil
+                    else Text(ALONE[1], {"name": self.name(leader)})
+                ]
+                if best is not None
+                else []
+            )
         if leader == self.pupil:
             return [Text(messages[0], {"best": best, "others": and_list([results[p] for p in beaten])})]
         others = [results[p] for p in beaten if p != self.pupil]
         if self.pupil in beaten:
             if others:
-                return [Text(messages[2], {"name": self.name(leader), "best": best, "mine": results[self.pupil], "others": and_list(others)})]
+                return [
+                    Text(
+                        messages[2],
+                        {
+                            "name": self.name(leader),
+                            "best": best,
+                            "mine": results[self.pupil],
+                            "others": and_list(others),
+                        },
+                    )
+                ]
             return [Text(messages[1], {"name": self.name(leader), "best": best, "mine": results[self.pupil]})]
         return [Text(messages[3], {"name": self.name(leader), "best": best, "others": and_list(others)})]
 
@@ -269,7 +335,11 @@ class RoundTeller:
         lines = []
         for player, result in results.items():
             if result == self.OUT:
-                lines.append(Text(OUT_OF_BATTLE[0]) if player == self.pupil else Text(OUT_OF_BATTLE[1], {"name": self.name(player)}))
+                lines.append(
+                    Text(OUT_OF_BATTLE[0])
+                    if player == self.pupil
+                    else Text(OUT_OF_BATTLE[1], {"name": self.name(player)})
+                )
         if lines and all(r == self.OUT for r in results.values()):
             lines.append(Text(NOBODY_COULD_TURN))
         return lines
@@ -291,7 +361,9 @@ class RoundTeller:
             return Text.count(TAKES["team" if len(members) > 1 else "you"], count, round=round_number)
         if len(members) > 1:
             mate = next(p for p in members if p != leader)
-            return Text.count(TAKES["other_team"], count, round=round_number, name=self.name(leader), mate=self.name(mate))
+            return Text.count(
+                TAKES["other_team"], count, round=round_number, name=self.name(leader), mate=self.name(mate)
+            )
         return Text.count(TAKES["other"], count, round=round_number, name=self.name(leader))
 
     def round_lines(self, last: dict) -> list[Text]:
@@ -405,7 +477,11 @@ class CloseTeller(RoundTeller):
         return super().table_count(last) + len(last.get("targets", []))
 
     def who(self, messages: tuple, player: int, **params) -> Text:
-        return Text(messages[0], params) if player == self.pupil else Text(messages[1], {"name": self.name(player), **params})
+        return (
+            Text(messages[0], params)
+            if player == self.pupil
+            else Text(messages[1], {"name": self.name(player), **params})
+        )
 
     def battle_lines(self, battle: dict) -> list[Text]:
         lines = []
@@ -414,7 +490,16 @@ class CloseTeller(RoundTeller):
             if entry["result"] == "submitted":
                 hit, alone = Fraction(entry["distance"]) == 0, entry["expression"].isdigit()
                 messages = (self.ONE_CARD_HIT if hit else self.ONE_CARD) if alone else (self.HIT if hit else self.WROTE)
-                lines.append(self.who(messages, player, expression=shown_expression(entry["expression"]), value=shown_number(entry["value"]), distance=shown_number(entry["distance"]), target=battle["target"]))
+                lines.append(
+                    self.who(
+                        messages,
+                        player,
+                        expression=shown_expression(entry["expression"]),
+                        value=shown_number(entry["value"]),
+                        distance=shown_number(entry["distance"]),
+                        target=battle["target"],
+                    )
+                )
             elif entry["result"] == "double_kocha":
                 lines.append(self.who(self.TWO_SPECIALS, player))
         return lines
@@ -479,7 +564,9 @@ class MultiWarLesson(WarFamilyLesson):
         numbers = [kids2()[c].top for c in self.first_cards(game_state, pupil) if not kids2()[c].is_special]
         params = {"rounds": game_state.game.options["round_limit"]}
         if len(numbers) == 2:
-            params.update(a=numbers[0], b=numbers[1], fact=formula(numbers[0], "*", numbers[1], "=", numbers[0] * numbers[1]))
+            params.update(
+                a=numbers[0], b=numbers[1], fact=formula(numbers[0], "*", numbers[1], "=", numbers[0] * numbers[1])
+            )
         return params
 
     def intro_text(self, step: int, game_state, pupil: int) -> Text:
@@ -500,7 +587,11 @@ class MultiWarLesson(WarFamilyLesson):
         if game_state.rounds == 0 and game_state.at_round_start:
             # Shown only during the intro (the page drops the "intro" zone afterwards): the real cards the
             # pupil will turn first, so that "look at the big number" points at real numbers.
-            example = Row(Text.in_context(YOU), self.first_cards(game_state, pupil), note=Text(N_("the top two cards of your draw pile: you turn them first")))
+            example = Row(
+                Text.in_context(YOU),
+                self.first_cards(game_state, pupil),
+                note=Text(N_("the top two cards of your draw pile: you turn them first")),
+            )
             zones.append(Zone(Text(N_("Your first two cards")), [example], key="intro"))
         return zones
 
@@ -531,14 +622,18 @@ class MultiWarLesson(WarFamilyLesson):
 
 # Why a readable expression is refused, with the pupil's numbers.
 REFUSED = {
-    "fraction": N_("%(number)s is a fraction, and in TripleSmart you only add and subtract: write the numbers on your cards as they are, %(numbers)s."),
+    "fraction": N_(
+        "%(number)s is a fraction, and in TripleSmart you only add and subtract: write the numbers on your cards as they are, %(numbers)s."
+    ),
     "not_whole": N_("%(number)s is not a number on your cards: use the numbers as they are, %(numbers)s."),
     "not_on_cards": N_("There is no %(number)s on your cards: your numbers are %(numbers)s."),
     "used_too_often": NP_(
         "You used %(number)s %(count)s times, but only %(num)s of your cards shows %(number)s: each card counts once. Your numbers are %(numbers)s.",
         "You used %(number)s %(count)s times, but only %(num)s of your cards show %(number)s: each card counts once. Your numbers are %(numbers)s.",
     ),
-    "division_by_zero": N_("%(expression)s divides by zero, and dividing by zero gives no number at all. Write another calculation."),
+    "division_by_zero": N_(
+        "%(expression)s divides by zero, and dividing by zero gives no number at all. Write another calculation."
+    ),
 }
 
 
@@ -560,7 +655,11 @@ class TripleSmartLesson(WarFamilyLesson):
     def intro_params(self, game_state, pupil: int) -> dict:
         view = game_state.player_view(pupil)
         mine = [kids2()[c].top for c in view["turned"][pupil] if not kids2()[c].is_special]
-        return {"target": view["target"], "numbers": ", ".join(map(str, mine)), "rounds": game_state.game.options["round_limit"]}
+        return {
+            "target": view["target"],
+            "numbers": ", ".join(map(str, mine)),
+            "rounds": game_state.game.options["round_limit"],
+        }
 
     def intro_text(self, step: int, game_state, pupil: int) -> Text:
         """The first step says so when two special cards decided a round before the pupil could play."""
@@ -585,7 +684,9 @@ class TripleSmartLesson(WarFamilyLesson):
             return Text.in_context(EXPRESSION_READY) if player in view["submitted"] and player != pupil else None
 
         heading = Text.in_context(TARGET)
-        label = Text(N_("Target number: %(target)s"), {"target": view["target"]}) if view["target"] is not None else heading
+        label = (
+            Text(N_("Target number: %(target)s"), {"target": view["target"]}) if view["target"] is not None else heading
+        )
         target = Zone(heading, [Row(label, list(view["target_cards"]))], key="target")
         return last_round_zone(self, game_state, pupil) + [target, turned_zone(self, game_state, pupil, note)]
 
@@ -597,7 +698,9 @@ class TripleSmartLesson(WarFamilyLesson):
         return self.narration("your_war" if view["wars"] else "your_turn", target=view["target"])
 
     def decision_prompt(self, game_state, pupil: int) -> Text:
-        return Text(N_("Which calculation brings your numbers closest to the target %(target)s?"), {"target": game_state.target})
+        return Text(
+            N_("Which calculation brings your numbers closest to the target %(target)s?"), {"target": game_state.target}
+        )
 
     def move_from_text(self, game_state, pupil: int, text: str, locale: str) -> Move:
         """Read the pupil's expression (in their own notation) and name the cards it uses.
@@ -640,9 +743,17 @@ class TripleSmartLesson(WarFamilyLesson):
             if not have[number]:
                 return Judged(False, Text(REFUSED["not_on_cards"], {"number": number, "numbers": numbers}))
             if count > have[number]:
-                return Judged(False, Text.count(REFUSED["used_too_often"], have[number], number=number, count=count, numbers=numbers))
+                return Judged(
+                    False,
+                    Text.count(REFUSED["used_too_often"], have[number], number=number, count=count, numbers=numbers),
+                )
         if problem.code == "division_by_zero":  # the cards are right, the arithmetic has no value: a maths mistake
-            return Judged(False, Text(REFUSED["division_by_zero"], {"expression": shown_expression(move.detail)}), self.skill, "expression")
+            return Judged(
+                False,
+                Text(REFUSED["division_by_zero"], {"expression": shown_expression(move.detail)}),
+                self.skill,
+                "expression",
+            )
         return Judged(False, Text(problem.msgid, dict(problem.params)))
 
     def tell_round(self, teller: RoundTeller, last: dict, pupil: int) -> list[Text]:
@@ -651,12 +762,22 @@ class TripleSmartLesson(WarFamilyLesson):
         found = pupil_submission(last, pupil)
         if found and "best_value" in found[1]:
             mine = found[1]
-            lines.append(self.narration("best_reachable", value=shown_number(mine["best_value"]), expression=shown_expression(mine["best_expression"]), distance=shown_number(mine["best_distance"])))
+            lines.append(
+                self.narration(
+                    "best_reachable",
+                    value=shown_number(mine["best_value"]),
+                    expression=shown_expression(mine["best_expression"]),
+                    distance=shown_number(mine["best_distance"]),
+                )
+            )
         return lines
 
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
         """About the pupil's own expression in the newest round they wrote one in (not a round two special cards decided)."""
-        found = next((found for last in reversed(self.rounds_to_tell(game_state)) if (found := pupil_submission(last, pupil))), None)
+        found = next(
+            (found for last in reversed(self.rounds_to_tell(game_state)) if (found := pupil_submission(last, pupil))),
+            None,
+        )
         if found is None or found[0].get("target_card") is None:
             return []
         battle, mine = found

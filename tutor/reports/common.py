@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
-from typing import Callable
-
 
 from tutor import accounts, classroom, skills
 from tutor.drills import Question, Text, texts

@@ -6,8 +6,8 @@ import csv
 import io
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
@@ -19,10 +19,10 @@ from tutor.models import (
     SchoolClass,
     Teacher,
 )
-from tutor.text import N_
 from tutor.reports.common import LEVEL_WORDS, Gettext, untranslated
 from tutor.reports.grid import Grid
 from tutor.reports.homework import AssignmentReport, status_word
+from tutor.text import N_
 
 
 # --- classes (for the command line) ---------------------------------------------------------
@@ -39,13 +39,22 @@ class ClassSummary:
 
 def all_classes(db: Session) -> list[ClassSummary]:
     """Every class with its teachers (owner first) and pupil count, by code."""
-    counts = dict(db.execute(select(Pupil.class_id, func.count(Pupil.id)).where(Pupil.class_id.is_not(None)).group_by(Pupil.class_id)).all())
+    counts = dict(
+        db.execute(
+            select(Pupil.class_id, func.count(Pupil.id)).where(Pupil.class_id.is_not(None)).group_by(Pupil.class_id)
+        ).all()
+    )
     teachers: dict[int, list[str]] = defaultdict(list)
     for class_id, name in db.execute(
-        select(ClassTeacher.class_id, Teacher.name).join(Teacher, Teacher.id == ClassTeacher.teacher_id).order_by(ClassTeacher.class_id, case((ClassTeacher.role == "owner", 0), else_=1), Teacher.name)
+        select(ClassTeacher.class_id, Teacher.name)
+        .join(Teacher, Teacher.id == ClassTeacher.teacher_id)
+        .order_by(ClassTeacher.class_id, case((ClassTeacher.role == "owner", 0), else_=1), Teacher.name)
     ):
         teachers[class_id].append(name)
-    return [ClassSummary(c.code, c.name, teachers.get(c.id, []), counts.get(c.id, 0)) for c in db.scalars(select(SchoolClass).order_by(SchoolClass.code))]
+    return [
+        ClassSummary(c.code, c.name, teachers.get(c.id, []), counts.get(c.id, 0))
+        for c in db.scalars(select(SchoolClass).order_by(SchoolClass.code))
+    ]
 
 
 # --- CSV ------------------------------------------------------------------------------------
@@ -81,7 +90,9 @@ def to_csv(rows: list[list], delimiter: str = ",", bom: bool = True) -> str:
     return (BOM if bom else "") + out.getvalue()
 
 
-def grid_table(grid: Grid, translate: Gettext = untranslated, skill_name: Callable[[str], str] | None = None) -> list[list]:
+def grid_table(
+    grid: Grid, translate: Gettext = untranslated, skill_name: Callable[[str], str] | None = None
+) -> list[list]:
     """The class grid as rows: a header (pupil, then one column per skill), then a row per pupil."""
     names = skill_name or (lambda skill: translate(skills_catalogue_name(skill)))
     help_word = translate(LEVEL_WORDS["needs_help"])

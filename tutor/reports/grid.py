@@ -13,8 +13,7 @@ from tutor.models import (
     SchoolClass,
     SkillRecord,
 )
-from tutor.reports.common import PupilRef, grid_skill_ids, name_key, grid_skills
-
+from tutor.reports.common import PupilRef, grid_skill_ids, grid_skills, name_key
 
 # --- class grid -----------------------------------------------------------------------------
 SORT_HELP, SORT_NAME = "help", "name"
@@ -91,7 +90,13 @@ def sort_rows(rows: list[GridRow], sort: str) -> list[GridRow]:
 
         def weakest(row: GridRow):
             cell = row.cell(sort)
-            return (not cell.needs_help, skills.LEVELS.index(cell.level), cell.p_known if cell.p_known is not None else -1.0, name_key(row.pupil.name), row.pupil.id)
+            return (
+                not cell.needs_help,
+                skills.LEVELS.index(cell.level),
+                cell.p_known if cell.p_known is not None else -1.0,
+                name_key(row.pupil.name),
+                row.pupil.id,
+            )
 
         return sorted(rows, key=weakest)
     return sorted(rows, key=lambda r: (-len(r.needs_help), name_key(r.pupil.name), r.pupil.id))
@@ -103,7 +108,13 @@ def class_grid(db: Session, school_class: SchoolClass, sort: str | None = None) 
     pupils = db.execute(select(Pupil.id, Pupil.public_id, Pupil.name).where(Pupil.class_id == school_class.id)).all()
     rows = {pupil_id: GridRow(PupilRef(pupil_id, public_id, name), {}) for pupil_id, public_id, name in pupils}
     records = db.execute(
-        select(SkillRecord.pupil_id, SkillRecord.skill, SkillRecord.p_known, SkillRecord.attempts, SkillRecord.mastery_threshold)
+        select(
+            SkillRecord.pupil_id,
+            SkillRecord.skill,
+            SkillRecord.p_known,
+            SkillRecord.attempts,
+            SkillRecord.mastery_threshold,
+        )
         .join(Pupil, Pupil.id == SkillRecord.pupil_id)
         .where(Pupil.class_id == school_class.id, SkillRecord.skill.in_(columns))
     )

@@ -15,7 +15,7 @@ from tutor.models import (
     Pupil,
     SkillRecord,
 )
-from tutor.reports.common import DONE_LATE, PupilRef, STATUS_WORDS, name_key, as_utc_or_none
+from tutor.reports.common import DONE_LATE, STATUS_WORDS, PupilRef, as_utc_or_none, name_key
 
 
 # --- assignment view ------------------------------------------------------------------------
@@ -64,7 +64,9 @@ class AssignmentReport:
 def assignment_report(db: Session, assignment: Assignment, now: datetime) -> AssignmentReport:
     """Each assigned pupil's status and work, from the AssignmentWork summaries (no answers are scanned)."""
     pupils = classroom.assigned_pupils(db, assignment)
-    work = {w.pupil_id: w for w in db.scalars(select(AssignmentWork).where(AssignmentWork.assignment_id == assignment.id))}
+    work = {
+        w.pupil_id: w for w in db.scalars(select(AssignmentWork).where(AssignmentWork.assignment_id == assignment.id))
+    }
     levels: dict[int, str] = {}
     if assignment.goal == "skill" and assignment.goal_skill:
         for pupil_id, p_known, attempts, mastery in db.execute(
@@ -86,8 +88,17 @@ def assignment_report(db: Session, assignment: Assignment, now: datetime) -> Ass
             progress=classroom.progress(assignment, w, levels.get(pupil.id, skills.NOT_STARTED)),
         )
         if w is not None:
-            row.questions, row.first_try_right, row.games_finished, row.time_ms = w.questions, w.first_try_right, w.games_finished, w.time_ms
-            row.started_at, row.last_active_at, row.done_at = as_utc_or_none(w.started_at), as_utc_or_none(w.last_active_at), done_at
+            row.questions, row.first_try_right, row.games_finished, row.time_ms = (
+                w.questions,
+                w.first_try_right,
+                w.games_finished,
+                w.time_ms,
+            )
+            row.started_at, row.last_active_at, row.done_at = (
+                as_utc_or_none(w.started_at),
+                as_utc_or_none(w.last_active_at),
+                done_at,
+            )
         rows.append(row)
     rows.sort(key=lambda r: (name_key(r.pupil.name), r.pupil.id))
     return AssignmentReport(assignment, rows, now)

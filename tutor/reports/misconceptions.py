@@ -20,7 +20,6 @@ from tutor.models import (
 from tutor.reports.common import choice_label, misconception_text, question_prompt
 from tutor.reports.pupil import day_starts
 
-
 # --- misconception report -------------------------------------------------------------------
 WEEK_PATTERN = re.compile(r"^\s*([0-9]{4})-?W([0-9]{1,2})\s*$", re.IGNORECASE)
 TOP_MISCONCEPTIONS = 5  # per skill
@@ -114,7 +113,9 @@ class MisconceptionReport:
         return week_label(*later.isocalendar()[:2]) if later.year <= 9998 else None
 
 
-def misconception_report(db: Session, school_class: SchoolClass, week: str | None, now: datetime) -> MisconceptionReport:
+def misconception_report(
+    db: Session, school_class: SchoolClass, week: str | None, now: datetime
+) -> MisconceptionReport:
     """The week's most frequent misconceptions per skill and the questions most often answered wrong.
 
     Two statements. A GROUP BY over the week's readable answers of the class (by skill, question
@@ -131,7 +132,9 @@ def misconception_report(db: Session, school_class: SchoolClass, week: str | Non
     start, end = starts[0], starts[-1]
     in_class = select(Pupil.id).where(Pupil.class_id == school_class.id).scalar_subquery()
     wrong = AttemptRecord.correct.is_(False)
-    typed = case((AttemptRecord.misconception.is_not(None), AttemptRecord.typed))  # no parameters: the same SQL in SELECT and GROUP BY
+    typed = case(
+        (AttemptRecord.misconception.is_not(None), AttemptRecord.typed)
+    )  # no parameters: the same SQL in SELECT and GROUP BY
     groups = db.execute(
         select(
             AttemptRecord.skill,
@@ -141,12 +144,19 @@ def misconception_report(db: Session, school_class: SchoolClass, week: str | Non
             func.sum(case((wrong, 1), else_=0)),
             func.max(case((wrong, AttemptRecord.id))),
         )
-        .where(AttemptRecord.pupil_id.in_(in_class), AttemptRecord.created_at >= start, AttemptRecord.created_at < end, AttemptRecord.readable.is_(True))
+        .where(
+            AttemptRecord.pupil_id.in_(in_class),
+            AttemptRecord.created_at >= start,
+            AttemptRecord.created_at < end,
+            AttemptRecord.readable.is_(True),
+        )
         .group_by(AttemptRecord.skill, AttemptRecord.question_kind, AttemptRecord.misconception, typed)
     ).all()
     kinds: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # answers, wrong, latest wrong answer's id
     found: dict[tuple[str, str, str], MisconceptionRow] = {}
-    typed_values: dict[tuple[str, str, str], list[tuple[int, int]]] = defaultdict(list)  # (wrong answers, latest id) per value typed
+    typed_values: dict[tuple[str, str, str], list[tuple[int, int]]] = defaultdict(
+        list
+    )  # (wrong answers, latest id) per value typed
     for skill, kind, misconception, answers, wrong_count, latest_wrong in groups:
         wrong_count = int(wrong_count or 0)
         totals = kinds[(skill, kind)]
@@ -166,21 +176,39 @@ def misconception_report(db: Session, school_class: SchoolClass, week: str | Non
         for skill in sorted(by_skill_all, key=lambda s: (order.get(s, len(order)), s))
     ]
     questions = sorted(
-        (QuestionRow(skill, kind, answers, wrong_count, None) for (skill, kind), (answers, wrong_count, _) in kinds.items() if wrong_count),
+        (
+            QuestionRow(skill, kind, answers, wrong_count, None)
+            for (skill, kind), (answers, wrong_count, _) in kinds.items()
+            if wrong_count
+        ),
         key=lambda q: (-q.wrong, -q.wrong_rate, q.kind),
     )[:TOP_QUESTIONS]
 
     example_ids = {
-        id(row): [attempt_id for _, attempt_id in sorted(typed_values[(row.skill, row.kind, row.misconception)], key=lambda v: (-v[0], -v[1]))[:EXAMPLES]]
+        id(row): [
+            attempt_id
+            for _, attempt_id in sorted(
+                typed_values[(row.skill, row.kind, row.misconception)], key=lambda v: (-v[0], -v[1])
+            )[:EXAMPLES]
+        ]
         for _, rows in by_skill
         for row in rows
     }
-    wanted = {attempt_id for ids in example_ids.values() for attempt_id in ids} | {kinds[(q.skill, q.kind)][2] for q in questions}
+    wanted = {attempt_id for ids in example_ids.values() for attempt_id in ids} | {
+        kinds[(q.skill, q.kind)][2] for q in questions
+    }
     if wanted:
         stored = {
             row.id: row
             for row in db.execute(
-                select(AttemptRecord.id, AttemptRecord.question_kind, AttemptRecord.misconception, AttemptRecord.question, AttemptRecord.typed, AttemptRecord.read_as).where(AttemptRecord.id.in_(sorted(wanted)))
+                select(
+                    AttemptRecord.id,
+                    AttemptRecord.question_kind,
+                    AttemptRecord.misconception,
+                    AttemptRecord.question,
+                    AttemptRecord.typed,
+                    AttemptRecord.read_as,
+                ).where(AttemptRecord.id.in_(sorted(wanted)))
             )
         }
         for _, rows in by_skill:
@@ -191,8 +219,26 @@ def misconception_report(db: Session, school_class: SchoolClass, week: str | Non
                         continue
                     if row.text is None:
                         row.text = misconception_text(row.kind, row.misconception, example.question)
-                    row.examples.append(Example(question_prompt(example.question), example.typed, example.read_as, choice_label(example.question, example.typed)))
+                    row.examples.append(
+                        Example(
+                            question_prompt(example.question),
+                            example.typed,
+                            example.read_as,
+                            choice_label(example.question, example.typed),
+                        )
+                    )
         for q in questions:
             example = stored.get(kinds[(q.skill, q.kind)][2])
             q.example = question_prompt(example.question) if example is not None else None
-    return MisconceptionReport(year, number, valid, monday, start, end, by_skill, questions, sum(t[0] for t in kinds.values()), sum(t[1] for t in kinds.values()))
+    return MisconceptionReport(
+        year,
+        number,
+        valid,
+        monday,
+        start,
+        end,
+        by_skill,
+        questions,
+        sum(t[0] for t in kinds.values()),
+        sum(t[1] for t in kinds.values()),
+    )

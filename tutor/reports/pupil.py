@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 
 from sqlalchemy import case, func, literal_column, select
 from sqlalchemy.orm import Session
@@ -18,9 +18,8 @@ from tutor.models import (
     Pupil,
     SkillRecord,
 )
-from tutor.reports.common import grid_skill_ids, as_utc_or_none, choice_label, misconception_text, question_prompt
-from tutor.reports.grid import Cell, EMPTY_CELL, cell_of
-
+from tutor.reports.common import as_utc_or_none, choice_label, grid_skill_ids, misconception_text, question_prompt
+from tutor.reports.grid import EMPTY_CELL, Cell, cell_of
 
 # --- pupil page -----------------------------------------------------------------------------
 HISTORY_WEEKS = 8
@@ -48,7 +47,9 @@ class History:
 def day_starts(first_day: date, days: int, timezone_name: str) -> list[datetime]:
     """The UTC instants at which each local day from ``first_day`` begins (``days + 1`` of them)."""
     zone = classroom.zone(timezone_name)
-    return [datetime.combine(first_day + timedelta(days=i), time(0), tzinfo=zone).astimezone(timezone.utc) for i in range(days + 1)]
+    return [
+        datetime.combine(first_day + timedelta(days=i), time(0), tzinfo=zone).astimezone(UTC) for i in range(days + 1)
+    ]
 
 
 def _day_index(column, starts: list[datetime], low: int, high: int):
@@ -57,7 +58,10 @@ def _day_index(column, starts: list[datetime], low: int, high: int):
     if high - low == 1:
         return literal_column(str(int(low)))
     middle = (low + high) // 2
-    return case((column < starts[middle], _day_index(column, starts, low, middle)), else_=_day_index(column, starts, middle, high))
+    return case(
+        (column < starts[middle], _day_index(column, starts, low, middle)),
+        else_=_day_index(column, starts, middle, high),
+    )
 
 
 def skill_history(db: Session, pupil_id: int, timezone_name: str, now: datetime, weeks: int = HISTORY_WEEKS) -> History:
@@ -83,9 +87,17 @@ def skill_history(db: Session, pupil_id: int, timezone_name: str, now: datetime,
         )
         .subquery()
     )
-    last = select(numbered.c.skill, numbered.c.day, func.max(numbered.c.id).label("last_id")).group_by(numbered.c.skill, numbered.c.day).subquery()
+    last = (
+        select(numbered.c.skill, numbered.c.day, func.max(numbered.c.id).label("last_id"))
+        .group_by(numbered.c.skill, numbered.c.day)
+        .subquery()
+    )
     values: dict[str, dict[date, float]] = defaultdict(dict)
-    for skill, index, p_known in db.execute(select(last.c.skill, last.c.day, AttemptRecord.p_known_after).join(AttemptRecord, AttemptRecord.id == last.c.last_id)):
+    for skill, index, p_known in db.execute(
+        select(last.c.skill, last.c.day, AttemptRecord.p_known_after).join(
+            AttemptRecord, AttemptRecord.id == last.c.last_id
+        )
+    ):
         if index is not None:
             values[skill][first + timedelta(days=int(index))] = p_known
     return History(first, today, dict(values))
@@ -125,7 +137,9 @@ class Chart:
         return self.height - self.bottom
 
 
-def chart(history: History, width: int = 720, height: int = 320, mastery: float = skills.DEFAULT_PARAMS.mastery) -> Chart:
+def chart(
+    history: History, width: int = 720, height: int = 320, mastery: float = skills.DEFAULT_PARAMS.mastery
+) -> Chart:
     left, right, top, bottom = 48, 110, 16, 40
     span = max(1, (history.last_day - history.first_day).days)
     plot_w, plot_h = width - left - right, height - top - bottom
@@ -139,9 +153,19 @@ def chart(history: History, width: int = 720, height: int = 320, mastery: float 
     lines = []
     for style, skill in enumerate(history.skills):
         by_day = history.values[skill]
-        lines.append(ChartLine(skill, style, [(x_of(day), y_of(by_day[day]), day, by_day[day]) for day in sorted(by_day)]))
-    x_ticks = [(x_of(history.first_day + timedelta(days=d)), history.first_day + timedelta(days=d)) for d in range(0, span + 1, 7)]
-    thresholds = [(0.0, skills.ATTEMPTED), (skills.FAMILIAR_FROM, skills.FAMILIAR), (skills.PROFICIENT_FROM, skills.PROFICIENT), (mastery, skills.MASTERED)]
+        lines.append(
+            ChartLine(skill, style, [(x_of(day), y_of(by_day[day]), day, by_day[day]) for day in sorted(by_day)])
+        )
+    x_ticks = [
+        (x_of(history.first_day + timedelta(days=d)), history.first_day + timedelta(days=d))
+        for d in range(0, span + 1, 7)
+    ]
+    thresholds = [
+        (0.0, skills.ATTEMPTED),
+        (skills.FAMILIAR_FROM, skills.FAMILIAR),
+        (skills.PROFICIENT_FROM, skills.PROFICIENT),
+        (mastery, skills.MASTERED),
+    ]
     y_ticks = [(y_of(p), p, level) for p, level in thresholds]
     return Chart(width, height, left, right, top, bottom, lines, x_ticks, y_ticks)
 
@@ -154,7 +178,9 @@ def pupil_skills(db: Session, pupil_id: int) -> list[tuple[str, Cell]]:
     result = []
     for skill in shown:
         record = records.get(skill)
-        result.append((skill, cell_of(record.p_known, record.attempts, record.mastery_threshold) if record else EMPTY_CELL))
+        result.append(
+            (skill, cell_of(record.p_known, record.attempts, record.mastery_threshold) if record else EMPTY_CELL)
+        )
     return result
 
 
@@ -207,7 +233,9 @@ def recent_answers(db: Session, pupil_id: int, limit: int = RECENT_ANSWERS) -> l
                 first_try=bool(a.first_try),
                 hints_used=a.hints_used or 0,
                 time_ms=a.time_ms or 0,
-                misconception=misconception_text(a.question_kind, a.misconception, a.question) if a.misconception else None,
+                misconception=misconception_text(a.question_kind, a.misconception, a.question)
+                if a.misconception
+                else None,
                 run_public_id=run_public_id,
             )
         )
@@ -231,17 +259,44 @@ RECENT_RUNS = 20
 def lesson_runs(db: Session, pupil_id: int, limit: int = RECENT_RUNS) -> tuple[list[RunRow], int]:
     """The pupil's latest lesson runs (without their moves) with the questions answered in each, and how many runs there are."""
     runs = db.execute(
-        select(LessonRunRecord.id, LessonRunRecord.public_id, LessonRunRecord.game_id, LessonRunRecord.stage, LessonRunRecord.created_at, LessonRunRecord.finished_at, LessonRunRecord.assignment_id)
+        select(
+            LessonRunRecord.id,
+            LessonRunRecord.public_id,
+            LessonRunRecord.game_id,
+            LessonRunRecord.stage,
+            LessonRunRecord.created_at,
+            LessonRunRecord.finished_at,
+            LessonRunRecord.assignment_id,
+        )
         .where(LessonRunRecord.pupil_id == pupil_id)
         .order_by(LessonRunRecord.created_at.desc(), LessonRunRecord.id.desc())
         .limit(limit)
     ).all()
     total = db.scalar(select(func.count(LessonRunRecord.id)).where(LessonRunRecord.pupil_id == pupil_id)) or 0
     ids = [run.id for run in runs]
-    questions = dict(
-        db.execute(select(AttemptRecord.run_id, func.count(AttemptRecord.id)).where(AttemptRecord.run_id.in_(ids), AttemptRecord.first_try.is_(True)).group_by(AttemptRecord.run_id)).all()
-    ) if ids else {}
-    rows = [RunRow(r.public_id, r.game_id, r.stage, as_utc_or_none(r.created_at), as_utc_or_none(r.finished_at), questions.get(r.id, 0), r.assignment_id is not None) for r in runs]
+    questions = (
+        dict(
+            db.execute(
+                select(AttemptRecord.run_id, func.count(AttemptRecord.id))
+                .where(AttemptRecord.run_id.in_(ids), AttemptRecord.first_try.is_(True))
+                .group_by(AttemptRecord.run_id)
+            ).all()
+        )
+        if ids
+        else {}
+    )
+    rows = [
+        RunRow(
+            r.public_id,
+            r.game_id,
+            r.stage,
+            as_utc_or_none(r.created_at),
+            as_utc_or_none(r.finished_at),
+            questions.get(r.id, 0),
+            r.assignment_id is not None,
+        )
+        for r in runs
+    ]
     return rows, total
 
 

@@ -32,7 +32,16 @@ PERSONAL = "no-store"
 MIN_COMPRESS_BYTES = 512
 #: zlib's default level: about 0.3 ms for a 24 KB lesson page, an eighth of its size.
 PAGE_GZIP_LEVEL = 6
-COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/javascript", "application/json", "image/svg+xml", "text/csv", "text/plain"}
+COMPRESSIBLE = {
+    "text/html",
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "image/svg+xml",
+    "text/csv",
+    "text/plain",
+}
 DIGEST_LENGTH = 12
 HASHED_NAME = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})(?P<suffix>\.[A-Za-z0-9]+)$")
 # A CSS string, or else a run of comments and white space.

@@ -36,7 +36,10 @@ def device_cookie() -> str:
 # --- who is signed in -----------------------------------------------------------------------
 def session_limits() -> accounts.SessionLimits:
     config = current_app.config
-    return accounts.SessionLimits(idle=timedelta(minutes=config["SESSION_IDLE_MINUTES"]), lifetime=timedelta(hours=config["SESSION_LIFETIME_HOURS"]))
+    return accounts.SessionLimits(
+        idle=timedelta(minutes=config["SESSION_IDLE_MINUTES"]),
+        lifetime=timedelta(hours=config["SESSION_LIFETIME_HOURS"]),
+    )
 
 
 def _signed_in():
@@ -69,7 +72,9 @@ def current_pupil() -> Pupil | None:
 
 
 def _ended_or(message: str) -> str:
-    return _("You were signed out because the time ran out. Please sign in again.") if g.get("session_ended") else message
+    return (
+        _("You were signed out because the time ran out. Please sign in again.") if g.get("session_ended") else message
+    )
 
 
 def pupil_required(view):
@@ -92,7 +97,9 @@ def teacher_required(view):
     def wrapped(*args, **kwargs):
         if current_teacher() is None:
             flash(_ended_or(_("Please sign in as a teacher first.")), "info")
-            return redirect(url_for("auth.teacher_sign_in", next=request.full_path if request.method == "GET" else None))
+            return redirect(
+                url_for("auth.teacher_sign_in", next=request.full_path if request.method == "GET" else None)
+            )
         return view(*args, **kwargs)
 
     return wrapped
@@ -115,7 +122,13 @@ NEXT_MAX = 1000
 def safe_next(target: str | None, default: str) -> str:
     """Only ever go back to a path on this site (no scheme, no host, no control characters, not huge)."""
     target = str(target or "")
-    if len(target) > NEXT_MAX or not target.startswith("/") or target.startswith("//") or "\\" in target or any(ord(ch) < 32 or ord(ch) == 127 for ch in target):
+    if (
+        len(target) > NEXT_MAX
+        or not target.startswith("/")
+        or target.startswith("//")
+        or "\\" in target
+        or any(ord(ch) < 32 or ord(ch) == 127 for ch in target)
+    ):
         return default
     parts = urlsplit(target)
     if parts.scheme or parts.netloc:
@@ -138,7 +151,9 @@ def start_session(teacher: Teacher | None = None, pupil: Pupil | None = None, lo
         person.locale = locale
     session.clear()
     session.permanent = True
-    session["sid"] = accounts.open_session(database, utcnow(), teacher_id=teacher.id if teacher else None, pupil_id=pupil.id if pupil else None)
+    session["sid"] = accounts.open_session(
+        database, utcnow(), teacher_id=teacher.id if teacher else None, pupil_id=pupil.id if pupil else None
+    )
     if locale in LOCALES:
         session["locale"] = locale
     database.commit()
@@ -163,8 +178,16 @@ def client_address() -> str:
 def _wait_message(seconds: int) -> str:
     minutes = max(1, (seconds + 59) // 60)
     if seconds < 60:
-        return ngettext("Too many tries. Please wait %(num)s second and try again.", "Too many tries. Please wait %(num)s seconds and try again.", seconds)
-    return ngettext("Too many tries. Please wait %(num)s minute and try again.", "Too many tries. Please wait %(num)s minutes and try again.", minutes)
+        return ngettext(
+            "Too many tries. Please wait %(num)s second and try again.",
+            "Too many tries. Please wait %(num)s seconds and try again.",
+            seconds,
+        )
+    return ngettext(
+        "Too many tries. Please wait %(num)s minute and try again.",
+        "Too many tries. Please wait %(num)s minutes and try again.",
+        minutes,
+    )
 
 
 # --- teachers ---------------------------------------------------------------------------------
@@ -208,7 +231,11 @@ def teacher_sign_up():
     problems = {
         "name": _("Please type your name (1 to %(max)s characters).", max=accounts.TEACHER_NAME_MAX),
         "email": _("Please type a valid e-mail address, such as name@school.example."),
-        "password": _("Please choose a password of %(min)s to %(max)s characters.", min=accounts.PASSWORD_MIN, max=accounts.PASSWORD_MAX),
+        "password": _(
+            "Please choose a password of %(min)s to %(max)s characters.",
+            min=accounts.PASSWORD_MIN,
+            max=accounts.PASSWORD_MAX,
+        ),
         "mismatch": _("The two passwords are not the same. Please type them again."),
         "taken": _("There is already an account for this e-mail address. Please sign in instead."),
     }
@@ -261,12 +288,18 @@ def class_or_404(code: str) -> SchoolClass:
 def class_names(code):
     """Step 2: tap your own name (each name has its picture)."""
     school_class = class_or_404(code)
-    pupils = db.session().scalars(select(Pupil).where(Pupil.class_id == school_class.id).order_by(func.lower(Pupil.name))).all()
+    pupils = (
+        db.session()
+        .scalars(select(Pupil).where(Pupil.class_id == school_class.id).order_by(func.lower(Pupil.name)))
+        .all()
+    )
     return render_template("class_names.html", school_class=school_class, pupils=pupils)
 
 
 def pupil_of_class_or_404(school_class: SchoolClass, pupil_id: str) -> Pupil:
-    pupil = db.session().scalar(select(Pupil).where(Pupil.class_id == school_class.id, Pupil.public_id == str(pupil_id)))
+    pupil = db.session().scalar(
+        select(Pupil).where(Pupil.class_id == school_class.id, Pupil.public_id == str(pupil_id))
+    )
     if pupil is None:
         abort(404)
     return pupil
@@ -278,30 +311,44 @@ def pupil_secret(code, pupil_id):
     school_class = class_or_404(code)
     pupil = pupil_of_class_or_404(school_class, pupil_id)
     if request.method == "GET":
-        return render_template("class_secret.html", school_class=school_class, chosen=pupil, picked=[], pictures=accounts.PICTURES)
+        return render_template(
+            "class_secret.html", school_class=school_class, chosen=pupil, picked=[], pictures=accounts.PICTURES
+        )
     database, now = db.session(), utcnow()
     key = classroom.pupil_throttle_key(pupil)
     wait = accounts.wait_seconds(database, key, now)
     if wait:
         flash(_wait_message(wait), "error")
-        return render_template("class_secret.html", school_class=school_class, chosen=pupil, picked=[], pictures=accounts.PICTURES), 429
+        return render_template(
+            "class_secret.html", school_class=school_class, chosen=pupil, picked=[], pictures=accounts.PICTURES
+        ), 429
     if school_class.sign_in == "pin":
         given = accounts.pin_secret(request.form.get("pin", ""))
         if given is None:
             flash(_("Please type the %(n)s digits of your PIN.", n=accounts.PIN_DIGITS), "error")
-            return render_template("class_secret.html", school_class=school_class, chosen=pupil, picked=[], pictures=accounts.PICTURES), 400
+            return render_template(
+                "class_secret.html", school_class=school_class, chosen=pupil, picked=[], pictures=accounts.PICTURES
+            ), 400
     else:
-        picked = [p for p in request.form.get("picked", "").split() if p in accounts.PICTURES][: accounts.PICTURES_IN_SECRET]
+        picked = [p for p in request.form.get("picked", "").split() if p in accounts.PICTURES][
+            : accounts.PICTURES_IN_SECRET
+        ]
         pick = request.form.get("pick", "")
         if pick in accounts.PICTURES and len(picked) < accounts.PICTURES_IN_SECRET:
             picked.append(pick)
         if len(picked) < accounts.PICTURES_IN_SECRET:  # not all pictures yet: show the ones picked, wait for the next
-            return render_template("class_secret.html", school_class=school_class, chosen=pupil, picked=picked, pictures=accounts.PICTURES)
+            return render_template(
+                "class_secret.html", school_class=school_class, chosen=pupil, picked=picked, pictures=accounts.PICTURES
+            )
         given = accounts.picture_secret(picked)
     if given is None or not accounts.secret_matches(pupil.secret, given):
         accounts.note_failure(database, key, accounts.PUPIL, now)
         database.commit()
-        message = _("Those are not your pictures. Try again!") if school_class.sign_in == "pictures" else _("That is not your PIN. Try again!")
+        message = (
+            _("Those are not your pictures. Try again!")
+            if school_class.sign_in == "pictures"
+            else _("That is not your PIN. Try again!")
+        )
         flash(message, "error")
         return redirect(url_for("auth.pupil_secret", code=school_class.code, pupil_id=pupil.public_id))
     accounts.clear_failures(database, key)
@@ -331,7 +378,12 @@ def guest_sign_in():
         device = secrets.token_urlsafe(24)
     device_hash = _device_hash(device)
     pupil = database.scalar(
-        select(Pupil).where(Pupil.is_guest.is_(True), Pupil.class_id.is_(None), Pupil.device_hash == device_hash, func.lower(Pupil.name) == name.lower())
+        select(Pupil).where(
+            Pupil.is_guest.is_(True),
+            Pupil.class_id.is_(None),
+            Pupil.device_hash == device_hash,
+            func.lower(Pupil.name) == name.lower(),
+        )
     )
     locale = session.get("locale") if session.get("locale") in LOCALES else "en"
     if pupil is None:
@@ -344,5 +396,12 @@ def guest_sign_in():
     flash(_("Hello, %(name)s! Choose a game to start.", name=name), "success")
     response = redirect(url_for("main.index"))
     secure = current_app.config["SECURE_COOKIES"]
-    response.set_cookie(device_cookie(), device, max_age=60 * 60 * 24 * 365, httponly=True, samesite="Lax", secure=secure or request.is_secure)
+    response.set_cookie(
+        device_cookie(),
+        device,
+        max_age=60 * 60 * 24 * 365,
+        httponly=True,
+        samesite="Lax",
+        secure=secure or request.is_secure,
+    )
     return response

@@ -24,8 +24,8 @@ from tutor.drills import Text
 from tutor.i18n import current_locale, say
 from tutor.models import utcnow
 from tutor.text import render
-from tutor.web.htmx import wants_fragment
 from tutor.web.auth import teacher_required
+from tutor.web.htmx import wants_fragment
 from tutor.web.present import LEVEL_NAMES, skill_name
 from tutor.web.teacher import assignment_or_404, class_or_404, pupil_or_404
 
@@ -72,7 +72,9 @@ def format_moment(moment: datetime | None, timezone_name: str) -> str:
     """A stored UTC time in the class's time zone, short (date and time) in the reader's language."""
     if moment is None:
         return ""
-    return format_datetime(accounts.as_utc(moment), "short", tzinfo=classroom.zone(timezone_name), locale=current_locale())
+    return format_datetime(
+        accounts.as_utc(moment), "short", tzinfo=classroom.zone(timezone_name), locale=current_locale()
+    )
 
 
 def format_day(day, long: bool = False) -> str:
@@ -146,7 +148,17 @@ def local_today(timezone_name: str) -> str:
 def class_grid(class_id):
     school_class = class_or_404(class_id)
     grid = reports.class_grid(db.session(), school_class, request.args.get("sort"))
-    return page("teacher/class_grid.html", "grid", school_class=school_class, grid=grid, sort_names=SORT_NAMES, sorted_by=SORTED_BY, thresholds=THRESHOLDS, level_words={key: str(word) for key, word in LEVEL_NAMES.items()}, now=utcnow())
+    return page(
+        "teacher/class_grid.html",
+        "grid",
+        school_class=school_class,
+        grid=grid,
+        sort_names=SORT_NAMES,
+        sorted_by=SORTED_BY,
+        thresholds=THRESHOLDS,
+        level_words={key: str(word) for key, word in LEVEL_NAMES.items()},
+        now=utcnow(),
+    )
 
 
 @bp.get("/classes/<class_id>/grid.csv")
@@ -184,7 +196,14 @@ def misconceptions(class_id):
 def assignment(assignment_id):
     chosen = assignment_or_404(assignment_id)
     report = reports.assignment_report(db.session(), chosen, utcnow())
-    return page("teacher/assignment.html", "work", assignment=chosen, school_class=chosen.school_class, report=report, needs_help_questions=classroom.NEEDS_HELP_QUESTIONS)
+    return page(
+        "teacher/assignment.html",
+        "work",
+        assignment=chosen,
+        school_class=chosen.school_class,
+        report=report,
+        needs_help_questions=classroom.NEEDS_HELP_QUESTIONS,
+    )
 
 
 @bp.get("/assignments/<assignment_id>/export.csv")
@@ -194,7 +213,9 @@ def assignment_csv(assignment_id):
     report = reports.assignment_report(db.session(), chosen, utcnow())
     school_class = chosen.school_class
     due = accounts.as_utc(chosen.due_at).astimezone(classroom.zone(school_class.timezone)).date().isoformat()
-    return csv_response(reports.assignment_table(report, _), "kortmatte", school_class.code, "homework", chosen.game_id, due)
+    return csv_response(
+        reports.assignment_table(report, _), "kortmatte", school_class.code, "homework", chosen.game_id, due
+    )
 
 
 # --- pupil page -----------------------------------------------------------------------------

@@ -16,15 +16,50 @@ from tutor import db, limits
 
 #: status -> (heading, what to do), whole sentences for translators
 MESSAGES = {
-    400: (lazy_gettext("That did not work"), lazy_gettext("The page sent something we could not use. Go back, reload the page and try again.")),
-    404: (lazy_gettext("Page not found"), lazy_gettext("There is no page here. The link may be wrong, or the page is not yours to see.")),
-    405: (lazy_gettext("That did not work"), lazy_gettext("This page cannot be used that way. Go back and use the buttons on the page.")),
-    413: (lazy_gettext("That was too much"), lazy_gettext("What you sent is too long for us. Please send something shorter.")),
-    429: (lazy_gettext("Please wait a moment"), lazy_gettext("There were too many tries in a short time. Wait a little, then try again.")),
-    503: (lazy_gettext("Very busy just now"), lazy_gettext("Many pupils are playing at once, so your last step was not saved. Wait a moment and try it again.")),
-    500: (lazy_gettext("Something went wrong"), lazy_gettext("We could not finish that step. Everything up to your last step is saved: reload the page or go to the home page.")),
-    "broken_run": (lazy_gettext("This game cannot go on"), lazy_gettext("Something in this saved game is broken, so it cannot be played on. Your answers so far are kept. Start a new game from the home page.")),
-    "csrf": (lazy_gettext("This page is too old"), lazy_gettext("This page was opened before you last signed in or out, so it cannot be sent. Reload the page and try again.")),
+    400: (
+        lazy_gettext("That did not work"),
+        lazy_gettext("The page sent something we could not use. Go back, reload the page and try again."),
+    ),
+    404: (
+        lazy_gettext("Page not found"),
+        lazy_gettext("There is no page here. The link may be wrong, or the page is not yours to see."),
+    ),
+    405: (
+        lazy_gettext("That did not work"),
+        lazy_gettext("This page cannot be used that way. Go back and use the buttons on the page."),
+    ),
+    413: (
+        lazy_gettext("That was too much"),
+        lazy_gettext("What you sent is too long for us. Please send something shorter."),
+    ),
+    429: (
+        lazy_gettext("Please wait a moment"),
+        lazy_gettext("There were too many tries in a short time. Wait a little, then try again."),
+    ),
+    503: (
+        lazy_gettext("Very busy just now"),
+        lazy_gettext(
+            "Many pupils are playing at once, so your last step was not saved. Wait a moment and try it again."
+        ),
+    ),
+    500: (
+        lazy_gettext("Something went wrong"),
+        lazy_gettext(
+            "We could not finish that step. Everything up to your last step is saved: reload the page or go to the home page."
+        ),
+    ),
+    "broken_run": (
+        lazy_gettext("This game cannot go on"),
+        lazy_gettext(
+            "Something in this saved game is broken, so it cannot be played on. Your answers so far are kept. Start a new game from the home page."
+        ),
+    ),
+    "csrf": (
+        lazy_gettext("This page is too old"),
+        lazy_gettext(
+            "This page was opened before you last signed in or out, so it cannot be sent. Reload the page and try again."
+        ),
+    ),
 }
 
 

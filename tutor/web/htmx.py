@@ -16,7 +16,11 @@ def wants_fragment() -> bool:
     """
     after_this_request(_vary_by_fragment_headers)
     headers = request.headers
-    return bool(headers.get("HX-Request")) and not headers.get("HX-Boosted") and not headers.get("HX-History-Restore-Request")
+    return (
+        bool(headers.get("HX-Request"))
+        and not headers.get("HX-Boosted")
+        and not headers.get("HX-History-Restore-Request")
+    )
 
 
 def _vary_by_fragment_headers(response):

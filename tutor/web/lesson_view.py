@@ -27,7 +27,12 @@ def say_stacked(text) -> Markup:
     an attribute it cannot break the page.
     """
     written = str(escape(say(text)))
-    return Markup(WRITTEN_FRACTION.sub(r"<span class=frac><span class=frac-num>\1</span><span class=frac-bar>/</span><span class=frac-den>\2</span></span>", written))
+    return Markup(
+        WRITTEN_FRACTION.sub(
+            r"<span class=frac><span class=frac-num>\1</span><span class=frac-bar>/</span><span class=frac-den>\2</span></span>",
+            written,
+        )
+    )
 
 
 def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = "") -> dict:
@@ -45,7 +50,11 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
     picking = lesson.picks_cards and pupil_to_move
     pick_from = [deck[c] for c in lesson.pickable(state, PUPIL)] if picking else []
     # every card can be chosen; the rules judge the choice
-    hand_choices = {card.id: lesson.hand_choice(state, PUPIL, card.id) for card in (pick_from if picking else hand)} if pupil_to_move else {}
+    hand_choices = (
+        {card.id: lesson.hand_choice(state, PUPIL, card.id) for card in (pick_from if picking else hand)}
+        if pupil_to_move
+        else {}
+    )
     narration = []
     if run.stage == INTRO:
         narration.append(lesson.intro_text(run.intro_step, state, PUPIL))

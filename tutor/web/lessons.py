@@ -9,7 +9,18 @@ from __future__ import annotations
 import secrets
 import time
 
-from flask import Blueprint, abort, current_app, flash, make_response, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
@@ -17,19 +28,19 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 
 from tutor import classroom, content, db, limits
-from tutor.engine import GAMES, InvalidOptions, InvalidState
 from tutor.answers import AnswerError
 from tutor.drills import Text
+from tutor.engine import GAMES, InvalidOptions, InvalidState
 from tutor.i18n import current_locale, say
 from tutor.lessons import LESSONS
 from tutor.lessons.base import MoveRefused
 from tutor.lessons.runner import FINISHED, LessonError, LessonRun
 from tutor.models import LessonRunRecord, utcnow
 from tutor.progress import LazyLevels, levels_for, load_model, record_attempt, target_success
-from tutor.web.lesson_view import lesson_context
 from tutor.web.auth import current_pupil, pupil_required
 from tutor.web.errors import error_page
 from tutor.web.htmx import wants_fragment
+from tutor.web.lesson_view import lesson_context
 
 bp = Blueprint("lessons", __name__)
 
@@ -41,7 +52,9 @@ def now_ms() -> int:
 def lesson_or_404(game_id: str):
     """The lesson, if the signed-in pupil may start it (Casino War only where switched on); else 404."""
     lesson = LESSONS.get(game_id)
-    if lesson is None or not classroom.lesson_open(game_id, current_pupil().school_class, current_app.config["CASINO_WAR_FOR_GUESTS"]):
+    if lesson is None or not classroom.lesson_open(
+        game_id, current_pupil().school_class, current_app.config["CASINO_WAR_FOR_GUESTS"]
+    ):
         abort(404)
     return lesson
 
@@ -75,7 +88,14 @@ def start(game_id):
 
 
 def save_new_run(run: LessonRun, assignment_id: int | None = None) -> LessonRunRecord:
-    record = LessonRunRecord(pupil_id=current_pupil().id, assignment_id=assignment_id, game_id=run.game_id, seed=run.seed, stage=run.stage, data=run.to_dict())
+    record = LessonRunRecord(
+        pupil_id=current_pupil().id,
+        assignment_id=assignment_id,
+        game_id=run.game_id,
+        seed=run.seed,
+        stage=run.stage,
+        data=run.to_dict(),
+    )
     database = db.session()
     limits.check(database, limits.LESSON_STARTS, record.pupil_id, time.time())
     database.add(record)
@@ -92,7 +112,11 @@ def start_homework(assignment_id):
     if assignment is None:
         abort(404)
     unfinished = db.session().scalar(
-        select(LessonRunRecord).where(LessonRunRecord.pupil_id == pupil.id, LessonRunRecord.assignment_id == assignment.id, LessonRunRecord.finished_at.is_(None))
+        select(LessonRunRecord).where(
+            LessonRunRecord.pupil_id == pupil.id,
+            LessonRunRecord.assignment_id == assignment.id,
+            LessonRunRecord.finished_at.is_(None),
+        )
     )
     if unfinished is not None:
         return redirect(url_for("lessons.play", run_id=unfinished.public_id))
@@ -107,13 +131,19 @@ def start_homework(assignment_id):
 
 def load(run_id: str) -> tuple[LessonRunRecord, LessonRun]:
     """The signed-in pupil's run with this public id (404 for anyone else's)."""
-    record = db.session().scalar(select(LessonRunRecord).where(LessonRunRecord.public_id == str(run_id), LessonRunRecord.pupil_id == current_pupil().id))
+    record = db.session().scalar(
+        select(LessonRunRecord).where(
+            LessonRunRecord.public_id == str(run_id), LessonRunRecord.pupil_id == current_pupil().id
+        )
+    )
     if record is None:
         abort(404)
     try:
         return record, LessonRun.from_dict(record.data)
     except InvalidState:  # a stored run that cannot be played on (a bug or a bad edit): say so, never a 500
-        current_app.logger.error("lesson run %s could not be read back", record.id)  # the row id only: no names, no answers
+        current_app.logger.error(
+            "lesson run %s could not be read back", record.id
+        )  # the row id only: no names, no answers
         abort(make_response(*error_page(500, "broken_run")))
 
 
@@ -204,8 +234,13 @@ def lesson_action(action):
                 if attempt is not None:
                     skill_record = record_attempt(database, record.pupil_id, record.id, attempt, model=model)[1]
                     first_try_right = attempt.correct if attempt.first_try else None
-                classroom.note_step(database, record, now, first_try_right=first_try_right, finished=finished, skill_record=skill_record)
-        except (StaleDataError, IntegrityError):  # the same step (or the pupil's first answer in a skill) was saved by another request meanwhile
+                classroom.note_step(
+                    database, record, now, first_try_right=first_try_right, finished=finished, skill_record=skill_record
+                )
+        except (
+            StaleDataError,
+            IntegrityError,
+        ):  # the same step (or the pupil's first answer in a skill) was saved by another request meanwhile
             database.rollback()
             return out_of_date(run_id)
         except db.Busy:

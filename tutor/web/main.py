@@ -25,14 +25,22 @@ def index():
     if pupil:
         rows = db.session().scalars(
             select(LessonRunRecord)
-            .where(LessonRunRecord.pupil_id == pupil.id, LessonRunRecord.finished_at.is_(None), LessonRunRecord.assignment_id.is_(None))
+            .where(
+                LessonRunRecord.pupil_id == pupil.id,
+                LessonRunRecord.finished_at.is_(None),
+                LessonRunRecord.assignment_id.is_(None),
+            )
             .order_by(LessonRunRecord.updated_at.desc())
         )
         for row in rows:
             unfinished.setdefault(row.game_id, row)
         homework = classroom.homework_of(db.session(), pupil)
     school_class = pupil.school_class if pupil else None
-    games = [(content.load(f"games/{game_id}"), GAMES[game_id]) for game_id in LESSONS if classroom.lesson_open(game_id, school_class, current_app.config["CASINO_WAR_FOR_GUESTS"])]
+    games = [
+        (content.load(f"games/{game_id}"), GAMES[game_id])
+        for game_id in LESSONS
+        if classroom.lesson_open(game_id, school_class, current_app.config["CASINO_WAR_FOR_GUESTS"])
+    ]
     return render_template("index.html", games=games, unfinished=unfinished, homework=homework, now=utcnow())
 
 
@@ -61,6 +69,8 @@ def progress():
         if skill_id not in practised and record is None:
             continue
         state = skills.SkillState(record.p_known, record.attempts, record.correct, record.streak) if record else None
-        judged_by = skills.Params(mastery=record.mastery_threshold) if record else skills.DEFAULT_PARAMS  # the threshold stored with the record
+        judged_by = (
+            skills.Params(mastery=record.mastery_threshold) if record else skills.DEFAULT_PARAMS
+        )  # the threshold stored with the record
         rows.append({"id": skill_id, "info": info, "record": record, "status": skills.status(state, judged_by)})
     return render_template("progress.html", rows=rows, retried=right_after_retry(db.session(), current_pupil().id))

@@ -45,7 +45,11 @@ def goal_text(assignment: Assignment) -> str:
         return ngettext("Finish %(num)s game.", "Finish %(num)s games.", assignment.goal_count)
     if assignment.goal == "questions":
         return ngettext("Answer %(num)s question.", "Answer %(num)s questions.", assignment.goal_count)
-    return _("Reach the level %(level)s in %(skill)s.", level=LEVEL_NAMES[assignment.goal_level], skill=skill_name(assignment.goal_skill))
+    return _(
+        "Reach the level %(level)s in %(skill)s.",
+        level=LEVEL_NAMES[assignment.goal_level],
+        skill=skill_name(assignment.goal_skill),
+    )
 
 
 def format_due(moment: datetime, timezone_name: str) -> str:

@@ -40,7 +40,9 @@ def run(run_id):
     record = classroom.run_for(database, current_teacher(), run_id)
     if record is None:
         abort(404)
-    attempts = list(database.scalars(select(AttemptRecord).where(AttemptRecord.run_id == record.id).order_by(AttemptRecord.id)))
+    attempts = list(
+        database.scalars(select(AttemptRecord).where(AttemptRecord.run_id == record.id).order_by(AttemptRecord.id))
+    )
     step = requested_step(frame_count(record.data))
     shown = replay(record.data, attempts, step)
     deck = LESSONS[record.game_id].cards()

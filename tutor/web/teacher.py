@@ -12,8 +12,8 @@ from datetime import timedelta
 
 import segno
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from flask_babel import force_locale, lazy_gettext, ngettext
+from flask_babel import gettext as _
 from sqlalchemy import func, select
 
 from tutor import accounts, classroom, content, db, skills
@@ -73,8 +73,6 @@ def assignment_or_404(assignment_id: str) -> Assignment:
     return assignment
 
 
-
-
 # --- classes ---------------------------------------------------------------------------------
 @bp.get("")
 @teacher_required
@@ -90,11 +88,15 @@ def class_form_context(school_class=None, **values) -> dict:
         "values": {
             "name": values.get("name", school_class.name if school_class else ""),
             "locale": locale,
-            "timezone": values.get("timezone") or (school_class.timezone if school_class else classroom.DEFAULT_TIMEZONES.get(locale, "UTC")),
+            "timezone": values.get("timezone")
+            or (school_class.timezone if school_class else classroom.DEFAULT_TIMEZONES.get(locale, "UTC")),
             "sign_in": values.get("sign_in") or (school_class.sign_in if school_class else "pictures"),
-            "target_percent": values.get("target_success") or str(round(school_class.target_success * 100) if school_class else 75),
+            "target_percent": values.get("target_success")
+            or str(round(school_class.target_success * 100) if school_class else 75),
             # a form sent back with an error shows what was sent; an unticked box is not sent at all
-            "casino_war_on": values.get("casino_war") == "on" if values else bool(school_class and school_class.casino_war_on),
+            "casino_war_on": values.get("casino_war") == "on"
+            if values
+            else bool(school_class and school_class.casino_war_on),
         },
         "target_percents": classroom.TARGET_PERCENTS,
         "timezones": classroom.timezones(),
@@ -110,13 +112,28 @@ def new_class():
     form = request.form
     database = db.session()
     try:
-        school_class = classroom.create_class(database, current_teacher(), form.get("name", ""), form.get("locale", ""), form.get("timezone", ""), form.get("sign_in", ""), form.get("target_success"))
+        school_class = classroom.create_class(
+            database,
+            current_teacher(),
+            form.get("name", ""),
+            form.get("locale", ""),
+            form.get("timezone", ""),
+            form.get("sign_in", ""),
+            form.get("target_success"),
+        )
     except classroom.Refused as error:
         database.rollback()
         flash(refusal_message(error), "error")
         return render_template("teacher/class_form.html", **class_form_context(**form.to_dict())), 400
     database.commit()
-    flash(_("The class %(name)s is ready. Its code is %(code)s. Now add the pupils.", name=school_class.name, code=accounts.show_code(school_class.code)), "success")
+    flash(
+        _(
+            "The class %(name)s is ready. Its code is %(code)s. Now add the pupils.",
+            name=school_class.name,
+            code=accounts.show_code(school_class.code),
+        ),
+        "success",
+    )
     return redirect(url_for("teacher.pupils", class_id=school_class.public_id))
 
 
@@ -130,11 +147,21 @@ def class_settings(class_id):
         return render_template("teacher/class_settings.html", **class_form_context(school_class), **context)
     form = request.form
     try:
-        classroom.update_class(school_class, form.get("name", ""), form.get("locale", ""), form.get("timezone", ""), form.get("sign_in", ""), form.get("target_success"), form.get("casino_war") == "on")
+        classroom.update_class(
+            school_class,
+            form.get("name", ""),
+            form.get("locale", ""),
+            form.get("timezone", ""),
+            form.get("sign_in", ""),
+            form.get("target_success"),
+            form.get("casino_war") == "on",
+        )
     except classroom.Refused as error:
         database.rollback()
         flash(refusal_message(error), "error")
-        return render_template("teacher/class_settings.html", **class_form_context(class_or_404(class_id), **form.to_dict()), **context), 400
+        return render_template(
+            "teacher/class_settings.html", **class_form_context(class_or_404(class_id), **form.to_dict()), **context
+        ), 400
     database.commit()
     flash(_("The class settings are saved."), "success")
     return redirect(url_for("teacher.class_settings", class_id=school_class.public_id))
@@ -190,7 +217,11 @@ def delete_class(class_id):
 
 # --- pupils ----------------------------------------------------------------------------------
 def class_pupils(school_class: SchoolClass) -> list[Pupil]:
-    return db.session().scalars(select(Pupil).where(Pupil.class_id == school_class.id).order_by(func.lower(Pupil.name))).all()
+    return (
+        db.session()
+        .scalars(select(Pupil).where(Pupil.class_id == school_class.id).order_by(func.lower(Pupil.name)))
+        .all()
+    )
 
 
 @bp.route("/classes/<class_id>/pupils", methods=["GET", "POST"])
@@ -206,12 +237,30 @@ def pupils(class_id):
         if result.duplicates:
             flash(_("Already in the class, so not added again: %(names)s.", names=", ".join(result.duplicates)), "info")
         if result.refused:
-            flash(ngettext("%(num)s line was not a name of 1 to %(max)s characters and was left out.", "%(num)s lines were not names of 1 to %(max)s characters and were left out.", len(result.refused), max=accounts.NAME_MAX), "error")
+            flash(
+                ngettext(
+                    "%(num)s line was not a name of 1 to %(max)s characters and was left out.",
+                    "%(num)s lines were not names of 1 to %(max)s characters and were left out.",
+                    len(result.refused),
+                    max=accounts.NAME_MAX,
+                ),
+                "error",
+            )
         if result.over_limit:
-            flash(ngettext("A class can have at most %(max)s pupils; %(num)s name was left out.", "A class can have at most %(max)s pupils; %(num)s names were left out.", result.over_limit, max=classroom.PUPILS_MAX), "error")
+            flash(
+                ngettext(
+                    "A class can have at most %(max)s pupils; %(num)s name was left out.",
+                    "A class can have at most %(max)s pupils; %(num)s names were left out.",
+                    result.over_limit,
+                    max=classroom.PUPILS_MAX,
+                ),
+                "error",
+            )
         if not (result.added or result.duplicates or result.refused or result.over_limit):
             flash(_("Type or paste the pupils' first names or nicknames, one per line."), "error")
-            return render_template("teacher/pupils.html", school_class=school_class, pupils=class_pupils(school_class)), 400
+            return render_template(
+                "teacher/pupils.html", school_class=school_class, pupils=class_pupils(school_class)
+            ), 400
         return redirect(url_for("teacher.pupils", class_id=school_class.public_id))
     return render_template("teacher/pupils.html", school_class=school_class, pupils=class_pupils(school_class))
 
@@ -223,7 +272,11 @@ def reset_secret(pupil_id):
     database = db.session()
     classroom.reset_secret(database, pupil)
     database.commit()
-    message = _("%(name)s has new pictures. Print a new login card for them.") if pupil.school_class.sign_in == "pictures" else _("%(name)s has a new PIN. Print a new login card for them.")
+    message = (
+        _("%(name)s has new pictures. Print a new login card for them.")
+        if pupil.school_class.sign_in == "pictures"
+        else _("%(name)s has a new PIN. Print a new login card for them.")
+    )
     flash(message % {"name": pupil.name}, "success")
     return redirect(url_for("teacher.pupils", class_id=pupil.school_class.public_id))
 
@@ -284,7 +337,9 @@ def login_cards(class_id):
             "qr": _("QR code for %(address)s", address=address),
             "picture_names": {name: _(label) for name, label in content.load("pictures")["labels"].items()},
         }
-    return render_template("teacher/cards.html", school_class=school_class, pupils=class_pupils(school_class), qr=qr, card=card)
+    return render_template(
+        "teacher/cards.html", school_class=school_class, pupils=class_pupils(school_class), qr=qr, card=card
+    )
 
 
 # --- homework --------------------------------------------------------------------------------
@@ -296,7 +351,15 @@ def game_choices(school_class: SchoolClass) -> list[dict]:
             continue
         info = LESSONS[game_id].content()  # with the family's shared texts (computer players, moves)
         game = GAMES[game_id]
-        result.append({"id": game_id, "info": info, "game": game, "lesson": LESSONS[game_id], "skills": classroom.game_skills(game_id)})
+        result.append(
+            {
+                "id": game_id,
+                "info": info,
+                "game": game,
+                "lesson": LESSONS[game_id],
+                "skills": classroom.game_skills(game_id),
+            }
+        )
     return result
 
 
@@ -304,7 +367,11 @@ def game_choices(school_class: SchoolClass) -> list[dict]:
 @teacher_required
 def homework(class_id):
     school_class = class_or_404(class_id)
-    assignments = db.session().scalars(select(Assignment).where(Assignment.class_id == school_class.id).order_by(Assignment.due_at.desc())).all()
+    assignments = (
+        db.session()
+        .scalars(select(Assignment).where(Assignment.class_id == school_class.id).order_by(Assignment.due_at.desc()))
+        .all()
+    )
     return render_template("teacher/homework.html", school_class=school_class, assignments=assignments, now=utcnow())
 
 
@@ -325,9 +392,22 @@ def homework_form_context(school_class: SchoolClass, values: dict) -> dict:
 def new_homework(class_id):
     school_class = class_or_404(class_id)
     if request.method == "GET":
-        game_id = request.args.get("game") if request.args.get("game") in LESSONS and classroom.lesson_open(request.args["game"], school_class, False) else next(iter(LESSONS))
+        game_id = (
+            request.args.get("game")
+            if request.args.get("game") in LESSONS and classroom.lesson_open(request.args["game"], school_class, False)
+            else next(iter(LESSONS))
+        )
         local_now = utcnow().astimezone(classroom.zone(school_class.timezone))
-        values = {"game": game_id, "players": "2", "bots": "beginner", "goal": "games", "goal_count": "1", "due_date": (local_now + timedelta(days=7)).date().isoformat(), "due_time": "18:00", "everyone": "yes"}
+        values = {
+            "game": game_id,
+            "players": "2",
+            "bots": "beginner",
+            "goal": "games",
+            "goal_count": "1",
+            "due_date": (local_now + timedelta(days=7)).date().isoformat(),
+            "due_time": "18:00",
+            "everyone": "yes",
+        }
         return render_template("teacher/homework_form.html", **homework_form_context(school_class, values))
     form = request.form
     game_id = form.get("game", "")
@@ -355,7 +435,9 @@ def new_homework(class_id):
         database.rollback()
         flash(refusal_message(error), "error")
         values = {**form.to_dict(), "pupils": form.getlist("pupils")}
-        return render_template("teacher/homework_form.html", **homework_form_context(class_or_404(class_id), values)), 400
+        return render_template(
+            "teacher/homework_form.html", **homework_form_context(class_or_404(class_id), values)
+        ), 400
     database.commit()
     flash(_("The homework is set."), "success")
     return redirect(url_for("dashboards.assignment", assignment_id=assignment.public_id))
