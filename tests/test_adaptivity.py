@@ -21,8 +21,8 @@ from tutor import classroom, db
 from tutor.checks import exact
 from tutor.deck import kids2
 from tutor.drills import Question
-from tutor.drills.card_sums import TOLERANCE, estimate_card_sum
-from tutor.drills.fractions_primes_mean import MEAN_TOLERANCE, mean_estimate
+from tutor.drills.estimate_sum import TOLERANCE, estimate_card_sum
+from tutor.drills.mean import MEAN_TOLERANCE, mean_estimate
 from tutor.engine import GAMES, Move
 from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token

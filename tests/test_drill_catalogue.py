@@ -1,13 +1,15 @@
-"""The drill catalogue covers every skill of games.md, and the lessons ask every skill they can."""
+"""The drill catalogue: every skill of games.md, one module per skill, and the lessons ask every skill they can."""
 
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
-from tutor import ROOT
+from tutor import ROOT, content
 from tutor.content import drill_texts
-from tutor.drills.catalogue import generators, misconceptions, skills
+from tutor.drills.catalogue import MODULES, generators, misconceptions, skill_of, skills
 from tutor.lessons import LESSONS
 
 GAMES_MD_SKILLS = (
@@ -23,9 +25,31 @@ NOT_YET_IN_A_GAME = {"parity_size", "missing_addend"}
 def test_every_skill_has_question_generators():
     catalogue = generators()
     assert set(skills()) == set(catalogue)
-    assert len(catalogue) == 15
+    assert len(catalogue) == 15 and all(catalogue.values())
     if GAMES_MD_SKILLS:
         assert set(GAMES_MD_SKILLS) == set(catalogue)
+
+
+def test_the_catalogue_has_one_module_per_skill_of_skills_toml_in_its_order():
+    assert [skill_of(module) for module in MODULES] == list(content.load("skills"))
+    assert {path.stem for path in (ROOT / "tutor" / "drills").glob("*.py")} == {
+        *map(skill_of, MODULES),
+        "__init__",
+        "common",
+        "catalogue",
+        "marking",
+    }
+    for module in MODULES:
+        assert all(function.__module__ == module.__name__ for function in module.GENERATORS), module.__name__
+
+
+def test_each_skill_modules_question_kinds_are_in_its_content_file_under_its_skill():
+    files = {path.stem for path in (content.CONTENT_DIR / "drills").glob("*.toml")}
+    assert files == set(skills())
+    for skill in files:
+        kinds = content.load(f"drills/{skill}")
+        assert kinds and {entry["skill"] for entry in kinds.values()} == {skill}, skill
+    assert sum(len(content.load(f"drills/{skill}")) for skill in files) == len(drill_texts())
 
 
 def test_every_skill_recognises_at_least_three_misconceptions():
@@ -48,3 +72,8 @@ def test_the_lessons_ask_every_skill_whose_game_exists():
             if re.search(rf"\b{function.__name__}\b", source)
         }
     assert set(skills()) - asked == NOT_YET_IN_A_GAME
+
+
+def test_the_drills_are_pure_python_without_flask():
+    code = "import sys, tutor.drills.catalogue, tutor.drills.marking; assert 'flask' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

@@ -21,7 +21,7 @@ from tests.conftest import run_record
 from tests.recorded import check_playthrough
 from tutor import db
 from tutor.deck import kids2
-from tutor.drills.fractions_primes_mean import fraction_from_hand
+from tutor.drills.fractions import fraction_from_hand
 from tutor.engine import CHANCE, GAMES, IllegalMove, InvalidOptions, InvalidState, Move, make_game
 from tutor.engine.fraction_master import (
     HAND_SIZE,

@@ -11,7 +11,8 @@ import pytest
 from tests.answer_key import accepted_move
 from tests.answer_key import right_answer as answer_key
 from tutor.checks import exact
-from tutor.drills.card_sums import best_card, exact_card_sum
+from tutor.drills.estimate_sum import best_card
+from tutor.drills.exact_sum import exact_card_sum
 from tutor.engine import GAMES
 from tutor.engine.play import bot_rng, make_bots
 from tutor.lessons import LESSONS

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import event, select
 
 from tutor import answers, classroom, db, reports, skills
-from tutor.drills.number_facts import tens_friend_number
+from tutor.drills.tens_friends import tens_friend_number
 from tutor.models import (
     Assignment,
     AssignmentPupil,

@@ -17,22 +17,18 @@ from tutor import ROOT
 from tutor.answers import ALLOW_FOUR_OPS, AnswerError, read_answer, read_back
 from tutor.content import drill_texts, translatable_strings
 from tutor.deck import kids2
-from tutor.drills import CHOICE, Question, Text
-from tutor.drills.fractions_primes_mean import (
-    mean_estimate,
-    mean_exact,
-    prime_is_prime,
-    prime_which_sum,
-    probability_tie,
-    probability_tie_bet,
-)
-from tutor.drills.number_facts import factor_pair_cards, factor_pair_for_value, missing_factor, multiply_top_numbers
-from tutor.drills.operations import (
-    razboiul_war_cards,
+from tutor.drills import CHOICE, Question
+from tutor.drills.add_sub import razboiul_war_cards
+from tutor.drills.factor_pairs import factor_pair_cards, factor_pair_for_value, missing_factor
+from tutor.drills.four_ops import (
     triplesmart_extreme_better,
     triplesmart_extreme_distance,
     triplesmart_extreme_expression,
 )
+from tutor.drills.mean import mean_estimate, mean_exact
+from tutor.drills.multiply import multiply_top_numbers
+from tutor.drills.primes import prime_is_prime, prime_which_sum
+from tutor.drills.probability import probability_tie, probability_tie_bet
 from tutor.engine import Move
 from tutor.lessons import LESSONS
 from tutor.lessons.base import computer_name
@@ -51,7 +47,8 @@ from tutor.signs import (
     signs,
     write,
 )
-from tutor.text import LOCALES, spell_in
+from tutor.standard_deck import KING, card_id
+from tutor.text import LOCALES, Text, spell_in
 
 DECK = kids2()
 NUMBER_CARDS = list(DECK.number_card_ids)
@@ -185,8 +182,8 @@ def sample_questions() -> list[Question]:
         triplesmart_extreme_expression([card(2), card(8), card(4)], card(1), 2),
         triplesmart_extreme_better([card(3), card(5), card(7)], card(6, 1), 5),
         triplesmart_extreme_distance([card(3), card(5), card(7)], card(6, 1), Fraction(7, 2)),
-        razboiul_war_cards(7, 3),
-        razboiul_war_cards("K", 2, 1),
+        razboiul_war_cards(card_id(7, "D"), 3),
+        razboiul_war_cards(card_id(KING, "S"), 2, 1),
     ]
 
 
@@ -397,7 +394,7 @@ def test_a_negative_value_in_a_triplesmart_battle_line_has_the_minus_sign(locale
 
 def test_the_read_back_is_shown_only_when_it_differs_from_what_was_typed(guest, client, app):
     """ "You wrote 42: I read 42." repeats the answer; "You wrote 042: I read 42." tells the pupil something."""
-    from tutor.drills.card_sums import exact_card_sum
+    from tutor.drills.exact_sum import exact_card_sum
 
     guest.sign_in(locale="nb")
     run_id = guest.start()

@@ -31,13 +31,28 @@ def test_an_id_names_its_card(rank, suit, copy):
     assert (card.rank, card.suit) == (rank, suit)
 
 
-def test_codes_as_the_drills_write_them():
+def test_plain_letter_codes_name_the_cards():
     assert sd.card(sd.card_id(12, "H")).code == "QH"
     assert sd.card(sd.card_id(10, "S")).code == "10S"
     assert sd.card(sd.card_id(14, "C", 1)).code == "AC"
     assert sd.card(52).code == "joker" and sd.card(53).is_joker and sd.card(53 + sd.COPY_SIZE).is_joker
     assert sd.card(sd.card_id(11, "D")).is_picture and not sd.card(sd.card_id(14, "D")).is_picture
     assert sd.card(sd.card_id(2, "D")).is_red and not sd.card(sd.card_id(2, "S")).is_red
+
+
+def test_a_text_writes_a_card_as_its_corner_and_a_rank_without_suit():
+    assert sd.card(sd.card_id(12, "H")).corner == "Q♥" and sd.card(sd.card_id(10, "S", 1)).corner == "10♠"
+    assert sd.card(sd.card_id(14, "D")).corner == "A♦" and sd.card(sd.card_id(2, "C")).corner == "2♣"
+    assert sd.card(52).corner == sd.card(53 + sd.COPY_SIZE).corner == "🃏"
+    assert [sd.rank_corner(r) for r in (2, 10, sd.JACK, sd.QUEEN, sd.KING, sd.ACE, sd.JOKER_RANK)] == [
+        "2",
+        "10",
+        "J",
+        "Q",
+        "K",
+        "A",
+        "🃏",
+    ]
 
 
 @pytest.mark.parametrize("bad", [-1, 8 * 54, True, "3", 3.0, None])

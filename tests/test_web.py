@@ -159,7 +159,7 @@ def test_unreadable_answers_cost_nothing_and_keep_the_text(guest, client, app):
 
 def test_a_wrong_answer_gets_feedback_hints_and_a_worked_solution(guest, client, app):
     """Every number shown is worked out here from the card in the stored deal, not read from the question."""
-    from tutor.drills.card_sums import exact_card_sum
+    from tutor.drills.exact_sum import exact_card_sum
 
     guest.sign_in()
     run_id = guest.start()
@@ -419,7 +419,7 @@ def drill_section(page: str) -> str:
 
 
 def test_a_choice_question_shows_the_cards_it_asks_about(guest, client, app):
-    from tutor.drills.number_facts import multiply_top_numbers
+    from tutor.drills.multiply import multiply_top_numbers
 
     guest.sign_in()
     run_id = guest.start("multimatch")
@@ -438,7 +438,7 @@ def test_a_choice_question_shows_the_cards_it_asks_about(guest, client, app):
 def test_after_the_last_wrong_choice_the_right_answer_is_shown_and_the_pupils_choice_marked(
     guest, client, app, fixed_deal
 ):
-    from tutor.drills.card_sums import best_card
+    from tutor.drills.estimate_sum import best_card
 
     fixed_deal(1)
     guest.sign_in()
@@ -468,7 +468,7 @@ def test_after_the_last_wrong_choice_the_right_answer_is_shown_and_the_pupils_ch
 
 
 def test_the_progress_page_counts_right_after_trying_again_apart_from_first_tries(guest, client, app):
-    from tutor.drills.card_sums import exact_card_sum
+    from tutor.drills.exact_sum import exact_card_sum
 
     guest.sign_in()
     run_id = guest.start()

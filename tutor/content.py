@@ -7,7 +7,7 @@ file path as the translator's comment), and the text is translated when shown.
 
 A text about a number of things has a singular and a plural form, written as a small
 table with the field that counts: ``text.one = "... %(rounds)s round"``, ``text.other =
-"... %(rounds)s rounds"``, ``text.count = "rounds"`` (see :func:`plural_forms`). A
+"... %(rounds)s rounds"``, ``text.count = "rounds"`` (see :func:`tutor.text.plural_forms`). A
 comment line ``# Translators: ...`` right above a text reaches the translators, and so
 does the file's ``[placeholders]`` table, which says what each ``%(field)s`` holds.
 """
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor import ROOT
-from tutor.text import COLOUR_ADJECTIVE, COLOUR_NOUN
+from tutor.text import COLOUR_ADJECTIVE, COLOUR_NOUN, plural_forms
 
 CONTENT_DIR = ROOT / "content"
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -55,13 +55,6 @@ NOTES_TABLES = frozenset({"placeholders"})
 TRANSLATORS_TAG = "Translators:"
 
 
-def plural_forms(value: Any) -> tuple[str, str, str] | None:
-    """A text with a plural form as (singular, plural, the field that counts), or None for any other value."""
-    if isinstance(value, dict) and set(value) == {"one", "other", "count"}:
-        return value["one"], value["other"], value["count"]
-    return None
-
-
 @cache
 def load(name: str) -> dict:
     """The parsed content file ``content/<name>.toml``."""
@@ -83,7 +76,10 @@ def drill_texts() -> dict:
 
 
 def translatable_strings(data: Any, key: str = "", in_table: bool = False) -> Iterator[str]:
-    """Every human-readable string in a parsed content file, in file order (texts with a plural form apart: :func:`translatable_plurals`)."""
+    """Every human-readable string in a parsed content file, in file order.
+
+    Texts with a plural form come apart: :func:`translatable_plurals`.
+    """
     if plural_forms(data):
         return
     if isinstance(data, dict):

@@ -21,8 +21,12 @@ from tutor import ROOT
 DECKS_FILE = ROOT / "content" / "standard_decks.toml"
 SUIT_LETTERS = ("C", "D", "H", "S")
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+#: How a card's corner writes its suit in a text ("Q♥"), the same in every language.
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RED = frozenset({"D", "H"})
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
+#: What the ace counts in a game that ranks it low, below the 2.
+ACE_LOW = 1
 #: The rank a joker has in the games that rank it: above the ace.
 JOKER_RANK = 15
 JOKER_IDS = (52, 53)
@@ -30,6 +34,8 @@ COPY_SIZE = 54
 #: The most copies of the deck a game may use (a casino shoe holds up to eight decks).
 MAX_COPIES = 8
 RANK_LETTERS = {ACE: "A", KING: "K", QUEEN: "Q", JACK: "J"}
+#: How a text writes a joker, which has no rank or suit in its corner.
+JOKER_SIGN = "🃏"
 
 
 @dataclass(frozen=True)
@@ -59,7 +65,7 @@ class StandardCard:
 
     @property
     def code(self) -> str:
-        """The card as the drills write it: "QH", "10S", "AC", "joker"."""
+        """The card in plain letters, to name it in tests and test ids: "QH", "10S", "AC", "joker"."""
         if self.is_joker:
             return "joker"
         return RANK_LETTERS.get(self.rank, str(self.rank)) + self.suit
@@ -68,6 +74,16 @@ class StandardCard:
     def rank_text(self) -> str:
         """The rank as printed in the corner: "A", "K", "10", "2" (a joker: "")."""
         return "" if self.is_joker else RANK_LETTERS.get(self.rank, str(self.rank))
+
+    @property
+    def corner(self) -> str:
+        """The card as a text writes it, rank and suit symbol: "Q♥", "10♠", and "🃏" for a joker."""
+        return JOKER_SIGN if self.is_joker else self.rank_text + SUIT_SYMBOLS[self.suit]
+
+
+def rank_corner(rank: int) -> str:
+    """A rank as a text writes it where suits do not count: "Q", "10", "A", and "🃏" for a joker's rank."""
+    return JOKER_SIGN if rank == JOKER_RANK else RANK_LETTERS.get(rank, str(rank))
 
 
 def card(card_id: int) -> StandardCard:

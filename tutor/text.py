@@ -1,14 +1,17 @@
 """Translatable text for the pure core, which must not import Flask.
 
 Core modules mark English source text with :func:`N_` so that ``pybabel extract``
-finds it; the text is translated where it is shown, either by Flask-Babel in the
-web layer or by :func:`translator` for code that runs outside a request.
+finds it, and carry it as a :class:`Text` (the message id with its fields); the text is
+translated where it is shown, either by Flask-Babel in the web layer or by
+:func:`translator` and :func:`spell` for code that runs outside a request.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from babel.support import NullTranslations, Translations
 
@@ -46,6 +49,63 @@ COLOUR_NOUN = "colour name, as a noun"
 COLOUR_ADJECTIVE = "colour name, describing a card"
 
 
+def plural_forms(value: Any) -> tuple[str, str, str] | None:
+    """A text with a plural form as (singular, plural, the field that counts), or None for any other value.
+
+    Content files write it as a small table: ``{ one = "...", other = "...", count = "field" }``.
+    """
+    if isinstance(value, dict) and set(value) == {"one", "other", "count"}:
+        return value["one"], value["other"], value["count"]
+    return None
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message id with its fields, translated and filled only when shown."""
+
+    msgid: str
+    params: dict = field(default_factory=dict)
+    plural: str = ""  # with a plural form, the ``num`` field chooses between them
+    context: str = ""  # a msgctxt, for a short msgid with more than one meaning ("Last round", "won")
+
+    def to_dict(self) -> dict:
+        """Plain JSON; a field that is itself a Text (a colour's name) becomes its dict too."""
+        params = {key: value.to_dict() if isinstance(value, Text) else value for key, value in self.params.items()}
+        data = {"msgid": self.msgid, "params": params}
+        if self.plural:
+            data["plural"] = self.plural
+        if self.context:
+            data["context"] = self.context
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Text:
+        return cls(data["msgid"], dict(data.get("params", {})), data.get("plural", ""), data.get("context", ""))
+
+    @classmethod
+    def count(cls, forms: tuple, num: int, **params) -> Text:
+        """A text with singular and plural forms for ``num`` things: from :func:`NP_`, or with a context
+        first from :func:`NPC_`."""
+        context, singular, plural = forms if len(forms) == 3 else ("", *forms)
+        return cls(singular, {**params, "num": num}, plural, context)
+
+    @classmethod
+    def from_content(cls, value, params: dict) -> Text:
+        """A content text filled with ``params``: a string, or a plural table whose ``count`` names the
+        field that counts (:func:`plural_forms`)."""
+        forms = plural_forms(value)
+        if forms is None:
+            return cls(value, params)
+        singular, plural, counted = forms
+        return cls(singular, {**params, "num": params[counted]}, plural)
+
+    @classmethod
+    def in_context(cls, marked: tuple[str, str], **params) -> Text:
+        """A text whose msgid has a context, from :func:`NC_` ("Last round" as a heading)."""
+        context, msgid = marked
+        return cls(msgid, params, context=context)
+
+
 @cache
 def _catalogue(locale: str) -> NullTranslations:
     if locale == DEFAULT_LOCALE:
@@ -73,8 +133,6 @@ def spell(text, catalogue, locale: str = DEFAULT_LOCALE) -> str:
     Computer 3" fills a sentence whole; a Text with a plural form chooses it by ``num``,
     and one with a context is looked up under it (pgettext).
     """
-    from tutor.drills import Text  # the core's text type; imported here because drills imports this module
-
     if text is None:
         return ""
     if isinstance(text, dict):

@@ -1,28 +1,64 @@
 """The drill catalogue: every skill of games.md with its question generators and misconceptions.
 
-Each drill module exports ``GENERATORS`` (skill id -> generator functions); this module
-merges them, so a teacher's view, the lessons and the tests see one list. The skills
-themselves (names, ages) are content: ``content/skills.toml``.
+Each skill has one module in ``tutor/drills``, named by the skill's id, that exports its
+generators as ``GENERATORS``; this is the one place that lists them, so a teacher's view,
+the lessons and the tests see one list. The skills themselves (names, ages) are content:
+``content/skills.toml``.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from types import ModuleType
 
 from tutor import content
-from tutor.drills import card_sums, fractions_primes_mean, number_facts, operations
+from tutor.drills import (
+    add_sub,
+    compare,
+    count,
+    estimate_sum,
+    exact_sum,
+    factor_pairs,
+    four_ops,
+    fractions,
+    mean,
+    missing_addend,
+    multiply,
+    parity_size,
+    primes,
+    probability,
+    tens_friends,
+)
 
-MODULES = (card_sums, number_facts, fractions_primes_mean, operations)
+#: One module per skill, in the order content/skills.toml lists the skills.
+MODULES = (
+    compare,
+    count,
+    tens_friends,
+    parity_size,
+    add_sub,
+    missing_addend,
+    multiply,
+    factor_pairs,
+    estimate_sum,
+    exact_sum,
+    four_ops,
+    fractions,
+    primes,
+    mean,
+    probability,
+)
+
+
+def skill_of(module: ModuleType) -> str:
+    """The skill a drill module asks: its name (``tutor.drills.fractions`` asks ``fractions``)."""
+    return module.__name__.rpartition(".")[2]
 
 
 def generators() -> dict[str, list[Callable]]:
-    """Every skill's question generators, from every drill module."""
-    merged: dict[str, list[Callable]] = defaultdict(list)
-    for module in MODULES:
-        for skill, functions in module.GENERATORS.items():
-            merged[skill].extend(functions)
-    return dict(merged)
+    """Every skill's question generators."""
+    return {skill_of(module): list(module.GENERATORS) for module in MODULES}
 
 
 def skills() -> dict:

@@ -21,8 +21,10 @@ from __future__ import annotations
 import random
 
 from tutor.deck import kids2
-from tutor.drills import Text, level_of
-from tutor.drills.card_sums import best_card, estimate_card_sum, exact_card_sum, round_to_ten, winning_card
+from tutor.drills import level_of
+from tutor.drills.compare import winning_card
+from tutor.drills.estimate_sum import best_card, estimate_card_sum, round_to_ten
+from tutor.drills.exact_sum import exact_card_sum
 from tutor.engine import Move
 from tutor.engine.calculation_war import card_sum, war_sum
 from tutor.lessons.base import Judged, Row, Zone, and_list
@@ -36,7 +38,7 @@ from tutor.lessons.war_family import (
     war_scoreboard,
     winning_players,
 )
-from tutor.text import N_, NP_
+from tutor.text import N_, NP_, Text
 
 #: Two sums this close cannot be told apart by estimating to tens.
 CLOSE = 15

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import random
 
-from tutor.drills import Question, Text, level_of
-from tutor.drills.fractions_primes_mean import probability_tie, probability_tie_bet
-from tutor.drills.number_facts import compare_ranks
+from tutor.drills import Question, level_of
+from tutor.drills.compare import compare_ranks
+from tutor.drills.probability import probability_tie, probability_tie_bet
 from tutor.engine import Move
 from tutor.lessons.base import ACTION, Choice, Judged, Row, Zone, move_token, progress_line
-from tutor.lessons.standard_war import StandardWarLesson, drill_code, rank_name
-from tutor.text import N_, NC_, NP_
+from tutor.lessons.standard_war import StandardWarLesson, rank_name
+from tutor.text import N_, NC_, NP_, Text
 
 # Translators: the scoreboard's line with the hand being played, out of the hands the game lasts (Casino War: one deal of cards).
 HAND_OF = NC_("scoreboard", "Hand %(n)s of %(total)s")
@@ -269,6 +269,6 @@ class CasinoWarLesson(StandardWarLesson):
         entry = last and last["players"].get(str(pupil))
         if not entry or entry["result"] not in ("won", "lost"):
             return []
-        question = compare_ranks([drill_code(entry["card"]), drill_code(last["house"])], level_of(levels, "compare"))
+        question = compare_ranks([entry["card"], last["house"]], level_of(levels, "compare"))
         question.cards = [entry["card"], last["house"]]
         return [question]

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tutor.deck import kids2
-from tutor.drills import Question, Text, level_of
-from tutor.drills.fractions_primes_mean import (
+from tutor.drills import Question, level_of
+from tutor.drills.fractions import (
     fraction_equivalent,
     fraction_from_hand,
     fraction_in_interval,
@@ -35,7 +35,7 @@ from tutor.drills.fractions_primes_mean import (
 from tutor.engine import Move
 from tutor.engine.fraction_master import fits, possible_fractions
 from tutor.lessons.base import TURN, TURN_OF, Choice, Judged, Lesson, Row, Zone, and_list, move_token, progress_line
-from tutor.text import N_, NP_
+from tutor.text import N_, NP_, Text
 
 
 def top(card_id: int) -> int:

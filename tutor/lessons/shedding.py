@@ -19,16 +19,20 @@ import random
 from fractions import Fraction
 
 from tutor.deck import kids2
-from tutor.drills import Question, Text, level_of
-from tutor.drills.card_sums import estimate_card_sum, exact_card_sum
-from tutor.drills.fractions_primes_mean import mean_estimate, mean_exact, prime_which_sum
-from tutor.drills.number_facts import factor_pair_cards, multiply_top_numbers, tens_friend_card, tens_friend_number
+from tutor.drills import Question, level_of
+from tutor.drills.estimate_sum import estimate_card_sum
+from tutor.drills.exact_sum import exact_card_sum
+from tutor.drills.factor_pairs import factor_pair_cards
+from tutor.drills.mean import mean_estimate, mean_exact
+from tutor.drills.multiply import multiply_top_numbers
+from tutor.drills.primes import prime_which_sum
+from tutor.drills.tens_friends import tens_friend_card, tens_friend_number
 from tutor.engine import Move
 from tutor.engine.shedding import DRAW_TWO, KNOCK_PENALTY, PLAY_KINDS, extreme_witness, overslag_vri, tens_friends
 from tutor.lessons.base import HAND, NEXT_MARK, TURN, Choice, Judged, Lesson, Row, Zone, move_token
 from tutor.primes import primes_up_to
 from tutor.signs import MIXED, formula, fraction_text
-from tutor.text import COLOUR_ADJECTIVE, COLOUR_NOUN, N_, NC_, NP_
+from tutor.text import COLOUR_ADJECTIVE, COLOUR_NOUN, N_, NC_, NP_, Text
 
 #: Estimates cannot tell two sums apart when they are this close.
 CLOSE = 15

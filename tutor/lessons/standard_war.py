@@ -16,7 +16,7 @@ Decisions:
 - A card is named by its rank in a sentence ("the queen", "7"); its suit never matters in
   these games, so it is not said. The cards themselves are drawn and named in full on the table.
 - Războiul's war question is not asked over aces: the drill catalogue leaves the ace's
-  worth open (tutor/drills/operations.py); the engine counts it 11 (tutor/engine/classic_war.py).
+  worth open (tutor/drills/add_sub.py); the engine counts it 11 (tutor/engine/classic_war.py).
 """
 
 from __future__ import annotations
@@ -24,9 +24,10 @@ from __future__ import annotations
 import random
 
 from tutor import content
-from tutor.drills import Question, Text, level_of
-from tutor.drills.number_facts import cards_after_loss, cards_on_table, compare_ranks
-from tutor.drills.operations import razboiul_war_cards
+from tutor.drills import Question, level_of
+from tutor.drills.add_sub import razboiul_war_cards, war_worth
+from tutor.drills.compare import compare_ranks
+from tutor.drills.count import cards_after_loss, cards_on_table
 from tutor.engine import Move
 from tutor.lessons.base import (
     HAND,
@@ -46,7 +47,7 @@ from tutor.lessons.base import (
 )
 from tutor.lessons.war_family import LAST_ROUND, NOBODY_WINS, TAKES
 from tutor.standard_deck import ACE, JACK, JOKER_RANK, KING, QUEEN, STANDARD_CARDS, card
-from tutor.text import N_, NC_, NP_
+from tutor.text import N_, NC_, NP_, Text
 
 #: A rank as a sentence names it: the pictures, the ace and the joker by name, the rest by number.
 RANK_NAMES = {
@@ -56,8 +57,6 @@ RANK_NAMES = {
     JACK: NC_("card rank", "jack"),
     JOKER_RANK: NC_("card name", "joker"),
 }
-#: A compare question may offer these ranks as the drills write them.
-DRILL_RANKS = {ACE: "A", KING: "K", QUEEN: "Q", JACK: "J"}
 
 # Translators: a scoreboard line. %(side)s is "You" or a computer player's name; the count is every card the player owns.
 PLAYER_CARDS = NP_("%(side)s: %(num)s card", "%(side)s: %(num)s cards")
@@ -119,11 +118,6 @@ def laid_per_player(last: dict) -> dict[int, int]:
         for player, entry in battle["laid"].items():
             laid[int(player)] = laid.get(int(player), 0) + len(entry["down"]) + (entry["up"] is not None)
     return laid
-
-
-def drill_code(card_id: int) -> str:
-    """A card as the compare drills read it ("QH", "10S", "joker")."""
-    return card(card_id).code
 
 
 class StandardWarLesson(Lesson):
@@ -216,7 +210,7 @@ class StandardWarLesson(Lesson):
         """Which of these face-up cards is higher, when the usual order decides them."""
         if len(shown) < 2 or not self.plain_order(game_state, shown):
             return []
-        question = compare_ranks([drill_code(c) for c in shown], level_of(levels, "compare"))
+        question = compare_ranks(shown, level_of(levels, "compare"))
         question.cards = list(shown)
         return [question]
 
@@ -397,17 +391,15 @@ class RazboiulLesson(ChanceWarLesson):
         tied = game_state.battles[-1]["laid"]
         leaders = game_state.battles[-1]["leaders"]
         tied_card = tied[str(leaders[0])]["card"]
-        value = card(tied_card).rank
-        if value == ACE:
+        if card(tied_card).rank == ACE:
             return []
-        rank = DRILL_RANKS.get(value, value)
         players = len(game_state.contenders)
         counts = [game_state.available(p) for p in game_state.contenders]
-        worth = 10 if value in (JACK, QUEEN, KING) else value
+        worth = war_worth(tied_card)
         shortest = min(counts) if min(counts) < worth else None
         if not 2 <= players <= 4 or (shortest is not None and shortest < 1):
             return []
-        return [razboiul_war_cards(rank, players, level_of(levels, "add_sub"), shortest)]
+        return [razboiul_war_cards(tied_card, players, level_of(levels, "add_sub"), shortest)]
 
 
 class TodUndLebenLesson(ChanceWarLesson):

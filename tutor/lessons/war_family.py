@@ -30,14 +30,11 @@ from fractions import Fraction
 
 from tutor.answers import AnswerError, read_answer
 from tutor.deck import kids2
-from tutor.drills import Question, Text, level_of
-from tutor.drills.number_facts import compare_numbers, multiply_top_numbers
-from tutor.drills.operations import (
-    triplesmart_better,
-    triplesmart_distance,
-    triplesmart_extreme_better,
-    triplesmart_extreme_distance,
-)
+from tutor.drills import Question, level_of
+from tutor.drills.add_sub import triplesmart_better, triplesmart_distance
+from tutor.drills.compare import compare_numbers
+from tutor.drills.four_ops import triplesmart_extreme_better, triplesmart_extreme_distance
+from tutor.drills.multiply import multiply_top_numbers
 from tutor.engine import Move
 from tutor.engine.triplesmart import number_literals, plain_expression
 from tutor.lessons.base import (
@@ -56,7 +53,7 @@ from tutor.lessons.base import (
     progress_line,
 )
 from tutor.signs import FRACTION, formula, operators, plain_formula, typed
-from tutor.text import N_, NC_, NP_
+from tutor.text import N_, NC_, NP_, Text
 
 # Translators: the heading over the cards of the round just played (the previous round, not the final one).
 LAST_ROUND = NC_("heading: the round just played", "Last round")

@@ -1,0 +1,140 @@
+"""Skill probability: the chance that a card beats yours or ties, as a fraction, and what a tie bet is worth."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.drill_support import assert_content_complete, assert_well_formed, kinds_of
+from tests.drill_support import misconception_of as named_by
+from tutor.answers import describe
+from tutor.checks import check_text, exact
+from tutor.drills import Question, texts
+from tutor.drills.marking import NOT_SIMPLEST, RIGHT, UNREADABLE, WRONG, mark
+from tutor.drills.probability import probability_card_beats, probability_tie, probability_tie_bet
+from tutor.text import LOCALES, spell_in
+
+MISCONCEPTIONS = {
+    "probability_card_beats": {"odds", "own_card_kept", "count_not_fraction", "inverted", "complement", "not_simplest"},
+    "probability_tie": {"odds", "own_card_kept", "count_not_fraction", "inverted", "not_simplest"},
+    "probability_tie_bet": {"ignored_loss", "stake_always_lost", "sign_flipped", "odds", "own_card_kept"},
+}
+
+
+def shows(question: Question, typed: str, misconception: str, locale: str = "en") -> None:
+    assert named_by(question, typed, locale) == misconception, (typed, question.misconceptions)
+
+
+def well_formed(question: Question) -> None:
+    assert_well_formed(question, LOCALES)
+
+
+def test_every_kind_has_its_texts_and_each_misconception_its_message():
+    kinds = kinds_of("probability")
+    assert {kind: set(entry["misconceptions"]) for kind, entry in kinds.items()} == MISCONCEPTIONS
+    assert_content_complete("probability")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_chances_are_fractions_and_any_equivalent_form_counts_below_difficulty_3(locale):
+    question = probability_card_beats(49, 12, 2)  # 12/48 = 1/4
+    for typed in ("12/48", "1/4", describe(sympy.Rational(1, 4), locale)):
+        assert mark(question, typed, locale).status == RIGHT, typed
+    simplest = probability_card_beats(49, 12, 3)
+    assert "simplest form" in simplest.prompt.msgid and "Any equivalent" in question.prompt.msgid
+    assert mark(simplest, "1/4", locale).status == RIGHT
+    marked = mark(simplest, "12/48", locale)
+    assert marked.status == WRONG and marked.misconception == NOT_SIMPLEST
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_21_81_for_7_27_is_not_in_simplest_form_and_is_read_back_as_21_81(locale):
+    question = probability_card_beats(28, 7, 3)  # 7 of the other 27 cards beat yours, in simplest form
+    assert question.check == {"rule": "equivalent_simplest", "expected": "7/27"}
+    marked = mark(question, "21/81", locale)
+    assert marked.read_as == "21/81" and marked.misconception == NOT_SIMPLEST and marked.status == WRONG
+    assert "wrong" not in spell_in(marked.feedback[0], "en").lower() and "simplest form" in spell_in(
+        marked.feedback[0], "en"
+    )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_right_value_not_in_simplest_form_is_told_so_not_that_it_is_wrong(locale):
+    question = probability_tie(1, 3)  # 3/51 = 1/17, asked in simplest form
+    for typed, read in (("3/51", "3/51"), ("6/102", "6/102"), (" 3 / 51 ", "3/51")):
+        marked = mark(question, typed, locale)
+        assert marked.status == WRONG and marked.misconception == NOT_SIMPLEST, typed
+        assert marked.read_as == read  # read back as typed, not as 1/17
+        assert [line.msgid for line in marked.feedback] == [texts(question.kind)["misconceptions"][NOT_SIMPLEST]]
+        assert check_text("equivalent_simplest", False) not in [line.msgid for line in marked.feedback]
+    for typed in ("1/17", "1∕17", "1⁄17"):
+        assert mark(question, typed, locale).status == RIGHT, typed
+    wrong = mark(question, "3/52", locale)  # a wrong value is wrong, whatever its form
+    assert wrong.status == WRONG and wrong.misconception != NOT_SIMPLEST
+    assert wrong.feedback[0].msgid == check_text("equivalent_simplest", False)
+
+
+def test_chance_mistakes_are_named():
+    question = probability_card_beats(42, 12)  # Gnav: 12 of the other 41 cards beat yours
+    assert question.check["expected"] == "12/41"
+    shows(question, "12/29", "odds")
+    shows(question, "12/42", "own_card_kept")
+    shows(question, "12", "count_not_fraction")
+    shows(question, "41/12", "inverted")
+    shows(question, "29/41", "complement")
+    tie = probability_tie(1, 3)
+    assert tie.check == {"rule": "equivalent_simplest", "expected": "1/17"}
+    shows(tie, "1/13", "own_card_kept")
+    shows(tie, "3/48", "odds")
+    shows(tie, "3", "count_not_fraction")
+    shows(tie, "17", "inverted")
+    assert mark(probability_tie(6), "23/311", "nb").status == RIGHT
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_tie_bet_loses_six_seventeenths_of_a_token_per_token(locale):
+    question = probability_tie_bet(1, 3)
+    assert question.check == {"rule": "equals", "expected": "-6/17"}
+    for typed in ("-6/17", "−6/17", "-12/34"):
+        assert mark(question, typed, locale).status == RIGHT
+    shows(question, "10/17", "ignored_loss", locale)
+    shows(question, "-7/17", "stake_always_lost", locale)
+    shows(question, "6/17", "sign_flipped", locale)
+    shows(question, "-2/13", "own_card_kept", locale)
+    assert "1/17" in probability_tie_bet(1, 1).prompt.msgid % probability_tie_bet(1, 1).prompt.params
+
+
+def test_unreadable_answers_are_not_wrong_answers():
+    for question in [probability_tie(2), probability_tie_bet(2)]:
+        for text in ["", "abc", "2^3", "1,5 + 2", "3/0"]:
+            marked = mark(question, text, "en")
+            assert marked.status == UNREADABLE and marked.error_code and marked.misconception is None, text
+        assert mark(question, "0,5", "en").status == UNREADABLE  # a comma decimal in English
+
+
+def test_questions_survive_a_round_trip():
+    for question in [probability_card_beats(52, 20), probability_tie(4), probability_tie_bet(8)]:
+        assert Question.from_dict(json.loads(json.dumps(question.to_dict()))) == question
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(2, 104).flatmap(lambda size: st.tuples(st.just(size), st.integers(0, size - 1))), st.integers(1, 3))
+def test_card_beats_questions_are_answerable(deck, difficulty):
+    deck_size, higher = deck
+    question = probability_card_beats(deck_size, higher, difficulty)
+    assert exact(question.check["expected"]) == sympy.Rational(higher, deck_size - 1)
+    well_formed(question)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 8), st.integers(1, 3), st.integers(1, 30))
+def test_tie_questions_are_answerable(decks, difficulty, payout):
+    well_formed(probability_tie(decks, difficulty))
+    question = probability_tie_bet(decks, difficulty, payout)
+    p = sympy.Rational(4 * decks - 1, 52 * decks - 1)
+    assert exact(question.check["expected"]) == payout * p - (1 - p)
+    well_formed(question)

@@ -1,0 +1,173 @@
+"""Skill ``probability``: the chance of an event as a fraction, and the expected value of a bet.
+
+Gnav, War and Casino War ask it with plain counts from the position (cards in the deck,
+how many beat yours, how many decks). Any equivalent fraction counts at difficulties 1
+and 2 (1 also says how many cards there are); difficulty 3 asks for the simplest form.
+Texts: ``content/drills/probability.toml``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tutor.drills import NUMBER, Question
+from tutor.drills.common import ask, check_difficulty, claim
+from tutor.signs import FRACTION, exact_text, formula, fraction_text
+
+
+def _steps(numerator: int, denominator: int) -> dict:
+    """A fraction and, if it simplifies, its simplest form: "12/48 = 1/4", "6/41"."""
+    simplest = Fraction(numerator, denominator)
+    if (simplest.numerator, simplest.denominator) == (numerator, denominator):
+        return formula((numerator, denominator), form=FRACTION)
+    return formula((numerator, denominator), "=", simplest, form=FRACTION)
+
+
+def _chance_check(chance: Fraction, difficulty: int) -> dict:
+    """Any equivalent fraction counts at difficulties 1 and 2; simplest form is asked at 3 (the prompt says which)."""
+    return {"rule": "equivalent_simplest" if difficulty == 3 else "equals", "expected": exact_text(chance)}
+
+
+def _chance_cases(difficulty: int) -> list[str]:
+    return {1: ["helped"], 2: [], 3: ["simplest"]}[difficulty]
+
+
+def probability_card_beats(deck_size: int, higher: int, difficulty: int = 2) -> Question:
+    """The chance that the next card from the rest of the deck beats yours, as a fraction.
+
+    ``deck_size``: the cards the pupil knows of, their own card included (Gnav: 42, War:
+    52); ``higher``: how many of the other cards beat theirs. The answer is
+    higher / (deck_size - 1): the pupil's own card cannot come again. Difficulty 1 states
+    how many other cards there are; difficulty 3 asks for the simplest form.
+    """
+    difficulty = check_difficulty(difficulty)
+    if isinstance(deck_size, bool) or deck_size < 2 or not 0 <= higher <= deck_size - 1:
+        raise ValueError("need a deck of at least 2 cards and 0 <= higher < deck_size")
+    others = deck_size - 1
+    not_higher = others - higher
+    chance = Fraction(higher, others)
+    params = {
+        "deck_size": deck_size,
+        "others": others,
+        "higher": higher,
+        "not_higher": not_higher,
+        "chance": fraction_text(chance, FRACTION),
+        "chance_steps": _steps(higher, others),
+    }
+    candidates = [
+        ("odds", [Fraction(higher, not_higher) if not_higher else None]),
+        ("own_card_kept", [Fraction(higher, deck_size)]),
+        ("count_not_fraction", [Fraction(higher)]),
+        ("inverted", [Fraction(others, higher) if higher else None]),
+        ("complement", [Fraction(not_higher, others)]),
+    ]
+    return ask(
+        "probability_card_beats",
+        params,
+        _chance_cases(difficulty),
+        answer=NUMBER,
+        check=_chance_check(chance, difficulty),
+        misconceptions=claim(candidates, lambda v: v != chance, exact_text),
+        difficulty=difficulty,
+        number_form=FRACTION,
+    )
+
+
+MAX_DECKS = 8
+
+
+def _tie_counts(decks: int) -> dict:
+    if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= MAX_DECKS:
+        raise ValueError(f"Casino War uses 1 to {MAX_DECKS} decks")
+    cards, same = 52 * decks, 4 * decks
+    return {
+        "decks": decks,
+        "cards": cards,
+        "same": same,
+        "same_left": same - 1,
+        "left": cards - 1,
+        "all_cards": formula(decks, "*", 52, "=", cards),
+    }
+
+
+def probability_tie(decks: int, difficulty: int = 2) -> Question:
+    """Casino War with ``decks`` decks: the chance that the house's card ties with yours, (4n - 1)/(52n - 1).
+
+    Difficulty 1 states how many cards of your rank are left among how many; difficulty 3
+    asks for the simplest form.
+    """
+    difficulty = check_difficulty(difficulty)
+    counts = _tie_counts(decks)
+    same, same_left, cards, left = counts["same"], counts["same_left"], counts["cards"], counts["left"]
+    chance = Fraction(same_left, left)
+    params = {**counts, "chance": fraction_text(chance, FRACTION), "chance_steps": _steps(same_left, left)}
+    candidates = [
+        ("odds", [Fraction(same_left, left - same_left)]),
+        ("own_card_kept", [Fraction(same, cards), Fraction(same, left), Fraction(same_left, cards)]),
+        ("count_not_fraction", [Fraction(same_left), Fraction(same)]),
+        ("inverted", [Fraction(left, same_left)]),
+    ]
+    return ask(
+        "probability_tie",
+        params,
+        _chance_cases(difficulty),
+        answer=NUMBER,
+        check=_chance_check(chance, difficulty),
+        misconceptions=claim(candidates, lambda v: v != chance, exact_text),
+        difficulty=difficulty,
+        number_form=FRACTION,
+    )
+
+
+def probability_tie_bet(decks: int, difficulty: int = 2, payout: int = 10) -> Question:
+    """The expected value of Casino War's tie side bet paying ``payout`` to 1, per token staked.
+
+    Win ``payout`` tokens (and keep the stake) with the chance of a tie, else lose the stake:
+    payout × p − (1 − p), negative for the pupil (the house's edge). Difficulties 1 and 2
+    give the chance of a tie in the prompt; at 3 the pupil works it out from the decks.
+    """
+    difficulty = check_difficulty(difficulty)
+    if isinstance(payout, bool) or not isinstance(payout, int) or payout < 1:
+        raise ValueError("the payout is a whole number of tokens per token, at least 1")
+    counts = _tie_counts(decks)
+    chance = Fraction(counts["same_left"], counts["left"])
+    lose = 1 - chance
+    value = payout * chance - lose
+    params = {
+        **counts,
+        "payout": payout,
+        "chance": fraction_text(chance, FRACTION),
+        "chance_steps": _steps(counts["same_left"], counts["left"]),
+        "lose_chance": fraction_text(lose, FRACTION),
+        "win_part": fraction_text(payout * chance, FRACTION),
+        "win_product": formula(payout, "*", chance, form=FRACTION),
+        "win_steps": formula(payout, "*", chance, "=", payout * chance, form=FRACTION),
+        "loss_product": formula(1, "*", lose, form=FRACTION),
+        "loss_steps": formula(1, "*", lose, "=", lose, form=FRACTION),
+        "value_steps": formula(payout * chance, "-", lose, "=", value, form=FRACTION),
+        "value": fraction_text(value, FRACTION),
+        "loss": fraction_text(abs(value), FRACTION),
+    }
+    odds = Fraction(counts["same_left"], counts["left"] - counts["same_left"])
+    careless = Fraction(counts["same"], counts["cards"])
+    candidates = [
+        ("ignored_loss", [payout * chance]),
+        ("stake_always_lost", [payout * chance - 1]),
+        ("sign_flipped", [-value]),
+        ("odds", [payout * odds - (1 - odds)]),
+    ]
+    if difficulty == 3:
+        candidates.append(("own_card_kept", [payout * careless - (1 - careless)]))
+    return ask(
+        "probability_tie_bet",
+        params,
+        [*(["chance_given"] if difficulty < 3 else []), *(["no_loss"] if value >= 0 else [])],
+        answer=NUMBER,
+        check={"rule": "equals", "expected": exact_text(value)},
+        misconceptions=claim(candidates, lambda v: v != value, exact_text),
+        difficulty=difficulty,
+        number_form=FRACTION,
+    )
+
+
+GENERATORS = [probability_card_beats, probability_tie, probability_tie_bet]
