@@ -81,7 +81,7 @@ def question_pool(seeds: int = 3, steps: int = 80) -> list[dict]:
                 if run.stage == FINISHED:
                     break
                 question, now = run.current_question(), now + 5000
-                if question and run.question_open:
+                if question and run.drill.open:
                     pool.append(run.answer(simulated_answer(question, rng, 0.5), "en", now).question)
                 elif question:
                     run.close_question(lesson, {}, now)

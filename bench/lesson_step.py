@@ -72,7 +72,7 @@ def main() -> None:
         question = run.current_question()
         statements.clear()
         started = time.perf_counter()
-        if question and run.question_open:
+        if question and run.drill.open:
             response = client.post(f"/runs/{run_id}/answer", data={"answer": right_answer(question)}, headers=HTMX)
             answer_times.append(time.perf_counter() - started)
             answer_statements.append(len(statements))

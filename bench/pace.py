@@ -77,9 +77,9 @@ def play(game_id: str, players: int, seed: int, right: float, pupil: str = "stro
         if run.stage == FINISHED:
             break
         now += 1000
-        question = run.question
-        if question is not None and run.question_open:
-            if run.tries == 0:
+        question = run.drill.question
+        if question is not None and run.drill.open:
+            if run.drill.tries == 0:
                 result.questions += 1
                 in_gap += 1
                 if in_gap > 1 and last_right:

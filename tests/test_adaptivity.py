@@ -92,11 +92,11 @@ def played(game_id: str, levels: dict, players: int = 2, seed: int = 7) -> tuple
         if run.stage == FINISHED:
             return run, asked
         question = run.current_question()
-        if question and run.question_open:
-            if not run.tries:
+        if question and run.drill.open:
+            if not run.drill.tries:
                 asked.append(question)
-            wrong = wrong_answer(run.question) if not run.tries else None
-            run.answer(wrong or right_answer(run.question, "en"), "en", step)
+            wrong = wrong_answer(run.drill.question) if not run.drill.tries else None
+            run.answer(wrong or right_answer(run.drill.question, "en"), "en", step)
         elif question:
             run.close_question(lesson, levels, step)
         else:
@@ -204,9 +204,9 @@ def signed_in_guest(app, name: str, abilities: dict[str, float]) -> tuple[Guest,
 
 def next_form(run: LessonRun) -> tuple[str, dict]:
     """What the pupil posts next: a right answer, going on after it, or a move the lesson accepts."""
-    if run.question and run.question_open:
-        return "answer", {"answer": right_answer(run.question, "en")}
-    if run.question:
+    if run.drill.question and run.drill.open:
+        return "answer", {"answer": right_answer(run.drill.question, "en")}
+    if run.drill.question:
         return "go-on", {}
     return "move", {"move": move_token(accepted_move(LESSONS[run.game_id], run.game_state()))}
 
@@ -225,7 +225,7 @@ def test_the_web_layer_makes_each_question_at_the_level_chosen_when_it_is_made(a
             levels = choose_levels(db.session(), pupil_id)
         assert guest.client.post(f"/runs/{run_id}/{action}", data=form).status_code == 302
         run = LessonRun.from_dict(run_record(app, run_id).data)
-        for question in filter(None, [run.question, *run.queued]):
+        for question in filter(None, [run.drill.question, *run.drill.queued]):
             made.setdefault(json.dumps(question, sort_keys=True), (Question.from_dict(question), levels))
         if len(made) >= 4 or run.stage == FINISHED:
             break

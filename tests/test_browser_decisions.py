@@ -126,7 +126,7 @@ def simulate(lesson, run: LessonRun, step: Step, locale: str) -> None:
     elif step.kind == "move":
         run.move(step.token, lesson, {}, 0)
     elif step.kind == "picks":
-        run.picked = []
+        run.turn.picked = []
         for card in step.cards:
             run.pick(card, lesson)
         run.play_picked(lesson, {}, 0)
@@ -136,7 +136,7 @@ def simulate(lesson, run: LessonRun, step: Step, locale: str) -> None:
 
 def requests_for(step: Step, run: LessonRun) -> int:
     """How many requests the page makes for ``step`` (putting back cards picked earlier too)."""
-    return len(run.picked) + len(step.cards) + 1 if step.kind == "picks" else 1
+    return len(run.turn.picked) + len(step.cards) + 1 if step.kind == "picks" else 1
 
 
 def offered(lesson, state, move: Move) -> bool:
@@ -226,7 +226,7 @@ class CalculationWar(Plan):
         ) in hand:  # look ahead for a card that ties and starts a war (the computers' cards follow from the seed)
             trial = clone(run)
             trial.move(move_token(Move("play", PUPIL, (card,))), self.lesson, {}, 0)
-            while trial.question is not None:
+            while trial.drill.question is not None:
                 trial.close_question(self.lesson, {}, 0)
             if self.refusal(trial, trial.game_state()) is not None:
                 return Step("move", move_token(Move("play", PUPIL, (card,))))
@@ -329,7 +329,7 @@ class Shedding(Plan):
     def refusal(self, run, state):
         if (
             run.stage != PLAY
-            or run.question
+            or run.drill.question
             or state.current_player != PUPIL
             or state.phase != "play"
             or state.top.is_special
@@ -377,7 +377,7 @@ class MultiMatch(Shedding):
     def refusal(self, run, state):
         if (
             run.stage != PLAY
-            or run.question
+            or run.drill.question
             or state.current_player != PUPIL
             or state.phase != "play"
             or state.top.is_special
@@ -438,7 +438,7 @@ class TripleSmart(Plan):
         return Step("typed", typed=" + ".join(map(str, mine[:2])))
 
     def refusal(self, run, state):
-        if run.stage != PLAY or run.question or state.current_player != PUPIL or state.phase != "submit":
+        if run.stage != PLAY or run.drill.question or state.current_player != PUPIL or state.phase != "submit":
             return None
         mine = self.numbers(state)
         if len(mine) < 2:
@@ -497,7 +497,7 @@ class FractionMaster(Plan):
         return f"{n1}/{d1}", f"{n2}/{d2}"
 
     def refusal(self, run, state):
-        if run.stage != PLAY or run.question or state.current_player != PUPIL or state.phase != "move":
+        if run.stage != PLAY or run.drill.question or state.current_player != PUPIL or state.phase != "move":
             return None
         hand = sorted(c for c in state.hands[PUPIL] if not DECK[c].is_special)
         for a in hand:
@@ -582,7 +582,7 @@ class StealWar(Plan):
     def refusal(self, run, state):
         if (
             run.stage != PLAY
-            or run.question
+            or run.drill.question
             or state.current_player != PUPIL
             or state.phase != "turn"
             or not state.hands[PUPIL]
@@ -619,7 +619,7 @@ class CasinoWar(Plan):
         return as_step(self.lesson, state, state.legal_moves()[0])
 
     def refusal(self, run, state):
-        if run.stage != PLAY or run.question or state.current_player != PUPIL or state.phase != "bet":
+        if run.stage != PLAY or run.drill.question or state.current_player != PUPIL or state.phase != "bet":
             return None
         tokens, stake = state.tokens[PUPIL], state.stake
         if tokens >= 2 * stake:
@@ -659,7 +659,7 @@ def wanted(plan: Plan) -> set[str]:
 
 
 def next_step(plan: Plan, run: LessonRun, state) -> Step:
-    return GO_ON if run.question is not None else plan.policy(run, state)
+    return GO_ON if run.drill.question is not None else plan.policy(run, state)
 
 
 def look(plan: Plan, run: LessonRun, state, seen: set[str]) -> dict[str, Found]:
@@ -726,7 +726,7 @@ class Journey:
         elif step.kind == "move":
             self.activate(lesson.locator(f"button[name=move][value='{step.token}']"))
         elif step.kind == "picks":
-            for card in list(run.picked) + list(step.cards):  # put back the cards picked before, then pick these
+            for card in list(run.turn.picked) + list(step.cards):  # put back the cards picked before, then pick these
                 self.activate(
                     self.page.locator(f"section#lesson form[action$='/pick'] button[name=card][value='{card}']")
                 )
@@ -760,7 +760,7 @@ class Journey:
         self.make(found.step, run)
         after = self.stored.run()
         assert after.moves == run.moves and after.state == run.state, "a refused choice must play nothing"
-        assert after.told == found.judged.to_dict() and after.step > run.step
+        assert after.turn.told == found.judged.to_dict() and after.step > run.step
         refused = page.locator("section#lesson .told-refused")
         assert refused.count() == 1, "the refusal is told: " + self.page_text()[:800]
         line = squeeze(refused.text_content())
@@ -797,7 +797,7 @@ class Journey:
             if (
                 plan.no_refusal
                 and "refusal" not in seen
-                and run.question is None
+                and run.drill.question is None
                 and run.stage == PLAY
                 and state.current_player == PUPIL
             ):

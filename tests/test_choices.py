@@ -37,7 +37,7 @@ def pupil_turn(game_id: str, seed: int, want) -> tuple[LessonRun, object]:
         run = LessonRun.start(lesson, 2, {}, ["beginner"], seed + offset, 0)
         run.skip_intro(lesson, {}, 0)
         for _ in range(30):
-            while run.question:
+            while run.drill.question:
                 run.close_question(lesson, {}, 0)
             state = run.game_state()
             if run.stage != PLAY or state.current_player != PUPIL:
@@ -155,14 +155,14 @@ def test_multimatch_pairs_are_made_by_picking_two_cards_and_a_wrong_product_is_e
     run.pick(first, lesson)
     run.pick(second, lesson)
     run.pick(second, lesson)  # put back
-    assert run.picked == [first]
+    assert run.turn.picked == [first]
     run.pick(second, lesson)
     attempt = run.play_picked(lesson, {}, 500)
     told = english(run.current_told().told)
     product = DECK[first].top * DECK[second].top
     assert f"{DECK[first].top} × {DECK[second].top} = {product}" in told and "Choose again" in told
     assert attempt.skill == "multiply" and not attempt.correct
-    assert run.picked == [first, second]  # kept, so the pupil can change one
+    assert run.turn.picked == [first, second]  # kept, so the pupil can change one
 
 
 def test_no_list_of_every_pair_is_offered():
@@ -176,7 +176,7 @@ def test_show_me_what_i_can_play_is_a_hint_counted_on_the_next_choice():
     lesson = LESSONS["crazy-banana-tiervenner"]
     run.show_what_I_can_play()
     run.show_what_I_can_play()  # asking twice is one hint
-    assert run.move_hints == 1 and lesson.playable(state, PUPIL) == {
+    assert run.turn.hints == 1 and lesson.playable(state, PUPIL) == {
         c for m in state.legal_moves() if m.kind == "play" for c in m.cards
     }
     attempt = run.move(f"play:{refused_card(state)}:", lesson, {}, 0)
@@ -220,4 +220,4 @@ def test_a_forged_card_not_in_the_hand_is_not_judged_or_recorded():
 
     with pytest.raises(LessonError):
         run.move(f"play:{stranger}:", lesson, {}, 0)
-    assert run.told is None and run.move_tries == 0
+    assert run.turn.told is None and run.turn.tries == 0

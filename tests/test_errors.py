@@ -61,7 +61,7 @@ def test_a_typed_move_in_a_game_without_typed_moves_is_told_kindly(guest, client
     guest.sign_in()
     run_id = guest.start("calculation-war")
     client.post(f"/runs/{run_id}/skip-intro")
-    while run_of(app, run_id).question:
+    while run_of(app, run_id).drill.question:
         client.post(f"/runs/{run_id}/go-on")
     before = run_of(app, run_id).to_dict()
     response = client.post(
@@ -268,7 +268,7 @@ def test_hostile_forms_on_every_lesson_route_in_every_stage_never_give_a_server_
         3 if game_id == "calculation-war" else 2
     ):  # (the intro,) a question or the pupil's turn, then wherever the hostile forms led
         run = run_of(app, run_id)
-        stages.add("question" if run.question else run.stage)
+        stages.add("question" if run.drill.question else run.stage)
         for rule in routes:
             url = rule.replace("<run_id>", run_id)
             for index, form in enumerate(hostile_forms(rule.rsplit("/", 1)[1], str(run_of(app, run_id).step))):
@@ -288,7 +288,7 @@ def test_hostile_forms_on_a_finished_lesson_never_give_a_server_error(app, clien
         run = run_of(app, run_id)
         if run.stage == "finished":
             break
-        if run.question:
+        if run.drill.question:
             client.post(f"/runs/{run_id}/go-on")
             continue
         page = client.get(f"/runs/{run_id}").get_data(as_text=True)

@@ -706,9 +706,12 @@ def test_picking_two_cards_and_confirming_lays_the_fraction_numerator_first():
     state, (four, nine, five, eight) = moving()
     run = lesson_run(state)
     run.pick(five, LESSON)
-    assert english(LESSON.picked_note(run.game_state(), PUPIL, run.picked)) == "Numerator: 5. Now pick the denominator."
+    assert (
+        english(LESSON.picked_note(run.game_state(), PUPIL, run.turn.picked))
+        == "Numerator: 5. Now pick the denominator."
+    )
     run.pick(eight, LESSON)
-    assert english(LESSON.picked_note(run.game_state(), PUPIL, run.picked)) == "Your fraction: 5/8."
+    assert english(LESSON.picked_note(run.game_state(), PUPIL, run.turn.picked)) == "Your fraction: 5/8."
     attempt = run.play_picked(LESSON, {}, 1000)
     after = run.game_state()
     assert after.turn_record["fractions"] == [[five, eight]] and sorted(after.hands[PUPIL]) == sorted([four, nine])
@@ -719,7 +722,7 @@ def test_picking_two_cards_and_confirming_lays_the_fraction_numerator_first():
         and attempt.first_try
         and attempt.kind == "choice:fraction_fits"
     )
-    assert run.picked == [] and run.moves[-1] == Move("play_fraction", PUPIL, (five, eight)).to_dict()
+    assert run.turn.picked == [] and run.moves[-1] == Move("play_fraction", PUPIL, (five, eight)).to_dict()
     assert english(LESSON.turn_narration(after, PUPIL)).startswith("You may lay another fraction between 1/2 and 3/4")
 
 
@@ -767,7 +770,7 @@ def test_a_fraction_that_does_not_fit_is_refused_with_its_numbers_and_stored_for
     assert attempt.skill == "fractions" and not attempt.correct and attempt.first_try and attempt.readable
     assert attempt.question["answer"] == "choice" and attempt.question["cards"] == [by_top_in_hand[t] for t in picks]
     assert english(attempt.feedback[0]).startswith(told)
-    assert run.picked == [by_top_in_hand[t] for t in picks]  # kept, so the pupil can change one
+    assert run.turn.picked == [by_top_in_hand[t] for t in picks]  # kept, so the pupil can change one
 
 
 def test_comparisons_use_each_pairs_own_common_denominator_so_the_numbers_stay_small():
@@ -828,14 +831,14 @@ def test_the_layer_lays_the_interval_by_picking_the_four_cards_in_order():
     run.pick(three, LESSON)
     run.pick(four, LESSON)
     assert (
-        english(LESSON.picked_note(state, PUPIL, run.picked))
+        english(LESSON.picked_note(state, PUPIL, run.turn.picked))
         == "First fraction: 3/4. Now pick the numerator of the second fraction."
     )
     assert run.play_picked(LESSON, {}, 0) is None and run.moves == []  # two cards are not an interval
     assert english(run.current_told().told) == english(LESSON.narration("pick_more"))
     run.pick(one, LESSON)
     run.pick(two, LESSON)
-    assert english(LESSON.picked_note(state, PUPIL, run.picked)) == "Your interval: 3/4 and 1/2."
+    assert english(LESSON.picked_note(state, PUPIL, run.turn.picked)) == "Your interval: 3/4 and 1/2."
     run.play_picked(LESSON, {}, 0)
     assert Move.from_dict(run.moves[0]) == Move("lay_interval", PUPIL, (three, four, one, two))
 
@@ -910,15 +913,15 @@ def test_every_other_players_turn_of_the_round_is_told():
     state = dealt(3)
     run = lesson_run(state)
     run.advance(LESSON, {}, 0)
-    while run.game_state().current_player == PUPIL and run.game_state().phase == "move" or run.question:
-        if run.question:
+    while run.game_state().current_player == PUPIL and run.game_state().phase == "move" or run.drill.question:
+        if run.drill.question:
             run.close_question(LESSON, {}, 0)
         else:
             run.move("end_turn::", LESSON, {}, 0)
     for card in LESSON.pickable(run.game_state(), PUPIL):
         run.pick(card, LESSON)
     run.play_picked(LESSON, {}, 0)
-    while run.question:
+    while run.drill.question:
         run.close_question(LESSON, {}, 0)
     story = [english(line) for line in LESSON.round_story(run.game_state(), PUPIL, run.recent_moves())]
     assert any(line.startswith("Computer 1 ") for line in story) and any(
@@ -967,7 +970,7 @@ def test_through_the_routes_fractions_are_picked_and_no_list_of_combinations_is_
     for _ in range(60):
         run = LessonRun.from_dict(run_record(app, run_id).data)
         state = run.game_state()
-        if run.question:
+        if run.drill.question:
             client.post(f"/runs/{run_id}/go-on")
         elif (
             state.phase == "move"

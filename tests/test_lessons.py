@@ -43,7 +43,7 @@ def test_a_whole_lesson_is_played_with_every_answer_right(game_id, players):
         if run.stage == FINISHED:
             break
         question = run.current_question()
-        if question and run.question_open:
+        if question and run.drill.open:
             locale = LOCALES[step % len(LOCALES)]
             assert type(question).from_dict(question.to_dict()) == question
             attempt = run.answer(right_answer(question.to_dict(), locale), locale, step)

@@ -46,7 +46,7 @@ def test_a_lesson_with_answers_on_postgres(pg_app):
         session = db.session()
         assert session.scalar(select(AttemptRecord)).correct
         assert session.scalar(select(SkillRecord)).attempts == 1
-    assert run_of(pg_app, run_id).question_open is False
+    assert run_of(pg_app, run_id).drill.open is False
 
 
 def test_two_servers_saving_one_run_cannot_overwrite_each_other(pg_app, postgres_url):

@@ -49,7 +49,7 @@ def open_question(kind: str, seed: int = 7) -> LessonRun:
     run.skip_intro(LESSON, {}, 0)
     for _ in range(500):
         question = run.current_question()
-        if question and run.question_open:
+        if question and run.drill.open:
             if question.kind == kind:
                 return run
             run.answer(right_answer(question.to_dict(), "en"), "en", 0)
@@ -61,7 +61,7 @@ def open_question(kind: str, seed: int = 7) -> LessonRun:
 
 
 def right(run: LessonRun) -> str:
-    return right_answer(run.question, "en")
+    return right_answer(run.drill.question, "en")
 
 
 def wrong_answer(question: dict) -> str | None:
@@ -78,7 +78,7 @@ def wrong_answer(question: dict) -> str | None:
 
 
 def wrong(run: LessonRun) -> str:
-    return wrong_answer(run.question)
+    return wrong_answer(run.drill.question)
 
 
 def store(database, pupil_id: int, *attempts: Attempt) -> SkillRecord:
@@ -126,7 +126,7 @@ def test_an_unreadable_answer_is_stored_as_its_refusal_and_the_next_readable_one
 
 def test_a_tap_counts_with_the_guess_chance_of_one_button_in_so_many(database):
     run = open_question("winning_card")
-    assert len(run.question["choices"]) == 2  # you or the computer: a lucky tap is right half the time
+    assert len(run.drill.question["choices"]) == 2  # you or the computer: a lucky tap is right half the time
     # right: 0.18 / (0.18 + 0.8 * 0.5) = 0.310345, + 0.689655 * 0.15 = 0.413793
     assert store(database, new_pupil(database, "Ada"), run.answer(right(run), "en", 1000)).p_known == pytest.approx(
         0.413793, abs=1e-6

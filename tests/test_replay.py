@@ -62,9 +62,11 @@ def play_whole_lesson(game_id: str, players: int, seed: int):
         if run.stage == FINISHED:
             break
         question = run.current_question()
-        if question and run.question_open:
+        if question and run.drill.open:
             pupil_moves_so_far = sum(1 for m in run.moves if m["player"] == PUPIL)
-            tried = sum(1 for a in attempts if a["question"] == run.question and a["move_index"] == len(run.moves))
+            tried = sum(
+                1 for a in attempts if a["question"] == run.drill.question and a["move_index"] == len(run.moves)
+            )
             wrong = a_wrong_answer(question)
             typed = (
                 ["abc", wrong or right_answer(question.to_dict(), "en")][tried]
@@ -156,7 +158,7 @@ def test_an_unfinished_run_ends_in_a_frame_for_now_and_steps_are_clamped():
     assert frame_count(run) == 1 and replay(run, [], 1).frame.is_end and not replay(run, [], 1).finished
     run.skip_intro(lesson, {}, 0)
     for step in range(4):
-        while run.question:
+        while run.drill.question:
             run.close_question(lesson, {}, step)
         pupil_moves(lesson, run, step)
     total = frame_count(run)
@@ -236,7 +238,7 @@ def played(app, client, staff, fixed_deal):
         run = run_of(app, run_id)
         if run.stage == FINISHED or sum(1 for m in run.moves if m["player"] == PUPIL) + 1 >= frame + 2:
             break
-        if run.question:
+        if run.drill.question:
             client.post(f"/runs/{run_id}/go-on")
         else:
             client.post(f"/runs/{run_id}/move", data={"move": f"play:{sorted(run.game_state().hands[0])[0]}:"})

@@ -18,12 +18,13 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from sqlalchemy import select
 
-from tests.answer_key import right_answer
+from tests.answer_key import accepted_move, right_answer
 from tests.conftest import run_record
 from tutor import db
 from tutor.engine import GAMES, InvalidState, make_game
@@ -93,39 +94,39 @@ class Pupil:
     def next_steps(self, run: LessonRun) -> list[Step]:
         if run.stage == INTRO:
             return [NEXT_STEP if run.intro_step == 0 else SKIP_INTRO]
-        if run.question is not None:
+        if run.drill.question is not None:
             return [self.about_question(run)]
         return self.turn(run)
 
     def about_question(self, run: LessonRun) -> Step:
         question = run.current_question()
         roll = self.chance.random()
-        if not run.question_open:
+        if not run.drill.open:
             return GO_ON
         if roll < 0.05:
             return SOLUTION
-        if roll < 0.15 and run.hints_shown < len(question.hints):
+        if roll < 0.15 and run.drill.hints_shown < len(question.hints):
             return HINT
         if roll < 0.2:
             return answer(UNREADABLE)
-        if run.tries < 2 and roll < 0.75:
+        if run.drill.tries < 2 and roll < 0.75:
             wrong = [c["value"] for c in question.choices if c["value"] not in question.check["expected"]]
             if question.answer != "choice":
                 return answer(WRONG_NUMBER)
             if wrong:
-                return answer(wrong[run.tries % len(wrong)])
-        return answer(right_answer(run.question, "en"))
+                return answer(wrong[run.drill.tries % len(wrong)])
+        return answer(right_answer(run.drill.question, "en"))
 
     def turn(self, run: LessonRun) -> list[Step]:
         state = run.game_state()
         roll = self.chance.random()
         if run.options.get("turn_seconds") and roll < 0.3:
             return [hourglass(run.options["turn_seconds"] * 1000 + (500 if roll < 0.2 else -2000))]  # late, or not yet
-        if roll < 0.4 and run.move_tries < 2:
+        if roll < 0.4 and run.turn.tries < 2:
             refused = self.refused_choice(run, state)
             if refused:
                 return refused
-        if roll < 0.5 and not run.show_playable:
+        if roll < 0.5 and not run.turn.show_playable:
             return [SHOW_PLAYABLE]
         bot = make_bots(run.game, ["beginner"])[PUPIL]
         return self.make(run, state, bot.choose(state.player_view(PUPIL), state.legal_moves(), self.chance))
@@ -150,13 +151,20 @@ class Pupil:
             and self.lesson.move_from_picks(state, PUPIL, list(chosen.cards)) == chosen
         ):
             return (
-                [pick(card_id) for card_id in run.picked] + [pick(card_id) for card_id in chosen.cards] + [PLAY_PICKED]
+                [pick(card_id) for card_id in run.turn.picked]
+                + [pick(card_id) for card_id in chosen.cards]
+                + [PLAY_PICKED]
             )
         return [move(move_token(chosen))]
 
 
 def as_stored(run: LessonRun) -> dict:
-    """What the run holds, as the JSON column gives it back."""
+    """The run as the JSON column gives it back (flat: see :data:`tutor.lessons.runner.STORED`)."""
+    return json.loads(json.dumps(run.to_dict()))
+
+
+def held(run: LessonRun) -> dict:
+    """Everything the run holds, its named parts included, as plain JSON data (whatever ``to_dict`` stores)."""
     return json.loads(json.dumps(asdict(run)))
 
 
@@ -191,7 +199,7 @@ def play_through_the_database(app, client, guest, monkeypatch, game_id, players,
     run_id = guest.start(game_id, players=str(players), **options)
     record = run_record(app, run_id)
     kept = LessonRun.start(lesson, players, options, ["beginner"], record.seed, clock[0])
-    assert record.data == as_stored(kept)
+    assert held(LessonRun.from_dict(record.data)) == held(kept)
     pupil, attempts, planned = Pupil(lesson, seed), [], []
     for _ in range(max_steps):
         if kept.stage == FINISHED:
@@ -207,11 +215,11 @@ def play_through_the_database(app, client, guest, monkeypatch, game_id, players,
         kept.step += 1
         if isinstance(attempt, Attempt):  # the hourglass says whether it ran out
             attempts.append(attempt)
-        stored = run_record(app, run_id).data
-        assert stored == as_stored(kept), (
+        loaded = held(LessonRun.from_dict(run_record(app, run_id).data))
+        assert loaded == held(kept), (
             game_id,
             step.route,
-            {k: (stored.get(k), v) for k, v in as_stored(kept).items() if stored.get(k) != v},
+            {k: (loaded[k], v) for k, v in held(kept).items() if loaded[k] != v},
         )
     assert kept.stage == FINISHED and run_record(app, run_id).stage == FINISHED, f"{game_id}: the lesson did not finish"
     assert [attempt_facts(a) for a in stored_attempts(app)] == [attempt_facts(a) for a in attempts]
@@ -264,7 +272,7 @@ def stored_run(game_id="calculation-war", players=2, question=True) -> dict:
     lesson = LESSONS[game_id]
     run = LessonRun.start(lesson, players, {}, ["beginner"], seed=4, now_ms=0)
     run.skip_intro(lesson, {}, 0)
-    while question and run.question is None:
+    while question and run.drill.question is None:
         run.move(move_token(run.game_state().legal_moves()[0]), lesson, {}, 0)
     return as_stored(run)
 
@@ -306,6 +314,7 @@ CORRUPT_RUNS = {
     "an impossible position": lambda d: changed(d, state={**d["state"], "hands": [[], []]}),
     "a missing field": lambda d: {k: v for k, v in d.items() if k != "state"},
     "an unknown field": lambda d: changed(d, mood="happy"),
+    "a named part stored whole, not flat": lambda d: changed(d, turn={"tries": 0}),
 }
 
 
@@ -319,3 +328,41 @@ def test_a_corrupt_stored_run_is_refused_when_loaded(corruption):
     data = stored_run()
     with pytest.raises(InvalidState):
         LessonRun.from_dict(CORRUPT_RUNS[corruption](data))
+
+
+# --- runs stored before the run had named parts play on ----------------------------------------------
+
+#: Runs as schools' databases hold them: stored by the runner before it had named parts (Drill, Pace,
+#: Turn; commit fdfba51), each with the run it became when that runner played it on with :func:`play_on`.
+#: One has an open typed question after a wrong try and a hint, a queued question and a paid pace; the
+#: other two cards picked towards a refused pair, the refusal told and the playable cards shown.
+RUNS_STORED_BEFORE_PARTS = json.loads((Path(__file__).parent / "stored_runs.json").read_text())
+
+
+def play_on(run: LessonRun) -> LessonRun:
+    """Play a loaded run to its end, reloaded before every step: a typed question wrong at first, then right."""
+    lesson = LESSONS[run.game_id]
+    now = max(run.drill.asked_at_ms, run.turn.started_ms) + 1000
+    for _ in range(2000):
+        if run.stage == FINISHED:
+            return run
+        now += 1000
+        if run.drill.question is not None and run.drill.open:
+            wrong = run.drill.tries == 0 and run.drill.question["answer"] != "choice"
+            run.answer(WRONG_NUMBER if wrong else right_answer(run.drill.question, "en"), "en", now)
+        elif run.drill.question is not None:
+            run.close_question(lesson, {}, now)
+        else:
+            run.move(move_token(accepted_move(lesson, run.game_state())), lesson, {}, now)
+        run.step += 1
+        run = LessonRun.from_dict(as_stored(run))
+    raise AssertionError(f"{run.game_id}: the lesson did not finish")
+
+
+@pytest.mark.parametrize("name", sorted(RUNS_STORED_BEFORE_PARTS))
+def test_a_run_stored_before_the_named_parts_loads_plays_on_and_is_stored_the_same_way(name):
+    before = RUNS_STORED_BEFORE_PARTS[name]
+    run = LessonRun.from_dict(copy.deepcopy(before["stored"]))  # a loaded run plays on in the lists it was given
+    assert as_stored(run) == before["stored"] and list(as_stored(run)) == list(before["stored"])  # keys in order
+    played_on = as_stored(play_on(run))
+    assert played_on == before["played_on"] and list(played_on) == list(before["played_on"])

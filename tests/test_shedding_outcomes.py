@@ -472,7 +472,7 @@ def test_every_hand_card_can_be_chosen_in_every_phase_and_is_played_or_refused_w
         run = LessonRun.start(lesson, 2 + seed, {}, ["beginner"], seed, 0)
         run.skip_intro(lesson, {}, 0)
         for _ in range(12):
-            while run.question:
+            while run.drill.question:
                 run.close_question(lesson, {}, 0)
             state = run.game_state()
             if run.stage != PLAY:
@@ -489,7 +489,7 @@ def test_every_hand_card_can_be_chosen_in_every_phase_and_is_played_or_refused_w
                     trial.move(lesson.hand_choice(state, PUPIL, card).token, lesson, {}, 0)
                 played = len(trial.moves) > len(run.moves)
                 assert played or (
-                    trial.told and not trial.current_told().correct and english(trial.current_told().told)
+                    trial.turn.told and not trial.current_told().correct and english(trial.current_told().told)
                 ), (card, state.phase)
                 if not played:
                     assert "not allowed now" not in english(trial.current_told().told)  # always the rule's own reason
@@ -504,7 +504,7 @@ def run_at(game_id, state) -> LessonRun:
     lesson = LESSONS[game_id]
     run = LessonRun.start(lesson, state.game.players, {}, ["beginner"], 1, 0)
     run.skip_intro(lesson, {}, 0)
-    run.question, run.queued, run.stage, run.state = None, [], PLAY, state.to_dict()
+    run.drill.question, run.drill.queued, run.stage, run.state = None, [], PLAY, state.to_dict()
     return run
 
 
@@ -724,7 +724,7 @@ def test_the_hourglass_tells_which_card_was_played_for_the_pupil():
     lesson = TellingCalculationWar()
     run = LessonRun.start(lesson, 2, {"turn_seconds": 30}, ["strong"], 4, 0)
     run.skip_intro(lesson, {}, 0)
-    while run.question is not None:
+    while run.drill.question is not None:
         run.close_question(lesson, {}, 0)
     before = len(run.moves)
     assert run.hourglass_ran_out(lesson, {}, 31_000)
@@ -744,7 +744,7 @@ def test_every_legal_move_of_the_pupil_is_told_so_a_move_made_for_them_is_too(ga
         run = LessonRun.start(lesson, players, {}, ["beginner"], 3, 0)
         run.skip_intro(lesson, {}, 0)
         for _ in range(15):
-            while run.question:
+            while run.drill.question:
                 run.close_question(lesson, {}, 0)
             state = run.game_state()
             if run.stage != PLAY:

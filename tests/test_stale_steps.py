@@ -61,7 +61,7 @@ def start(guest, client, game_id="calculation-war", **form) -> str:
 def move_until_question(client, app, run_id, limit=60):
     for _ in range(limit):
         run = run_of(app, run_id)
-        if run.question:
+        if run.drill.question:
             return run.current_question()
         page = client.get(f"/runs/{run_id}").get_data(as_text=True)
         token = html.unescape(re.search(r'name="move" value="([^"]+)"', page).group(1))
@@ -71,7 +71,7 @@ def move_until_question(client, app, run_id, limit=60):
 
 def pupils_turn(client, app, run_id) -> str:
     """Close any open question; the page at the pupil's turn."""
-    while run_of(app, run_id).question:
+    while run_of(app, run_id).drill.question:
         client.post(f"/runs/{run_id}/go-on")
     return client.get(f"/runs/{run_id}").get_data(as_text=True)
 
@@ -95,7 +95,7 @@ def test_every_lesson_form_carries_the_current_step(guest, client, app):
             ).get_data(as_text=True)
         )
         assert step_of(pages[1]) == str(int(step_of(pages[0])) + 1), "every saved step moves the counter on"
-        if run_of(app, run_id).question:
+        if run_of(app, run_id).drill.question:
             pages.append(client.post(f"/runs/{run_id}/hint", headers={"HX-Request": "true"}).get_data(as_text=True))
         pages.append(pupils_turn(client, app, run_id))
         if game_id == "multimatch":
@@ -172,7 +172,7 @@ def test_a_double_submit_counts_once(guest, client, app):
     second = client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": step})
     assert (first.status_code, second.status_code) == (302, 409)
     assert stored_answers(app) == stored + 1
-    assert run_of(app, run_id).tries == 1
+    assert run_of(app, run_id).drill.tries == 1
 
 
 def test_two_copies_of_one_answer_posted_at_once_store_one_row(guest, client, app):
@@ -185,7 +185,7 @@ def test_two_copies_of_one_answer_posted_at_once_store_one_row(guest, client, ap
         copy.set_cookie("session", cookie)
     for _ in range(4):
         run = run_of(app, run_id)
-        if not run.question_open:
+        if not run.drill.open:
             break
         stored, statuses = stored_answers(app), []
         barrier = threading.Barrier(2)

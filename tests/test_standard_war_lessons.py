@@ -168,7 +168,7 @@ def test_while_a_question_hides_the_result_the_card_counts_are_hidden_too(app):
     lesson = LESSONS["war"]
     run = LessonRun.start(lesson, 2, {}, ["beginner"], 3, now_ms=0)
     run.skip_intro(lesson, {}, 0)
-    while not (run.question and run.current_question().hides_result):
+    while not (run.drill.question and run.current_question().hides_result):
         run.move(lesson.choices(run.game_state(), PUPIL)[0].token, lesson, {}, 0)
     with app.test_request_context():
         context = lesson_context(run, "Ada", 0)

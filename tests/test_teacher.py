@@ -65,11 +65,12 @@ def teacher_client(app, staff):
 
 def take_a_step(client, run_id: str, run: LessonRun, answer: str | None = None) -> None:
     """One pupil action: answer the open question (``answer``, or the right one), go on after it, or make a move the lesson accepts."""
-    if run.question and run.question_open:
+    if run.drill.question and run.drill.open:
         client.post(
-            f"/runs/{run_id}/answer", data={"answer": right_answer(run.question, "en") if answer is None else answer}
+            f"/runs/{run_id}/answer",
+            data={"answer": right_answer(run.drill.question, "en") if answer is None else answer},
         )
-    elif run.question:
+    elif run.drill.question:
         client.post(f"/runs/{run_id}/go-on")
     else:
         client.post(
@@ -326,8 +327,8 @@ def first_question(app, pupil: Guest, run_id: str) -> dict:
     """Make the last legal move until the lesson asks its first question."""
     for _ in range(40):
         run = LessonRun.from_dict(run_record(app, run_id).data)
-        if run.question:
-            return run.question
+        if run.drill.question:
+            return run.drill.question
         pupil.client.post(f"/runs/{run_id}/move", data={"move": move_token(run.game_state().legal_moves()[-1])})
     raise AssertionError("no question in 40 moves")
 
@@ -559,7 +560,7 @@ def play_through(client, app, run_id, answers_right=True, limit=400):
         if run.stage == "finished":
             return run
         wrong = None
-        if run.question and run.question_open and not answers_right:
+        if run.drill.question and run.drill.open and not answers_right:
             question = run.current_question()
             wrong = "999999" if question.answer == "number" else question.choices[-1]["value"]
         take_a_step(client, run_id, run, wrong)
@@ -590,7 +591,7 @@ def test_a_pupil_does_homework_and_the_teacher_sees_it_done(app, staff, teacher_
         run = LessonRun.from_dict(run_record(app, ada_run).data)
         if answered >= 2:
             break
-        answered += bool(run.question and run.question_open)
+        answered += bool(run.drill.question and run.drill.open)
         take_a_step(ada, ada_run, run)
     with app.app_context():
         work = db.session().scalar(select(AssignmentWork).join(Pupil).where(Pupil.name == "Ada"))
@@ -629,7 +630,7 @@ def test_an_unreadable_answer_is_stored_as_its_refusal_code_not_the_text(app, gu
     client.post(f"/runs/{run_id}/skip-intro")
     for _ in range(200):
         run = LessonRun.from_dict(run_record(app, run_id).data)
-        if run.question and run.question_open and run.question["answer"] == "number":
+        if run.drill.question and run.drill.open and run.drill.question["answer"] == "number":
             break
         take_a_step(client, run_id, run)
     else:

@@ -372,7 +372,7 @@ def test_triplesmart_never_skips_your_round_when_two_special_cards_decide_the_ne
     assert sum(line.startswith("Computer 1 wins round") for line in lines) == 2
     questions = lesson.after_round(state, PUPIL, __import__("random").Random(1), {})
     assert questions and set(questions[0].cards) >= {n(1), n(2)} and n(7, 1) in questions[0].cards  # about your round 1
-    if run.question:  # the pace allowed a question now: it is about your round
+    if run.drill.question:  # the pace allowed a question now: it is about your round
         assert n(7, 1) in run.current_question().cards
 
 

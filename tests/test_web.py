@@ -56,7 +56,7 @@ def wrong_answer(question) -> str:
 def play_until_question(client, app, run_id, limit=60):
     for _ in range(limit):
         run = run_of(app, run_id)
-        if run.question:
+        if run.drill.question:
             return run.current_question()
         hand = sorted(run.game_state().hands[0])
         client.post(f"/runs/{run_id}/move", data={"move": f"play:{hand[0]}:"})
@@ -154,7 +154,7 @@ def test_unreadable_answers_cost_nothing_and_keep_the_text(guest, client, app):
     [attempt] = attempts(app)
     assert not attempt.readable and not attempt.correct and not attempt.first_try
     assert skills(app) == {}
-    assert run_of(app, run_id).question_open
+    assert run_of(app, run_id).drill.open
 
 
 def test_a_wrong_answer_gets_feedback_hints_and_a_worked_solution(guest, client, app):
@@ -202,7 +202,7 @@ def test_a_wrong_answer_gets_feedback_hints_and_a_worked_solution(guest, client,
     assert len(attempts(app)) == 1, "hints and the solution are not answers"
     client.post(f"/runs/{run_id}/go-on")
     run = run_of(app, run_id)
-    assert run.stage == "play" and (run.question is None or run.current_question().kind != "exact_card_sum")
+    assert run.stage == "play" and (run.drill.question is None or run.current_question().kind != "exact_card_sum")
 
 
 def plus(values) -> str:
@@ -243,7 +243,7 @@ def test_stale_or_illegal_steps_are_refused_without_changing_the_game(guest, cli
     run_id = guest.start()
     refused_without_change(client, app, run_id, "move", {"move": "play:0:"})  # still in the intro
     through_intro(client, run_id)
-    while run_of(app, run_id).question:
+    while run_of(app, run_id).drill.question:
         client.post(f"/runs/{run_id}/go-on")
     run = run_of(app, run_id)
     mine, theirs = sorted(run.game_state().hands[0]), sorted(run.game_state().hands[1])
@@ -339,7 +339,7 @@ def test_every_lesson_is_played_through_the_routes_to_a_right_answer(client, app
     through_intro(client, run_id)
     for _ in range(200):
         run = run_of(app, run_id)
-        if run.question:
+        if run.drill.question:
             break
         if run.stage == "finished":  # a short game can end before its first drill point: play again
             response = client.post(f"/lessons/{game_id}/start", data={"players": players, "strength": "beginner"})
@@ -402,7 +402,14 @@ def ask_now(app, run_id, question):
         database = db.session()
         record = database.scalar(select(LessonRunRecord).where(LessonRunRecord.public_id == run_id))
         run = LessonRun.from_dict(record.data)
-        run.question, run.question_open, run.tries, run.hints_shown, run.solution_shown, run.marked = (
+        (
+            run.drill.question,
+            run.drill.open,
+            run.drill.tries,
+            run.drill.hints_shown,
+            run.drill.solution_shown,
+            run.drill.marked,
+        ) = (
             question.to_dict(),
             True,
             0,

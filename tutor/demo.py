@@ -550,13 +550,13 @@ class LessonPlay:
                 self.hint()
                 hints += 1
         for _ in range(4):
-            if not run.question_open:
+            if not run.drill.open:
                 break
             self.wait(5, 30) if typed else self.wait(3, 14)
-            tries = run.tries
+            tries = run.drill.tries
             right = rng.random() < sim.chance(question, hints, tries)
             self.answer(right_answer(question, self.locale, rng) if right else wrong_answer(question, self.locale, rng))
-            if run.question_open and (tries >= 2 or rng.random() < 0.35):  # still wrong: the solution, or just go on
+            if run.drill.open and (tries >= 2 or rng.random() < 0.35):  # still wrong: the solution, or just go on
                 if rng.random() < 0.5:
                     self.solution()
                     self.wait(8, 25)
@@ -568,9 +568,9 @@ class LessonPlay:
         history ends; a pupil whose homework is done mostly stops there."""
         limit = min(stop_after or MAX_STEPS, MAX_STEPS)
         while self.run.stage != FINISHED and self.steps < limit and self.clock.now < self.latest:
-            if self.run.question is None:
+            if self.run.drill.question is None:
                 self.move()
-            elif self.run.question_open:
+            elif self.run.drill.open:
                 self.work_on_question()
             else:
                 self.go_on()

@@ -111,7 +111,7 @@ class Replay:
 # --- reading the stored run ------------------------------------------------------------------
 def as_run(run: LessonRun | dict) -> LessonRun:
     """The run, without checking its stored position: the replay rebuilds it and compares instead."""
-    return run if isinstance(run, LessonRun) else LessonRun(**run)
+    return run if isinstance(run, LessonRun) else LessonRun.unchecked(run)
 
 
 def pupil_move_indices(moves: list[dict]) -> list[int]:

@@ -5,18 +5,23 @@ stores in the database after every step; so a reload, a restart or another app s
 carries on exactly where the pupil was. The clock is passed in (``now_ms``), never
 read here, so a run is reproducible in tests.
 
+Besides the game (its seed, moves and position) a run has three named parts: the
+:class:`Drill` (the question being asked), the :class:`Pace` of questions and the
+pupil's :class:`Turn`. The stored dict stays flat, one key per field as runs were
+stored before the parts existed (:data:`STORED`), so runs already in a database load.
+
 The runner keeps the pace of questions, whatever a lesson's drill points offer: about
 ``questions_per_turn`` per turn of the pupil (a lesson setting, default one per three
 turns) and never more than one between two of the pupil's moves, except after a wrong
-answer. An offered question the pace does not allow is dropped (see ``_paced``).
+answer. An offered question the pace does not allow is dropped (see :meth:`Pace.allow_question`).
 """
 
 from __future__ import annotations
 
 import random
 import types
-from dataclasses import dataclass, field
-from typing import get_args, get_origin, get_type_hints
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from typing import NamedTuple, get_args, get_origin, get_type_hints
 
 from tutor.drills import CHOICE, Question, Text
 from tutor.drills.marking import RIGHT, UNREADABLE, Marked, mark
@@ -73,8 +78,200 @@ class Attempt:
     error_code: str | None = None  # why it could not be read; then ``typed`` is not kept
 
 
+def _stored_as(key: str, default=MISSING, *, default_factory=MISSING):
+    """A field of a run's named part, stored under ``key`` in the run's flat dict."""
+    return field(default=default, default_factory=default_factory, metadata={"key": key})
+
+
+@dataclass
+class Drill:
+    """The question the lesson is asking, and the questions offered with it that wait their turn.
+
+    A question stays open until it is answered right, its tries run out or its solution is
+    shown; closed, it stays on the page with its feedback until the pupil goes on.
+    """
+
+    question: dict | None = _stored_as("question", None)
+    open: bool = _stored_as("question_open", False)  # answers are taken
+    queued: list[dict] = _stored_as("queued", default_factory=list)  # offered at the same point, asked next if paced
+    #: when it opened or was last answered: an answer's time counts from here
+    asked_at_ms: int = _stored_as("asked_at_ms", 0)
+    tries: int = _stored_as("tries", 0)  # readable answers given
+    hints_shown: int = _stored_as("hints_shown", 0)
+    solution_shown: bool = _stored_as("solution_shown", False)
+    #: the marking of the last answer (a Marked dict), shown until the next
+    marked: dict | None = _stored_as("marked", None)
+
+    def current_question(self) -> Question | None:
+        return Question.from_dict(self.question) if self.question else None
+
+    def current_marked(self) -> Marked | None:
+        return Marked.from_dict(self.marked) if self.marked else None
+
+    def ask(self, question: dict, now_ms: int) -> None:
+        """Open ``question``: no tries, hints or marking yet, and its time counts from now."""
+        self.question, self.open, self.tries, self.hints_shown = question, True, 0, 0
+        self.solution_shown, self.marked, self.asked_at_ms = False, None, now_ms
+
+    def answer(self, typed: str, locale: str, now_ms: int, move_index: int) -> Attempt:
+        """Mark an answer to the open question; an unreadable one costs nothing."""
+        question = self.current_question()
+        if question is None or not self.open:
+            raise LessonError("there is no open question")
+        marked = mark(question, typed.strip()[:200], locale)
+        self.marked = marked.to_dict()
+        readable = marked.status != UNREADABLE
+        attempt = Attempt(
+            skill=question.skill,
+            kind=question.kind,
+            question=self.question,
+            typed=typed[:200],
+            read_as=marked.read_as if question.answer != "choice" else marked.value,
+            correct=marked.status == RIGHT,
+            readable=readable,
+            first_try=readable and self.tries == 0,
+            hints_used=self.hints_shown,
+            time_ms=max(0, now_ms - self.asked_at_ms),
+            choices=len(question.choices),
+            move_index=move_index,
+            feedback=[text.to_dict() for text in marked.feedback] if readable else [],
+            misconception=marked.misconception,
+            error_code=marked.error_code,
+        )
+        if readable:
+            self.tries += 1
+            self.asked_at_ms = now_ms
+        if marked.status == RIGHT:
+            self.open = False
+        elif readable and self.tries >= (CHOICE_TRIES if question.answer == "choice" else TYPED_TRIES):
+            self.open = False
+            # a typed question ends with its worked solution
+            self.solution_shown = self.solution_shown or question.answer != "choice"
+        return attempt
+
+    def hint(self) -> Text:
+        question = self.current_question()
+        if question is None or not self.open:
+            raise LessonError("there is no open question")
+        self.hints_shown = min(self.hints_shown + 1, len(question.hints))
+        return question.hints[self.hints_shown - 1]
+
+    def show_solution(self) -> None:
+        if self.question is None:
+            raise LessonError("there is no question")
+        self.solution_shown, self.open = True, False
+
+    def close(self) -> None:
+        if self.question is None:
+            raise LessonError("there is no question")
+        self.question, self.open, self.marked = None, False, None
+
+    def problems(self) -> list[str]:
+        """What is impossible about the stored questions; a record that does not read back raises."""
+        for queued in self.queued:
+            Question.from_dict(queued)
+        question = self.current_question()
+        self.current_marked()
+        if question and self.hints_shown > len(question.hints):
+            return ["more hints shown than the question has"]
+        return []
+
+
+@dataclass
+class Pace:
+    """How many questions the lesson may ask now, whatever its drill points offer.
+
+    Each turn of the pupil earns the lesson's ``questions_per_turn`` of credit and a question
+    costs a whole one; between two of the pupil's moves (a gap) at most one question opens,
+    and one more only after a wrong answer (the lesson's follow-up, which costs no credit).
+    """
+
+    credit: float = _stored_as("pace_credit", 1.0)  # questions the pace allows now; a question costs 1
+    turns_paid: int = _stored_as("pace_turns", 0)  # the pupil's turns already paid into the credit
+    gap: int = _stored_as(
+        "pace_gap", 0
+    )  # the pupil's moves made when the last question opened: the gap it was asked in
+    asked_in_gap: int = _stored_as("pace_asked", 0)
+    follow_up_allowed: bool = _stored_as("pace_followup", False)  # the last question got a wrong answer
+
+    def pay_turns(self, moves: list[dict], questions_per_turn: float) -> None:
+        """Each turn the pupil has played earns ``questions_per_turn`` towards the next question.
+
+        A turn is the pupil's moves with no other player's move between them (draws and
+        a play, several fractions and "end my turn" are one turn).
+        """
+        turns, previous = 0, None
+        for move in moves:
+            if move["player"] != CHANCE:
+                turns += move["player"] == PUPIL and previous != PUPIL
+                previous = move["player"]
+        if turns > self.turns_paid:
+            self.credit = min(PACE_CREDIT_MAX, self.credit + questions_per_turn * (turns - self.turns_paid))
+            self.turns_paid = turns
+
+    def allow_question(self, moves: list[dict]) -> bool:
+        """Let the next offered question open now and count it, or say no (it is dropped).
+
+        A first question in a gap needs a whole credit: with ``questions_per_turn`` 1/3 that
+        is about one question per three turns of the pupil, whatever the lesson offers.
+        """
+        gap = sum(1 for m in moves if m["player"] == PUPIL)
+        if gap != self.gap:
+            self.gap, self.asked_in_gap, self.follow_up_allowed = gap, 0, False
+        if self.asked_in_gap and not self.follow_up_allowed:
+            return False
+        if not self.asked_in_gap:
+            if self.credit < 1:
+                return False
+            self.credit -= 1
+        self.asked_in_gap += 1
+        self.follow_up_allowed = False
+        return True
+
+
+@dataclass
+class Turn:
+    """The pupil's decision in play: when it began, the cards picked, the tries and hints, what was told."""
+
+    started_ms: int = _stored_as("turn_started_ms", 0)  # a choice's time and the hourglass count from it
+    picked: list[int] = _stored_as("picked", default_factory=list)  # cards picked towards a move (pairs, fractions)
+    #: the judgement of the last choice (a Judged dict), shown until the next
+    told: dict | None = _stored_as("told", None)
+    tries: int = _stored_as("move_tries", 0)  # choices made since the decision began (a refused one is a wrong try)
+    hints: int = _stored_as("move_hints", 0)  # times the pupil asked to see what they can play
+    show_playable: bool = _stored_as("show_playable", False)  # the cards that can be played are marked
+
+    def current_told(self) -> Judged | None:
+        return Judged.from_dict(self.told) if self.told else None
+
+    def pick(self, card_id: int) -> None:
+        """Pick a card towards a move, or put a picked card back; what the last choice was told is over."""
+        if card_id in self.picked:
+            self.picked.remove(card_id)
+        else:
+            self.picked.append(card_id)
+        self.told = None
+
+    def mark_playable(self) -> None:
+        """A hint on request: the cards that can be played are marked (asking again is no new hint)."""
+        if not self.show_playable:
+            self.show_playable = True
+            self.hints += 1
+
+    def count_choice(self, judged: Judged | None) -> None:
+        """A choice is a try of this decision; its judgement (if the lesson has one) is told until the next."""
+        self.told = judged.to_dict() if judged else None
+        self.tries += 1
+
+    def move_made(self) -> None:
+        """A move was made: the next decision starts with no picks, tries, hints or marked cards."""
+        self.picked, self.show_playable, self.tries, self.hints = [], False, 0, 0
+
+
 @dataclass
 class LessonRun:
+    """A pupil's lesson: the game so far, the question being asked, the pace of questions and the pupil's turn."""
+
     game_id: str
     players: int
     options: dict
@@ -84,31 +281,14 @@ class LessonRun:
     moves: list[dict] = field(default_factory=list)
     stage: str = INTRO
     intro_step: int = 0
-    question: dict | None = None
-    question_open: bool = False
-    queued: list[dict] = field(default_factory=list)
-    asked_at_ms: int = 0
-    tries: int = 0
-    hints_shown: int = 0
-    solution_shown: bool = False
-    marked: dict | None = None
+    drill: Drill = field(default_factory=Drill)
     rounds_reviewed: int = 0
     last_drill_point: str = ""
-    pace_credit: float = 1.0  # questions the pace allows now (see _paced); a question costs 1
-    pace_turns: int = 0  # the pupil's turns already paid into pace_credit
-    pace_gap: int = 0  # the pupil's moves made when the last question opened: the gap it was asked in
-    pace_asked: int = 0  # questions opened in that gap
-    pace_followup: bool = False  # the last question got a wrong answer: one more may follow in the same gap
+    pace: Pace = field(default_factory=Pace)
     started_ms: int = 0
-    turn_started_ms: int = 0
-    picked: list[int] = field(default_factory=list)  # cards picked towards a move (pairs, fractions)
-    told: dict | None = None  # the judgement of the pupil's last choice (a Judged dict), shown until the next
-    move_tries: int = 0  # choices made since this turn's decision began (a refused one is a wrong try)
-    move_hints: int = 0  # times the pupil asked to see what they can play this turn
-    show_playable: bool = False
-    step: int = (
-        0  # counts the saved changes; every lesson form carries it, so a stale page or a double submit is refused
-    )
+    turn: Turn = field(default_factory=Turn)
+    #: counts the saved changes; every lesson form carries it, so a stale page or a double submit is refused
+    step: int = 0
 
     # --- building and storing -----------------------------------------------------------
     @classmethod
@@ -125,21 +305,40 @@ class LessonRun:
         return run
 
     def to_dict(self) -> dict:
-        """The run as stored, copied so that later steps cannot change what was saved.
+        """The run as stored (flat, see :data:`STORED`), copied so that later steps cannot change what was saved.
 
         The moves are only appended to, never changed, so their list is copied but not each
         move: a deep copy of every move (dataclasses.asdict) grew to milliseconds a step in
         long games. The rest (the game state, the question) is small and copied whole.
         """
-        data = {name: _copied(getattr(self, name)) for name in FIELD_TYPES if name != "moves"}
+        data = {key: _copied(value) for key, value in self._stored_values() if key != "moves"}
         data["moves"] = list(self.moves)
         return data
+
+    def _stored_values(self):
+        """Each stored key with the value the run holds for it, not copied."""
+        for key, where in STORED.items():
+            yield key, getattr(getattr(self, where.part) if where.part else self, where.name)
+
+    @classmethod
+    def unchecked(cls, data: dict) -> LessonRun:
+        """A stored run as it is, its values not checked (the replay rebuilds the position and compares instead).
+
+        An unknown key raises KeyError, a missing one TypeError.
+        """
+        if not isinstance(data, dict):
+            raise TypeError(f"a stored run is a dict, not {type(data).__name__}")
+        values: dict[str | None, dict] = {None: {}, **{part: {} for part in PARTS}}
+        for key, value in data.items():
+            where = STORED[key]
+            values[where.part][where.name] = value
+        return cls(**values[None], **{part: PARTS[part](**values[part]) for part in PARTS})
 
     @classmethod
     def from_dict(cls, data: dict) -> LessonRun:
         """Rebuild a stored run; one that cannot occur raises :class:`InvalidState` now, not mid-lesson."""
         try:
-            run = cls(**data)
+            run = cls.unchecked(data)
             problems = run._problems()
         except (KeyError, TypeError, ValueError) as error:  # an unknown field, game, bot or option; a malformed record
             raise InvalidState(f"lesson run: malformed ({error!r})") from error
@@ -150,14 +349,11 @@ class LessonRun:
 
     def _problems(self) -> list[str]:
         """What is impossible about this run, apart from the game position (its engine checks that)."""
-        problems = [
-            f"{name} is {getattr(self, name)!r}"
-            for name, hint in FIELD_TYPES.items()
-            if not _fits(getattr(self, name), hint)
-        ]
+        stored = dict(self._stored_values())
+        problems = [f"{key} is {value!r}" for key, value in stored.items() if not _fits(value, STORED[key].hint)]
         if problems:
             return problems
-        if any(getattr(self, name) < 0 for name, hint in FIELD_TYPES.items() if hint is int and name != "seed"):
+        if any(stored[key] < 0 for key, where in STORED.items() if where.hint is int and key != "seed"):
             problems.append("a negative count or time")
         if self.stage not in (INTRO, PLAY, FINISHED):
             problems.append(f"unknown stage {self.stage!r}")
@@ -169,13 +365,8 @@ class LessonRun:
         # The stored records must read back (each raises on junk): the moves, the questions, the judgements.
         for move in self.moves:
             Move.from_dict(move)
-        for queued in self.queued:
-            Question.from_dict(queued)
-        question = self.current_question()
-        if question and self.hints_shown > len(question.hints):
-            problems.append("more hints shown than the question has")
-        self.current_marked()
-        self.current_told()
+        problems += self.drill.problems()
+        self.turn.current_told()
         return problems
 
     @property
@@ -186,13 +377,13 @@ class LessonRun:
         return self.game.state_from_dict(self.state)
 
     def current_question(self) -> Question | None:
-        return Question.from_dict(self.question) if self.question else None
+        return self.drill.current_question()
 
     def current_told(self) -> Judged | None:
-        return Judged.from_dict(self.told) if self.told else None
+        return self.turn.current_told()
 
     def current_marked(self) -> Marked | None:
-        return Marked.from_dict(self.marked) if self.marked else None
+        return self.drill.current_marked()
 
     def recent_moves(self) -> list[Move]:
         """The moves since the pupil last moved (the computers' and chance moves), oldest first."""
@@ -210,7 +401,7 @@ class LessonRun:
         self.intro_step += 1
         if self.intro_step >= len(lesson.intro_steps()):
             self.stage = PLAY
-            self.turn_started_ms = now_ms
+            self.turn.started_ms = now_ms
             self.advance(lesson, levels, now_ms)
 
     def skip_intro(self, lesson: Lesson, levels: dict, now_ms: int) -> None:
@@ -221,10 +412,10 @@ class LessonRun:
     # --- play -------------------------------------------------------------------------------
     def advance(self, lesson: Lesson, levels: dict, now_ms: int) -> None:
         """Play chance and computer moves until the pupil must act: move, or answer a drill."""
-        self._pace_turns(lesson)
+        self.pace.pay_turns(self.moves, lesson.questions_per_turn)
         game_state = self.game_state()
         bots = {seat: bot for seat, bot in enumerate(make_bots(self.game, self.bots)) if seat != PUPIL}
-        while self.question is None:
+        while self.drill.question is None:
             if lesson.round_number(game_state) > self.rounds_reviewed:
                 self.rounds_reviewed = lesson.round_number(game_state)
                 self._ask(lesson.after_round(game_state, PUPIL, self._rng("after"), levels), now_ms)
@@ -239,12 +430,12 @@ class LessonRun:
                 point = f"{lesson.round_number(game_state)}:{len(self.moves)}"
                 if point != self.last_drill_point:
                     self.last_drill_point = point
-                    self.turn_started_ms = now_ms
+                    self.turn.started_ms = now_ms
                     self._ask(lesson.before_move(game_state, PUPIL, self._rng("before"), levels), now_ms)
                 break
             self._apply(game_state, move)
         self.state = game_state.to_dict()
-        if game_state.is_over and self.question is None:
+        if game_state.is_over and self.drill.question is None:
             self.stage = FINISHED
 
     def _rng(self, where: str) -> random.Random:
@@ -276,33 +467,27 @@ class LessonRun:
         self._expect_pupil_turn()
         if not lesson.picks_cards or card_id not in lesson.pickable(self.game_state(), PUPIL):
             raise LessonError("that card cannot be picked")
-        if card_id in self.picked:
-            self.picked.remove(card_id)
-        else:
-            self.picked.append(card_id)
-        self.told = None
+        self.turn.pick(card_id)
 
     def play_picked(self, lesson: Lesson, levels: dict, now_ms: int) -> Attempt | None:
         """Play the picked cards as one move; the rules judge it like any choice."""
         self._expect_pupil_turn()
         if not lesson.picks_cards:
             raise LessonError("this game's moves are not made by picking cards")
-        move = lesson.move_from_picks(self.game_state(), PUPIL, list(self.picked))
+        move = lesson.move_from_picks(self.game_state(), PUPIL, list(self.turn.picked))
         if move is None:
-            self.told = Judged(False, lesson.narration("pick_more")).to_dict()
+            self.turn.told = Judged(False, lesson.narration("pick_more")).to_dict()
             return None
         return self._choose(move, lesson, levels, now_ms)
 
     def show_what_I_can_play(self) -> None:
         """A hint on request: mark the cards that can be played now (counted as a hint)."""
         self._expect_pupil_turn()
-        if not self.show_playable:
-            self.show_playable = True
-            self.move_hints += 1
+        self.turn.mark_playable()
 
     def _expect_pupil_turn(self) -> None:
         self._expect(PLAY)
-        if self.question is not None:
+        if self.drill.question is not None:
             raise LessonError("answer or close the question first")
         if self.game_state().current_player != PUPIL:
             raise LessonError("it is not the pupil's turn")
@@ -317,11 +502,10 @@ class LessonRun:
         if not legal and judged is None:
             raise LessonError("that move cannot be made now")
         attempt = self._choice_attempt(lesson, game_state, move, judged, now_ms) if judged and judged.skill else None
-        self.told = judged.to_dict() if judged else None
-        self.move_tries += 1
+        self.turn.count_choice(judged)
         if not legal:
             return attempt
-        self.picked, self.show_playable, self.move_tries, self.move_hints = [], False, 0, 0
+        self.turn.move_made()
         self._apply(game_state, move)
         self.state = game_state.to_dict()
         self.advance(lesson, levels, now_ms)
@@ -331,7 +515,8 @@ class LessonRun:
         """A choice stored like the answer to a choice question whose buttons are the pupil's cards."""
         hand = sorted(game_state.player_view(PUPIL).get("hand", []))
         chosen = move_token(move)
-        # the right choices: the legal moves with cards of the hand, and the legal moves of the kind chosen (Steal War's steals)
+        # the right choices: the legal moves with cards of the hand, and the legal moves of the kind chosen
+        # (Steal War's steals)
         legal = sorted(
             move_token(m)
             for m in game_state.legal_moves()
@@ -362,9 +547,9 @@ class LessonRun:
             read_as=chosen,
             correct=judged.correct,
             readable=True,
-            first_try=self.move_tries == 0,
-            hints_used=self.move_hints,
-            time_ms=max(0, now_ms - self.turn_started_ms),
+            first_try=self.turn.tries == 0,
+            hints_used=self.turn.hints,
+            time_ms=max(0, now_ms - self.turn.started_ms),
             choices=max(len(choices), 1),
             move_index=len(self.moves),
             feedback=[judged.told.to_dict()],
@@ -376,7 +561,8 @@ class LessonRun:
         game_state = self.game_state()
         if move is None or not game_state.is_legal(move):
             raise LessonError("that move cannot be made now")
-        self.picked, self.show_playable, self.move_tries, self.move_hints, self.told = [], False, 0, 0, None
+        self.turn.move_made()
+        self.turn.told = None  # a move made for the pupil is not judged
         self._apply(game_state, move)
         self.state = game_state.to_dict()
         self.advance(lesson, levels, now_ms)
@@ -385,9 +571,9 @@ class LessonRun:
         """With an hourglass set, a pupil who runs out of time makes a move chosen by chance."""
         seconds = self.options.get("turn_seconds", 0)
         game_state = self.game_state()
-        if not seconds or self.question is not None or game_state.current_player != PUPIL:
+        if not seconds or self.drill.question is not None or game_state.current_player != PUPIL:
             return False
-        if now_ms - self.turn_started_ms < seconds * 1000:
+        if now_ms - self.turn.started_ms < seconds * 1000:
             return False
         move = bot_rng(self.seed, len(self.moves)).choice(game_state.legal_moves())
         judged = lesson.judge(game_state, PUPIL, move)  # what the move does, told before the table changes
@@ -395,116 +581,38 @@ class LessonRun:
         told = Text(N_("The hourglass ran out, so a move was chosen for you: see your card on the table."))
         if judged is not None and judged.correct:
             told = Text(N_("The hourglass ran out, so a move was chosen for you. %(move)s"), {"move": judged.told})
-        self.told = Judged(True, told).to_dict()
+        self.turn.told = Judged(True, told).to_dict()
         return True
 
     # --- drills -----------------------------------------------------------------------------
     def _ask(self, questions: list[Question], now_ms: int) -> None:
-        self.queued.extend(q.to_dict() for q in questions if q is not None)
-        while self.question is None and self.queued:
-            question = self.queued.pop(0)
-            if not self._paced():
-                continue  # dropped: a question about this position makes no sense later
-            self.question = question
-            self.question_open, self.tries, self.hints_shown = True, 0, 0
-            self.solution_shown, self.marked, self.asked_at_ms = False, None, now_ms
-
-    # --- pace ---------------------------------------------------------------------------------
-    def _pace_turns(self, lesson: Lesson) -> None:
-        """Each turn the pupil has played earns the lesson's ``questions_per_turn`` towards the next question.
-
-        A turn is the pupil's moves with no other player's move between them (draws and
-        a play, several fractions and "end my turn" are one turn).
-        """
-        turns, previous = 0, None
-        for move in self.moves:
-            if move["player"] != CHANCE:
-                turns += move["player"] == PUPIL and previous != PUPIL
-                previous = move["player"]
-        if turns > self.pace_turns:
-            rate = lesson.questions_per_turn
-            self.pace_credit = min(PACE_CREDIT_MAX, self.pace_credit + rate * (turns - self.pace_turns))
-            self.pace_turns = turns
-
-    def _paced(self) -> bool:
-        """Whether the next offered question may open now; counts it if so.
-
-        At most one question between two of the pupil's moves, except that a wrong answer
-        may be followed by one more (the lesson's follow-up, which costs no credit). A
-        first question in a gap needs a whole credit: with ``questions_per_turn`` 1/3 that
-        is about one question per three turns of the pupil, whatever the lesson offers.
-        """
-        gap = sum(1 for m in self.moves if m["player"] == PUPIL)
-        if gap != self.pace_gap:
-            self.pace_gap, self.pace_asked, self.pace_followup = gap, 0, False
-        if self.pace_asked and not self.pace_followup:
-            return False
-        if not self.pace_asked:
-            if self.pace_credit < 1:
-                return False
-            self.pace_credit -= 1
-        self.pace_asked += 1
-        self.pace_followup = False
-        return True
+        """Queue the questions offered now and open the first one the pace allows."""
+        self.drill.queued.extend(q.to_dict() for q in questions if q is not None)
+        while self.drill.question is None and self.drill.queued:
+            question = self.drill.queued.pop(0)
+            if self.pace.allow_question(self.moves):
+                self.drill.ask(question, now_ms)
+            # else dropped: a question about this position makes no sense later
 
     def answer(self, typed: str, locale: str, now_ms: int) -> Attempt:
         """Mark an answer to the open question; an unreadable one costs nothing."""
-        question = self.current_question()
-        if question is None or not self.question_open:
-            raise LessonError("there is no open question")
-        marked = mark(question, typed.strip()[:200], locale)
-        self.marked = marked.to_dict()
-        readable = marked.status != UNREADABLE
-        attempt = Attempt(
-            skill=question.skill,
-            kind=question.kind,
-            question=self.question,
-            typed=typed[:200],
-            read_as=marked.read_as if question.answer != "choice" else marked.value,
-            correct=marked.status == RIGHT,
-            readable=readable,
-            first_try=readable and self.tries == 0,
-            hints_used=self.hints_shown,
-            time_ms=max(0, now_ms - self.asked_at_ms),
-            choices=len(question.choices),
-            move_index=len(self.moves),
-            feedback=[text.to_dict() for text in marked.feedback] if readable else [],
-            misconception=marked.misconception,
-            error_code=marked.error_code,
-        )
-        if readable:
-            self.tries += 1
-            self.asked_at_ms = now_ms
-            self.pace_followup = self.pace_followup or marked.status != RIGHT
-        if marked.status == RIGHT:
-            self.question_open = False
-        elif readable and self.tries >= (CHOICE_TRIES if question.answer == "choice" else TYPED_TRIES):
-            self.question_open = False
-            self.solution_shown = (
-                self.solution_shown or question.answer != "choice"
-            )  # a typed question ends with its worked solution
+        attempt = self.drill.answer(typed, locale, now_ms, len(self.moves))
+        if attempt.readable and not attempt.correct:
+            self.pace.follow_up_allowed = True
         return attempt
 
     def hint(self) -> Text:
-        question = self.current_question()
-        if question is None or not self.question_open:
-            raise LessonError("there is no open question")
-        self.hints_shown = min(self.hints_shown + 1, len(question.hints))
-        return question.hints[self.hints_shown - 1]
+        return self.drill.hint()
 
     def show_solution(self) -> None:
-        if self.question is None:
-            raise LessonError("there is no question")
-        self.solution_shown, self.question_open = True, False
+        self.drill.show_solution()
 
     def close_question(self, lesson: Lesson, levels: dict, now_ms: int) -> None:
         """Go on with the game (after feedback, or skipping the question)."""
-        if self.question is None:
-            raise LessonError("there is no question")
-        self.question, self.question_open, self.marked = None, False, None
+        self.drill.close()
         self._ask([], now_ms)
-        if self.question is None:
-            self.turn_started_ms = now_ms
+        if self.drill.question is None:
+            self.turn.started_ms = now_ms
             self.advance(lesson, levels, now_ms)
 
     def _expect(self, stage: str) -> None:
@@ -521,5 +629,30 @@ def _copied(value):
     return value
 
 
-#: The type each stored field must have, checked when a run is loaded (:func:`_fits`).
-FIELD_TYPES = get_type_hints(LessonRun)
+class Stored(NamedTuple):
+    """Where a key of the stored run lives, and the type its value must have (checked by :func:`_fits`)."""
+
+    part: str | None  # the named part of the run that holds it; None: the run itself
+    name: str
+    hint: object
+
+
+#: The run's named parts: its field's name, the part's class.
+PARTS = {name: hint for name, hint in get_type_hints(LessonRun).items() if is_dataclass(hint)}
+
+
+def _stored_keys() -> dict[str, Stored]:
+    """The keys of the stored run: the run's fields in order, each named part's fields in its place."""
+    keys = {}
+    for name, hint in get_type_hints(LessonRun).items():
+        if name not in PARTS:
+            keys[name] = Stored(None, name, hint)
+            continue
+        part_hints = get_type_hints(hint)
+        for part_field in fields(hint):
+            keys[part_field.metadata["key"]] = Stored(name, part_field.name, part_hints[part_field.name])
+    return keys
+
+
+#: The stored run's keys, flat (as runs were stored before the named parts): where each lives and its type.
+STORED = _stored_keys()

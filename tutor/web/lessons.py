@@ -300,7 +300,8 @@ def typed_move(run, lesson, levels, now):
         flash(say(Text(error.msgid, error.params)), "error")
         session["typed_move"] = request.form.get("expression", "")[:200]
         return None
-    if run.told and not run.told["correct"]:  # the rules refused it (told in the coach box): keep the text to correct
+    # the rules refused it (told in the coach box): keep the text to correct
+    if run.turn.told and not run.turn.told["correct"]:
         session["typed_move"] = request.form.get("expression", "")[:200]
     return attempt
 
