@@ -8,29 +8,29 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from tests.test_web import play_until_question, right_answer, run_of, through_intro
-from tutor import db
 from tutor.app import create_app
-from tutor.db import make_engine
+from tutor.db import make_engine, upgrade
 from tutor.models import AttemptRecord, LessonRunRecord, Pupil, SkillRecord
+from tutor.web import db
 
 pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture
 def pg_app(postgres_url):
-    db.upgrade(postgres_url)
+    upgrade(postgres_url)
     app = create_app({"TESTING": True, "DATABASE_URL": postgres_url, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False})
     yield app
     app.extensions["db_engine"].dispose()
 
 
 def test_migrations_create_every_table(postgres_url):
-    db.upgrade(postgres_url)
+    upgrade(postgres_url)
     engine = make_engine(postgres_url)
     assert {"pupil", "lesson_run", "attempt", "skill_record", "alembic_version"} <= set(
         inspect(engine).get_table_names()
     )
-    db.upgrade(postgres_url)  # running again is harmless
+    upgrade(postgres_url)  # running again is harmless
     engine.dispose()
 
 
