@@ -126,10 +126,8 @@ def take_step(
                 finished=finished,
                 skill_record=skill_record,
             )
-    except (
-        StaleDataError,
-        IntegrityError,
-    ):  # the same step (or the pupil's first answer in a skill) was saved meanwhile
+    except (StaleDataError, IntegrityError):
+        # The same step (or the pupil's first answer in a skill) was saved meanwhile by another request.
         database.rollback()
         return StepOutcome(Taken.OUT_OF_DATE)
     except db.Busy:
