@@ -7,7 +7,7 @@ them in step), and a property test proves over every question generator and ever
 that :func:`tutor.drills.marking.mark` finds each right answer right and each wrong one wrong.
 
 Without a random generator the key gives the same answer every time (the first right
-button, the exact value); with one it varies as pupils do.
+button, one fixed number); with one it varies as pupils do.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ ODD_NOT_PRIME = ("9", "15", "21", "27")
 #: How far a wrong number lies from the right one: a slip, or a ten out.
 NEAR_MISSES = (-10, -2, -1, 1, 2, 10)
 
+#: One rule's key: (question, locale, random generator or None) -> the typed answer (None: there is none).
 Key = Callable[[Question, str, random.Random | None], str | None]
 
 
