@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -34,9 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import event, select  # noqa: E402
 from sqlalchemy.orm import Session  # noqa: E402
 
-from tutor import accounts, classroom, db, reports, skills  # noqa: E402
+from tutor import accounts, classroom, reports, skills  # noqa: E402
+from tutor.answer_key import right_answer, wrong_answer  # noqa: E402
 from tutor.app import create_app  # noqa: E402
-from tutor.checks import exact  # noqa: E402
+from tutor.db import make_engine, upgrade  # noqa: E402
 from tutor.lessons import LESSONS  # noqa: E402
 from tutor.lessons.base import move_token  # noqa: E402
 from tutor.lessons.runner import FINISHED, LessonRun  # noqa: E402
@@ -60,16 +62,21 @@ ERROR_CODES = ("letters", "empty", "bad_character", "decimal_comma", "missing_nu
 
 
 def simulated_answer(question, rng: random.Random, skill: float) -> str:
-    """Right with chance ``skill``, else a near miss (choice questions: any button)."""
-    if question.answer == "choice":
-        return rng.choice(
-            question.check["expected"] if rng.random() < skill else [c["value"] for c in question.choices]
-        )
-    expected = exact(question.check["expected"])
-    return str(expected if rng.random() < skill else expected + rng.choice((-30, -10, 10, 20)))
+    """Right with chance ``skill``, else wrong (the answer key's; right when every button is)."""
+    wrong = wrong_answer(question, "en", rng) if rng.random() >= skill else None
+    return wrong or right_answer(question, "en", rng)
 
 
-def question_pool(seeds: int = 3, steps: int = 80) -> list[dict]:
+@dataclass(frozen=True)
+class Asked:
+    """A question as the lessons store it, with the answer key's right and wrong answer (worked out once)."""
+
+    question: dict
+    right: str
+    wrong: str
+
+
+def question_pool(seeds: int = 3, steps: int = 80) -> list[Asked]:
     """Real questions, as the lessons store them, from a few simulated lessons of every game."""
     pool = []
     for game_id, lesson in LESSONS.items():
@@ -82,7 +89,9 @@ def question_pool(seeds: int = 3, steps: int = 80) -> list[dict]:
                     break
                 question, now = run.current_question(), now + 5000
                 if question and run.drill.open:
-                    pool.append(run.answer(simulated_answer(question, rng, 0.5), "en", now).question)
+                    stored = run.answer(simulated_answer(question, rng, 0.5), "en", now).question
+                    right = right_answer(stored, "en")
+                    pool.append(Asked(stored, right, wrong_answer(stored, "en") or right))
                 elif question:
                     run.close_question(lesson, {}, now)
                 else:
@@ -90,15 +99,13 @@ def question_pool(seeds: int = 3, steps: int = 80) -> list[dict]:
     return pool
 
 
-def wrong_answer(question: dict, rng: random.Random) -> tuple[str, str | None]:
-    """A wrong answer: a misconception's value most of the time, else a near miss."""
-    named = [m for m in question["misconceptions"] if m["values"]]
+def answered_wrong(asked: Asked, rng: random.Random) -> tuple[str, str | None]:
+    """A wrong answer and the misconception it shows: a misconception's value most of the time, else the key's."""
+    named = [m for m in asked.question["misconceptions"] if m["values"]]
     if named and rng.random() < 0.7:
         chosen = rng.choice(named)
         return rng.choice(chosen["values"]), chosen["id"]
-    if question["answer"] == "choice":
-        return question["choices"][0]["value"], None
-    return str(rng.randint(0, 99)), None
+    return asked.wrong, None
 
 
 def build_class(
@@ -107,7 +114,7 @@ def build_class(
     name: str,
     pupils: int,
     answers: int,
-    pool: list[dict],
+    pool: list[Asked],
     now: datetime,
     rng: random.Random,
 ) -> tuple[str, str, list[str]]:
@@ -133,8 +140,8 @@ def build_class(
     database.flush()
     next_run_id = (database.scalar(select(LessonRunRecord.id).order_by(LessonRunRecord.id.desc()).limit(1)) or 0) + 1
     by_skill = defaultdict(list)
-    for question in pool:
-        by_skill[question["skill"]].append(question)
+    for asked in pool:
+        by_skill[asked.question["skill"]].append(asked)
     skill_ids = sorted(by_skill)
     span = (now - start).total_seconds()
     for pupil in school_class.pupils:
@@ -176,15 +183,12 @@ def build_class(
                     work["started_at"] = work["started_at"] or at
             run = runs[-1]
             skill = rng.choice(favourite)
-            question = rng.choice(by_skill[skill])
+            asked = rng.choice(by_skill[skill])
+            question = asked.question
             first_try = rng.random() < 0.8
             readable = rng.random() > 0.03
             correct = readable and rng.random() < ability
-            typed, misconception = (
-                (str(question["check"].get("expected", "1")), None) if correct else wrong_answer(question, rng)
-            )
-            if isinstance(question["check"].get("expected"), list):
-                typed = question["check"]["expected"][0] if correct else typed
+            typed, misconception = (asked.right, None) if correct else answered_wrong(asked, rng)
             p_after = None
             if readable and first_try:
                 state = skills.update(states.get(skill) or skills.fresh(), correct)
@@ -253,8 +257,8 @@ def build_class(
 
 
 def build(url: str, sizes: list[int], answers: int) -> dict[int, tuple[str, str, list[str]]]:
-    db.upgrade(url)
-    engine = db.make_engine(url)
+    upgrade(url)
+    engine = make_engine(url)
     rng, now, pool = random.Random(7), utcnow(), question_pool()
     built = {}
     with Session(engine) as database:

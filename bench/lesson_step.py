@@ -24,20 +24,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import event, select  # noqa: E402
 
-from tutor import db, limits  # noqa: E402
+from tutor import limits  # noqa: E402
+from tutor.answer_key import right_answer  # noqa: E402
 from tutor.app import create_app  # noqa: E402
-from tutor.checks import exact  # noqa: E402
+from tutor.db import upgrade  # noqa: E402
 from tutor.lessons.base import move_token  # noqa: E402
 from tutor.lessons.runner import LessonRun  # noqa: E402
 from tutor.models import LessonRunRecord  # noqa: E402
+from tutor.web import db  # noqa: E402
 
 HTMX = {"HX-Request": "true"}
-
-
-def right_answer(question) -> str:
-    if question.answer == "choice":
-        return question.check["expected"][0]
-    return str(exact(question.check["expected"]))
 
 
 def main() -> None:
@@ -46,7 +42,7 @@ def main() -> None:
     args = parser.parse_args()
     workdir = tempfile.mkdtemp(prefix="kortmatte-bench-")
     url = os.environ.get("DATABASE_URL") or f"sqlite:///{workdir}/bench.db"
-    db.upgrade(url)
+    upgrade(url)
     app = create_app({"TESTING": False, "DATABASE_URL": url, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
     client = app.test_client()
     limits.LESSON_STEPS = limits.LESSON_STARTS = limits.Limit("bench", 10**9, 60)  # one pupil at machine speed
@@ -73,7 +69,9 @@ def main() -> None:
         statements.clear()
         started = time.perf_counter()
         if question and run.drill.open:
-            response = client.post(f"/runs/{run_id}/answer", data={"answer": right_answer(question)}, headers=HTMX)
+            response = client.post(
+                f"/runs/{run_id}/answer", data={"answer": right_answer(question, "en")}, headers=HTMX
+            )
             answer_times.append(time.perf_counter() - started)
             answer_statements.append(len(statements))
         elif question:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.answer_key import right_answer  # noqa: E402
+from tutor.answer_key import right_answer, wrong_answer  # noqa: E402
 from tutor.engine import CHANCE  # noqa: E402
 from tutor.engine.play import bot_rng, make_bots  # noqa: E402
 from tutor.lessons import LESSONS  # noqa: E402
@@ -33,13 +33,6 @@ from tutor.lessons.runner import FINISHED, PUPIL, LessonRun  # noqa: E402
 
 LOCALE = "en"
 MAX_STEPS = 5000
-
-
-def wrong_answer(question: dict) -> str | None:
-    """A readable wrong answer, or None when the question has no wrong button."""
-    if question["answer"] == "choice":
-        return next((c["value"] for c in question["choices"] if c["value"] not in question["check"]["expected"]), None)
-    return "987654"
 
 
 def pupil_turns(moves: list[dict]) -> int:
@@ -84,7 +77,7 @@ def play(game_id: str, players: int, seed: int, right: float, pupil: str = "stro
                 in_gap += 1
                 if in_gap > 1 and last_right:
                     result.after_right += 1
-                wrong = wrong_answer(question) if answers.random() >= right else None
+                wrong = wrong_answer(question, LOCALE) if answers.random() >= right else None
                 attempt = run.answer(wrong if wrong is not None else right_answer(question, LOCALE), LOCALE, now)
                 last_right = attempt.correct
             else:

@@ -10,11 +10,13 @@ import pytest
 from sqlalchemy import select
 
 import tutor.web.lessons
-from tutor import accounts, classroom, db
+from tutor import accounts, classroom
 from tutor.app import create_app
+from tutor.db import upgrade
 from tutor.lessons.base import move_token
 from tutor.lessons.runner import LessonRun
 from tutor.models import LessonRunRecord, Pupil, SchoolClass, Teacher
+from tutor.web import db
 
 pytest_plugins = ["tests.postgres", "tests.browser_support"]
 
@@ -23,7 +25,7 @@ pytest_plugins = ["tests.postgres", "tests.browser_support"]
 def migrated_sqlite(tmp_path_factory):
     """One SQLite file brought to the newest schema by the real migrations, copied for each test."""
     path = tmp_path_factory.mktemp("template") / "migrated.db"
-    db.upgrade(f"sqlite:///{path}")
+    upgrade(f"sqlite:///{path}")
     return path
 
 

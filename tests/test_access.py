@@ -15,8 +15,8 @@ import pytest
 from sqlalchemy import select
 
 from tests.conftest import PASSWORD, run_id_in
-from tutor import db
 from tutor.models import Base, Teacher
+from tutor.web import db
 
 #: Who may use an id in a URL, by the URL argument's name.
 TEACHER_IDS = {"class_id", "pupil_id", "assignment_id", "run_id", "teacher_id"}

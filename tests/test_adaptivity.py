@@ -14,10 +14,10 @@ import random
 import pytest
 from sqlalchemy import select
 
-from tests.answer_key import accepted_move, right_answer
+from tests.answer_key import accepted_move
 from tests.conftest import Guest, run_record
-from tests.test_progress import wrong_answer
-from tutor import classroom, db
+from tutor import classroom
+from tutor.answer_key import right_answer, wrong_answer
 from tutor.checks import exact
 from tutor.deck import kids2
 from tutor.drills import Question
@@ -30,6 +30,7 @@ from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
 from tutor.models import Pupil, SkillRecord
 from tutor.progress import choose_levels
 from tutor.skills import SKILLS
+from tutor.web import db
 
 EASIEST, HARDEST = 1, 3
 WEAK, STRONG = dict.fromkeys(SKILLS, EASIEST), dict.fromkeys(SKILLS, HARDEST)
@@ -95,7 +96,7 @@ def played(game_id: str, levels: dict, players: int = 2, seed: int = 7) -> tuple
         if question and run.drill.open:
             if not run.drill.tries:
                 asked.append(question)
-            wrong = wrong_answer(run.drill.question) if not run.drill.tries else None
+            wrong = wrong_answer(run.drill.question, "en") if not run.drill.tries else None
             run.answer(wrong or right_answer(run.drill.question, "en"), "en", step)
         elif question:
             run.close_question(lesson, levels, step)

@@ -8,8 +8,8 @@ import pytest
 from sqlalchemy import func, select
 
 from tests.conftest import Guest
-from tutor import db
 from tutor.models import Assignment, SchoolClass
+from tutor.web import db
 
 CLASS_SETTINGS = {
     "name": "4B",

@@ -12,7 +12,6 @@ import random
 import pytest
 from sqlalchemy import select
 
-from tutor import db
 from tutor.deck import kids2
 from tutor.engine import Move, make_game
 from tutor.engine.shedding import extreme_witness
@@ -21,6 +20,7 @@ from tutor.lessons.base import move_token
 from tutor.lessons.runner import PLAY, PUPIL, LessonRun
 from tutor.models import AttemptRecord, SkillRecord
 from tutor.text import render, spell_in
+from tutor.web import db
 
 DECK = kids2()
 NUMBERS = [c for c in DECK.cards if not c.is_special]

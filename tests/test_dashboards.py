@@ -14,11 +14,13 @@ from sqlalchemy.orm import Session
 from tests.browser_support import Visit
 from tests.conftest import PASSWORD
 from tests.test_reports import question
-from tutor import accounts, classroom, db, reports
+from tutor import accounts, classroom, reports
 from tutor.app import create_app
 from tutor.cli import main
+from tutor.db import make_engine, upgrade
 from tutor.models import Assignment, AssignmentWork, AttemptRecord, LessonRunRecord, SkillRecord, Teacher, utcnow
 from tutor.text import LOCALES, translator
+from tutor.web import db
 
 HTMX = {"HX-Request": "true"}
 
@@ -373,7 +375,7 @@ def test_cli_lists_classes(cli_env, capsys):
 # --- in a real browser ----------------------------------------------------------------------
 @pytest.mark.browser
 def test_dashboards_in_a_browser_pass_axe_and_sort_by_keyboard(live_server, browser):
-    engine = db.make_engine(live_server.database_url)
+    engine = make_engine(live_server.database_url)
     with Session(engine) as database:
         ids = seed(database)
     engine.dispose()
@@ -409,8 +411,8 @@ def test_dashboards_in_a_browser_pass_axe_and_sort_by_keyboard(live_server, brow
 @pytest.mark.postgres
 def test_dashboards_and_reports_on_postgres(postgres_url):
     """The report queries are portable: day buckets, GROUP BY with CASE, booleans, CSV, on a real PostgreSQL."""
-    db.upgrade(postgres_url)
-    engine = db.make_engine(postgres_url)
+    upgrade(postgres_url)
+    engine = make_engine(postgres_url)
     with Session(engine) as database:
         ids = seed(database)
     app = create_app({"TESTING": True, "DATABASE_URL": postgres_url, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False})

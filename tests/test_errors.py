@@ -304,8 +304,8 @@ def test_hostile_forms_on_a_finished_lesson_never_give_a_server_error(app, clien
 def test_a_stored_run_that_cannot_be_read_back_gets_a_page_that_says_so(app, client, guest, caplog):
     from sqlalchemy import update
 
-    from tutor import db
     from tutor.models import LessonRunRecord
+    from tutor.web import db
 
     guest.sign_in()
     run_id = guest.start()

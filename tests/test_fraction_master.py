@@ -19,7 +19,6 @@ from sqlalchemy import select
 
 from tests.conftest import run_record
 from tests.recorded import check_playthrough
-from tutor import db
 from tutor.deck import kids2
 from tutor.drills.fractions import fraction_from_hand
 from tutor.engine import CHANCE, GAMES, IllegalMove, InvalidOptions, InvalidState, Move, make_game
@@ -43,6 +42,7 @@ from tutor.lessons.fraction_master import comparison, fraction_text, top
 from tutor.lessons.runner import PLAY, PUPIL, LessonError, LessonRun
 from tutor.models import AttemptRecord
 from tutor.text import spell_in
+from tutor.web import db
 
 DECK = kids2()
 ALL_CARDS = [c.id for c in DECK.cards]

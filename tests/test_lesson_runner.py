@@ -9,8 +9,7 @@ from dataclasses import asdict
 import pytest
 
 from tests.answer_key import accepted_move
-from tests.answer_key import right_answer as answer_key
-from tutor.checks import exact
+from tutor.answer_key import right_answer, wrong_answer
 from tutor.drills.estimate_sum import best_card
 from tutor.drills.exact_sum import exact_card_sum
 from tutor.engine import GAMES
@@ -27,7 +26,7 @@ def started(seed=7, options=None, players=2, bots=("beginner",)):
 
 
 def right(question):
-    return question.check["expected"][0] if question.answer == "choice" else str(exact(question.check["expected"]))
+    return right_answer(question, "en")
 
 
 def play_lesson(run, answer=right, now=0, max_steps=500):
@@ -85,9 +84,7 @@ def test_the_same_seed_and_the_same_actions_give_the_same_lesson():
 
 
 def wrong(question):
-    if question.answer == "choice":
-        return next(c["value"] for c in question.choices if c["value"] not in question.check["expected"])
-    return "100000"
+    return wrong_answer(question, "en")
 
 
 def pupil_step(run, now):
@@ -302,13 +299,9 @@ def paced_lesson(game_id, players, seed, wrong_share):
         now += 1000
         question = run.drill.question
         if question is not None and run.drill.open:
-            wrong = (
-                next((c["value"] for c in question["choices"] if c["value"] not in question["check"]["expected"]), None)
-                if question["answer"] == "choice"
-                else "987654"
-            )
+            wrong = wrong_answer(question, "en")
             give_wrong = run.drill.tries == 0 and wrong is not None and chance.random() < wrong_share
-            attempt = run.answer(wrong if give_wrong else answer_key(question, "en"), "en", now)
+            attempt = run.answer(wrong if give_wrong else right_answer(question, "en"), "en", now)
             if attempt.first_try:
                 gaps[-1].append(not attempt.correct)
         elif question is not None:
@@ -354,14 +347,14 @@ def test_a_wrong_answer_keeps_the_lessons_follow_up_question():
 
 
 def test_a_typed_question_closes_with_its_worked_solution_after_five_wrong_tries():
-    from tests.test_progress import open_question, wrong_answer
+    from tests.test_progress import open_question
 
     run = open_question("estimate_card_sum")
     assert run.drill.question["answer"] != "choice"
     for tries in range(1, 6):
         run.answer("my name is Ada", "en", tries * 1000 - 500)  # unreadable: not a try
         assert run.drill.open and not run.drill.solution_shown, tries
-        run.answer(wrong_answer(run.drill.question), "en", tries * 1000)
+        run.answer(wrong_answer(run.drill.question, "en"), "en", tries * 1000)
     assert run.drill.tries == 5 and not run.drill.open and run.drill.solution_shown
     with pytest.raises(LessonError):
-        run.answer(wrong_answer(run.drill.question), "en", 9000)
+        run.answer(wrong_answer(run.drill.question, "en"), "en", 9000)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.answer_key import right_answer
+from tutor.answer_key import right_answer
 from tutor.deck import kids2
 from tutor.engine import GAMES
 from tutor.lessons import LESSONS

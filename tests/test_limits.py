@@ -8,9 +8,10 @@ import pytest
 from sqlalchemy import func, select
 
 from tests.conftest import run_record
-from tutor import db, limits
+from tutor import limits
 from tutor.limits import Limit
 from tutor.models import LessonRunRecord, Pupil, RateLimit
+from tutor.web import db
 
 THREE_A_MINUTE = Limit("test", 3, 60)
 

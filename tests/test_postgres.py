@@ -7,30 +7,31 @@ from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
-from tests.test_web import play_until_question, right_answer, run_of, through_intro
-from tutor import db
+from tests.test_web import play_until_question, run_of, through_intro
+from tutor.answer_key import right_answer
 from tutor.app import create_app
-from tutor.db import make_engine
+from tutor.db import make_engine, upgrade
 from tutor.models import AttemptRecord, LessonRunRecord, Pupil, SkillRecord
+from tutor.web import db
 
 pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture
 def pg_app(postgres_url):
-    db.upgrade(postgres_url)
+    upgrade(postgres_url)
     app = create_app({"TESTING": True, "DATABASE_URL": postgres_url, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False})
     yield app
     app.extensions["db_engine"].dispose()
 
 
 def test_migrations_create_every_table(postgres_url):
-    db.upgrade(postgres_url)
+    upgrade(postgres_url)
     engine = make_engine(postgres_url)
     assert {"pupil", "lesson_run", "attempt", "skill_record", "alembic_version"} <= set(
         inspect(engine).get_table_names()
     )
-    db.upgrade(postgres_url)  # running again is harmless
+    upgrade(postgres_url)  # running again is harmless
     engine.dispose()
 
 
@@ -41,7 +42,7 @@ def test_a_lesson_with_answers_on_postgres(pg_app):
     run_id = response.headers["Location"].rsplit("/", 1)[1]
     through_intro(client, run_id)
     question = play_until_question(client, pg_app, run_id)
-    client.post(f"/runs/{run_id}/answer", data={"answer": right_answer(question)})
+    client.post(f"/runs/{run_id}/answer", data={"answer": right_answer(question, "en")})
     with pg_app.app_context():
         session = db.session()
         assert session.scalar(select(AttemptRecord)).correct

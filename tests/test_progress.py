@@ -14,15 +14,15 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from tests.answer_key import right_answer
-from tutor import db, progress, reports, skills
-from tutor.answers import describe
-from tutor.checks import exact
+from tutor import progress, reports, skills
+from tutor.answer_key import right_answer, wrong_answer
 from tutor.classroom import export_pupil
+from tutor.drills.marking import Attempt
 from tutor.lessons import LESSONS
-from tutor.lessons.runner import Attempt, LessonRun
+from tutor.lessons.runner import LessonRun
 from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord
 from tutor.progress import choose_levels, record_attempt, right_after_retry, skill_records
+from tutor.web import db
 
 LESSON = LESSONS["calculation-war"]
 #: P(known) after one answer from 0.2, worked out in tests/test_skills.py.
@@ -64,21 +64,8 @@ def right(run: LessonRun) -> str:
     return right_answer(run.drill.question, "en")
 
 
-def wrong_answer(question: dict) -> str | None:
-    """A readable wrong answer to a stored question: a button that is not right, or a number just outside what counts.
-
-    None when there is no simple one (a typed expression, a fraction in an interval).
-    """
-    check = question["check"]
-    if question["answer"] == "choice":
-        return next((c["value"] for c in question["choices"] if c["value"] not in check["expected"]), None)
-    if check["rule"] in ("equals", "within_tolerance"):
-        return describe(exact(check["expected"]) + exact(check.get("tolerance", "0")) + 1, "en")
-    return None
-
-
 def wrong(run: LessonRun) -> str:
-    return wrong_answer(run.drill.question)
+    return wrong_answer(run.drill.question, "en")
 
 
 def store(database, pupil_id: int, *attempts: Attempt) -> SkillRecord:

@@ -14,11 +14,10 @@ from dataclasses import asdict
 import pytest
 from sqlalchemy import select
 
-from tests.answer_key import right_answer
 from tests.conftest import run_record
 from tests.test_lessons import pupil_moves
 from tests.test_web import play_until_question, run_of, through_intro
-from tutor import db
+from tutor.answer_key import right_answer
 from tutor.drills import CHOICE
 from tutor.drills.marking import WRONG, mark
 from tutor.engine import Move
@@ -29,6 +28,7 @@ from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
 from tutor.models import AttemptRecord, LessonRunRecord
 from tutor.reports import ERROR_DESCRIPTIONS, UNKNOWN_ERROR, error_description
 from tutor.text import render
+from tutor.web import db
 
 
 def a_wrong_answer(question) -> str | None:
@@ -361,7 +361,7 @@ def store_played_run(database_url: str) -> str:
     from tests.conftest import PASSWORD
     from tutor import accounts, classroom
     from tutor.app import create_app
-    from tutor.lessons.runner import Attempt
+    from tutor.drills.marking import Attempt
     from tutor.models import Pupil, Teacher, utcnow
     from tutor.progress import record_attempt
 

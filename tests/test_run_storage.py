@@ -24,16 +24,18 @@ from types import SimpleNamespace
 import pytest
 from sqlalchemy import select
 
-from tests.answer_key import accepted_move, right_answer
+from tests.answer_key import accepted_move
 from tests.conftest import run_record
-from tutor import db
+from tutor.answer_key import right_answer
+from tutor.drills.marking import Attempt
 from tutor.engine import GAMES, InvalidState, make_game
 from tutor.engine.play import make_bots
 from tutor.lessons import LESSONS
 from tutor.lessons.base import move_from_token, move_token
-from tutor.lessons.runner import FINISHED, INTRO, PUPIL, Attempt, LessonRun
+from tutor.lessons.runner import FINISHED, INTRO, PUPIL, LessonRun
 from tutor.models import AttemptRecord
 from tutor.progress import choose_levels
+from tutor.web import db
 from tutor.web import lessons as web_lessons
 
 UNREADABLE = "seventeen"

@@ -14,9 +14,9 @@ from sqlalchemy import func, select
 
 from tests.conftest import PASSWORD
 from tests.test_errors import error_routes
-from tutor import db
 from tutor.models import SignInSession
 from tutor.security import CONTENT_SECURITY_POLICY
+from tutor.web import db
 from tutor.web.auth import safe_next
 
 # --- redirects only to this site -----------------------------------------------------------------

@@ -17,9 +17,10 @@ import threading
 from sqlalchemy import event, func, select
 
 from tests.conftest import run_record
-from tutor import db
+from tutor.answer_key import wrong_answer
 from tutor.lessons.runner import LessonRun
 from tutor.models import AttemptRecord
+from tutor.web import db
 
 OUT_OF_DATE = "This page was out of date"
 
@@ -43,12 +44,6 @@ def step_of(page: str) -> str:
     steps = {re.search(r'name="step" value="([^"]*)"', form).group(1) for form in forms(page)}
     assert len(steps) == 1, steps
     return steps.pop()
-
-
-def wrong(question) -> str:
-    if question.answer == "choice":
-        return next(c["value"] for c in question.choices if c["value"] not in question.check["expected"])
-    return "100000"
 
 
 def start(guest, client, game_id="calculation-war", **form) -> str:
@@ -134,13 +129,15 @@ def test_an_answer_from_a_second_tab_is_not_marked_against_a_later_question(gues
     old_tab = client.get(f"/runs/{run_id}").get_data(as_text=True)
     old_step = step_of(old_tab)
     # The other tab answers, goes on and plays until the next question is open.
-    client.post(f"/runs/{run_id}/answer", data={"answer": wrong(first)})
+    client.post(f"/runs/{run_id}/answer", data={"answer": wrong_answer(first, "en")})
     client.post(f"/runs/{run_id}/go-on")
     later = move_until_question(client, app, run_id)
     assert later is not None
     before, stored = run_of(app, run_id).to_dict(), stored_answers(app)
     response = client.post(
-        f"/runs/{run_id}/answer", data={"answer": wrong(later), "step": old_step}, headers={"HX-Request": "true"}
+        f"/runs/{run_id}/answer",
+        data={"answer": wrong_answer(later, "en"), "step": old_step},
+        headers={"HX-Request": "true"},
     )
     page = response.get_data(as_text=True)
     assert response.status_code == 409
@@ -168,8 +165,8 @@ def test_a_double_submit_counts_once(guest, client, app):
     question = move_until_question(client, app, run_id)
     step = step_of(client.get(f"/runs/{run_id}").get_data(as_text=True))
     stored = stored_answers(app)
-    first = client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": step})
-    second = client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": step})
+    first = client.post(f"/runs/{run_id}/answer", data={"answer": wrong_answer(question, "en"), "step": step})
+    second = client.post(f"/runs/{run_id}/answer", data={"answer": wrong_answer(question, "en"), "step": step})
     assert (first.status_code, second.status_code) == (302, 409)
     assert stored_answers(app) == stored + 1
     assert run_of(app, run_id).drill.tries == 1
@@ -195,7 +192,7 @@ def test_two_copies_of_one_answer_posted_at_once_store_one_row(guest, client, ap
             statuses.append(
                 copy.post(
                     f"/runs/{run_id}/answer",
-                    data={"answer": wrong(question), "step": str(run.step)},
+                    data={"answer": wrong_answer(question, "en"), "step": str(run.step)},
                     headers={"HX-Request": "true"},
                 ).status_code
             )
@@ -221,7 +218,12 @@ def test_an_answer_reads_first_and_writes_its_few_rows_under_one_write_lock(gues
     listen = lambda conn, cursor, statement, *rest: statements.append(statement.split(None, 1)[0].upper())  # noqa: E731
     event.listen(app.extensions["db_engine"], "before_cursor_execute", listen)
     try:
-        assert client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": step}).status_code == 302
+        assert (
+            client.post(
+                f"/runs/{run_id}/answer", data={"answer": wrong_answer(question, "en"), "step": step}
+            ).status_code
+            == 302
+        )
     finally:
         event.remove(app.extensions["db_engine"], "before_cursor_execute", listen)
     lock = statements.index("BEGIN")
@@ -242,7 +244,9 @@ def test_a_step_waits_at_the_write_gate_while_another_process_holds_it(guest, cl
     try:
         answering = threading.Thread(
             target=lambda: statuses.append(
-                client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": str(step)}).status_code
+                client.post(
+                    f"/runs/{run_id}/answer", data={"answer": wrong_answer(question, "en"), "step": str(step)}
+                ).status_code
             )
         )
         answering.start()
@@ -262,14 +266,14 @@ def test_a_database_locked_past_its_timeout_answers_503_and_the_same_step_works_
     question = move_until_question(client, app, run_id)
     step, before = run_of(app, run_id).step, stored_answers(app)
     app.extensions["db_engine"].dispose()
-    monkeypatch.setattr(db, "SQLITE_BUSY_TIMEOUT_MS", 200)  # new connections give up after 0.2 s
+    monkeypatch.setattr("tutor.db.SQLITE_BUSY_TIMEOUT_MS", 200)  # new connections give up after 0.2 s
     other = sqlite3.connect(database_url.split("///", 1)[1], isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # another writer holds the lock
     try:
         app.extensions["db_engine"].pool.dispose()
         response = client.post(
             f"/runs/{run_id}/answer",
-            data={"answer": wrong(question), "step": str(step)},
+            data={"answer": wrong_answer(question, "en"), "step": str(step)},
             headers={"HX-Request": "true"},
         )
         assert response.status_code == 503 and response.headers["Retry-After"] == "2"
@@ -278,5 +282,5 @@ def test_a_database_locked_past_its_timeout_answers_503_and_the_same_step_works_
         other.execute("ROLLBACK")
         other.close()
     assert run_of(app, run_id).step == step and stored_answers(app) == before  # nothing saved, nothing half-saved
-    response = client.post(f"/runs/{run_id}/answer", data={"answer": wrong(question), "step": str(step)})
+    response = client.post(f"/runs/{run_id}/answer", data={"answer": wrong_answer(question, "en"), "step": str(step)})
     assert response.status_code == 302 and stored_answers(app) == before + 1 and run_of(app, run_id).step == step + 1

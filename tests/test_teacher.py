@@ -9,9 +9,9 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from sqlalchemy import func, select, update
 
-from tests.answer_key import accepted_move, right_answer
+from tests.answer_key import accepted_move
 from tests.conftest import PASSWORD, Guest, run_id_in, run_record
-from tutor import db
+from tutor.answer_key import right_answer
 from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
 from tutor.lessons.runner import LessonRun
@@ -26,6 +26,7 @@ from tutor.models import (
     SkillRecord,
     Teacher,
 )
+from tutor.web import db
 
 
 def flashes(response) -> list[str]:

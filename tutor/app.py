@@ -5,8 +5,9 @@ from __future__ import annotations
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from tutor import ROOT, config, db, i18n, security
+from tutor import ROOT, config, i18n, security
 from tutor.progress import SharedRows
+from tutor.web import db
 
 
 def create_app(test_config: dict | None = None) -> Flask:

@@ -1,8 +1,9 @@
-"""The database connection: engine per app, a session per request, migrations on demand.
+"""The database connection: engines, sessions that carry their write gate, the write path, migrations.
 
 SQLite is the embedded default (WAL journal, a busy timeout, foreign keys on);
 PostgreSQL works by changing ``DATABASE_URL``. Nothing here is SQLite-only SQL.
 Engines hide statement parameters in errors and logs: they hold pupils' names and answers.
+Plain SQLAlchemy, no Flask: the web layer keeps one session per request (:mod:`tutor.web.db`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from flask import Flask, current_app, g
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
@@ -70,14 +70,14 @@ def upgrade(url: str) -> None:
     command.upgrade(alembic_config(url), "head")
 
 
-def init_app(app: Flask) -> None:
-    engine = make_engine(app.config["DATABASE_URL"])
-    app.extensions["db_engine"] = engine
-    app.extensions["db_sessions"] = sessionmaker(engine, expire_on_commit=False)
-    app.extensions["db_write_gate"] = (
-        WriteGate(sqlite_file(app.config["DATABASE_URL"])) if engine.dialect.name == "sqlite" else None
-    )
-    app.teardown_appcontext(_close_session)
+#: The key of a session's ``info`` that holds its write gate (None: writers meet the database's own locks only).
+WRITE_GATE = "write_gate"
+
+
+def make_sessions(engine: Engine) -> sessionmaker[Session]:
+    """Sessions on ``engine``; on SQLite each carries the gate its writing steps queue at (:func:`writing`)."""
+    gate = WriteGate(sqlite_file(str(engine.url))) if engine.dialect.name == "sqlite" else None
+    return sessionmaker(engine, expire_on_commit=False, info={WRITE_GATE: gate})
 
 
 def begin_write(db_session: Session) -> None:
@@ -138,8 +138,11 @@ class WriteGate:
 
 @contextmanager
 def writing(db_session: Session) -> Iterator[None]:
-    """A step's writes as one short transaction: through the write gate, BEGIN IMMEDIATE, commit (or roll back on any error)."""
-    gate = current_app.extensions["db_write_gate"]
+    """A step's writes as one short transaction: through the session's write gate, BEGIN IMMEDIATE, commit.
+
+    Any error rolls the transaction back. A session without a gate (PostgreSQL) writes at once.
+    """
+    gate = db_session.info.get(WRITE_GATE)
     with gate.held() if gate is not None else nullcontext():
         try:
             begin_write(db_session)
@@ -153,16 +156,3 @@ def writing(db_session: Session) -> Iterator[None]:
 def is_locked(error: Exception) -> bool:
     """Whether a database error means SQLite stayed locked past the busy timeout (try again later)."""
     return "database is locked" in str(getattr(error, "orig", error))
-
-
-def session() -> Session:
-    """The request's database session (opened on first use, closed at teardown)."""
-    if "db_session" not in g:
-        g.db_session = current_app.extensions["db_sessions"]()
-    return g.db_session
-
-
-def _close_session(_error=None) -> None:
-    db_session = g.pop("db_session", None)
-    if db_session is not None:
-        db_session.close()

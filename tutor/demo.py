@@ -9,12 +9,12 @@ pupils who played real lessons over the last three weeks.
 Nothing is made up row by row. Each pupil has an ability per skill, from weak to strong,
 that rises slowly with practice; the pupil plays real lessons through
 :class:`~tutor.lessons.runner.LessonRun` exactly as the web layer drives it (skip the
-intro, move, answer, ask for a hint, show the solution, go on), and after every step the
-same bookkeeping is done as in :mod:`tutor.web.lessons`: the answer is stored with
-:func:`~tutor.progress.record_attempt`, and :func:`~tutor.classroom.note_step` counts the
-step towards the homework. A pupil answers right with their current chance, otherwise
-with a wrong answer that shows one of the question's named misconceptions when it has
-one, and now and then types something that cannot be read. The clock is simulated:
+intro, move, answer, ask for a hint, show the solution, go on), each step taken and
+saved by :func:`tutor.steps.take_step` as the lesson pages take it: the answer stored
+with its skill update, the step counted towards the homework. A pupil answers right with
+their current chance, otherwise with a wrong answer that shows one of the question's
+named misconceptions when it has one (both from :mod:`tutor.answer_key`), and now and
+then types something that cannot be read. The clock is simulated:
 sessions lie on school days and in the evenings in the class's time zone.
 
 The history is reproducible from :data:`DEMO_SEED` (class codes, pictures, PINs and
@@ -25,29 +25,31 @@ reported again. Plain Python and SQLAlchemy; no Flask.
 
 from __future__ import annotations
 
+import math
 import random
 import time as timer
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 from sqlalchemy.orm import Session
 
 from tutor import accounts, classroom
-from tutor.answers import AnswerError, describe
-from tutor.checks import exact
-from tutor.db import make_engine
+from tutor.answer_key import right_answer, wrong_answer
+from tutor.answers import AnswerError
+from tutor.db import make_engine, make_sessions
 from tutor.deck import kids2
 from tutor.drills import CHOICE, Question
 from tutor.expressions import closest
 from tutor.lessons import LESSONS
-from tutor.lessons.base import MoveRefused
+from tutor.lessons.base import Lesson, MoveRefused
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
 from tutor.models import Assignment, AssignmentWork, AttemptRecord, LessonRunRecord, Pupil, SchoolClass, Teacher
-from tutor.progress import choose_levels, record_attempt, target_success
+from tutor.progress import SharedRows
+from tutor.steps import Action, StepOutcome, Taken, take_step
 
 DEMO_EMAIL = "demo@kortmatte.example"
 #: The demo teacher's address while the demo is being built: an interrupted demo is not
@@ -297,9 +299,15 @@ class DemoReport:
 
     def lines(self) -> list[str]:
         if self.created:
-            head = f"Demo data created in {self.seconds:.1f} s: {self.pupils} pupils, {self.runs} lesson runs, {self.attempts} answers."
+            head = (
+                f"Demo data created in {self.seconds:.1f} s: "
+                f"{self.pupils} pupils, {self.runs} lesson runs, {self.attempts} answers."
+            )
         else:
-            head = f"Demo data already present ({self.pupils} pupils, {self.runs} lesson runs, {self.attempts} answers); nothing added."
+            head = (
+                f"Demo data already present ({self.pupils} pupils, {self.runs} lesson runs, "
+                f"{self.attempts} answers); nothing added."
+            )
         lines = [
             head,
             f"Teacher sign-in: {SIGN_IN_PATH}",
@@ -308,7 +316,10 @@ class DemoReport:
             f"Classes (pupils sign in at {PUPIL_SIGN_IN_PATH} with the class code):",
         ]
         for school_class in self.classes:
-            line = f"  {school_class.name:<8} language {school_class.locale}  code {accounts.show_code(school_class.code)}  {school_class.pupils} pupils, {school_class.sign_in}"
+            line = (
+                f"  {school_class.name:<8} language {school_class.locale}  "
+                f"code {accounts.show_code(school_class.code)}  {school_class.pupils} pupils, {school_class.sign_in}"
+            )
             if school_class.example:
                 line += f" (e.g. {school_class.example[0]}: {school_class.example[1]})"
             lines.append(line)
@@ -365,7 +376,6 @@ class SimulatedPupil:
         self.pupil, self.rng, self.ability, self.diligence = pupil, rng, ability, diligence
         self.offsets: dict[str, float] = {}
         self.practice: Counter = Counter()
-        self.levels: dict[str, int] = {}  # the level of each skill's next question, as choose_levels() gives them
         #: The pupil's homework rows, held so the session's (weak) identity map keeps them between steps.
         self.held: list = []
         self.speed = 1.5 - 0.6 * ability  # weaker pupils take longer
@@ -378,62 +388,26 @@ class SimulatedPupil:
         return min(0.97, max(0.05, self.ability + offset + growth + easier + 0.1 * hints + 0.15 * tries))
 
 
-def right_answer(question: Question, locale: str, rng: random.Random) -> str:
-    """A right answer, typed as a pupil of ``locale`` would (an estimate is a round number)."""
-    check = question.check
-    rule = check["rule"]
-    if rule == "choice":
-        return rng.choice(check["expected"])
-    if rule == "within_tolerance":
-        expected, tolerance = exact(check["expected"]), exact(check["tolerance"])
-        rounded = round(expected / 10) * 10
-        return describe(rounded if abs(rounded - expected) <= tolerance else expected, locale)
-    if rule in ("equals", "equivalent_simplest"):
-        return describe(exact(check["expected"]), locale)
-    if rule == "between_inclusive":
-        return describe(exact(check["low"]), locale)
-    if rule == "between_strict":
-        return describe((exact(check["low"]) + exact(check["high"])) / 2, locale)
-    if rule == "closest_to_target":
-        _, _, expression = closest(
-            [int(exact(n)) for n in check["numbers"]], int(exact(check["target"])), question.allow
-        )
-        return expression
-    if rule == "is_prime":
-        return rng.choice(("2", "3", "5", "7", "11", "13"))
-    raise ValueError(f"no simulated answer for the rule {rule}")
-
-
-def wrong_answer(question: Question, locale: str, rng: random.Random) -> str:
-    """A plausible wrong answer: preferably one that shows a named misconception."""
-    check = question.check
-    if question.answer == CHOICE:
-        values = [c["value"] for c in question.choices if c["value"] not in check["expected"]]
-        telling = [v for m in question.misconceptions for v in m["values"] if v in values]
-        if telling and rng.random() < 0.8:
-            return rng.choice(telling)
-        return rng.choice(values or check["expected"])
-    telling = [v for m in question.misconceptions for v in m["values"]]
-    if telling and rng.random() < 0.7:
-        return describe(exact(rng.choice(telling)), locale)
-    rule = check["rule"]
-    if rule in ("equals", "equivalent_simplest"):
-        return describe(exact(check["expected"]) + rng.choice((-10, -2, -1, 1, 2, 10)), locale)
-    if rule == "within_tolerance":
-        return describe(
-            exact(check["expected"]) + rng.choice((-1, 1)) * (exact(check["tolerance"]) + rng.choice((5, 10, 20))),
-            locale,
-        )
-    if rule in ("between_inclusive", "between_strict"):
-        return describe(max(exact(check["low"]), exact(check["high"])) + rng.choice((1, 2, 5)), locale)
-    if rule == "closest_to_target":
-        return " + ".join(check["numbers"][:2])
-    return rng.choice(("9", "15", "21", "27"))
-
-
 # --- one lesson run, driven as the web layer drives it ----------------------------------------
+# The actions of the lesson pages that take no form field (tutor.web.lessons has the same).
+def skip_intro(run: LessonRun, lesson: Lesson, levels: Mapping[str, int], now: int) -> None:
+    run.skip_intro(lesson, levels, now)
+
+
+def hint(run: LessonRun, lesson: Lesson, levels: Mapping[str, int], now: int) -> None:
+    run.hint()
+
+
+def solution(run: LessonRun, lesson: Lesson, levels: Mapping[str, int], now: int) -> None:
+    run.show_solution()
+
+
+def go_on(run: LessonRun, lesson: Lesson, levels: Mapping[str, int], now: int) -> None:
+    run.close_question(lesson, levels, now)
+
+
 class LessonPlay:
-    """One pupil at one lesson run: each action is one request of :mod:`tutor.web.lessons`, with its bookkeeping."""
+    """One pupil at one lesson run: each action is one request of :mod:`tutor.web.lessons`, one :func:`take_step`."""
 
     def __init__(
         self,
@@ -444,30 +418,21 @@ class LessonPlay:
         clock: Clock,
         latest: datetime,
         unreadable: tuple[str, ...],
+        shared_rows: SharedRows,
     ) -> None:
         self.db, self.sim, self.record, self.run, self.clock, self.latest = db, sim, record, run, clock, latest
+        self.shared_rows = shared_rows
         self.lesson = LESSONS[run.game_id]
         self.rng, self.locale, self.unreadable = sim.rng, sim.pupil.locale, unreadable
         self.steps = 0
 
-    def after_step(self, answered: tuple | None = None) -> None:
-        """What ``lesson_action`` does after each action: mark a finished run, count the step."""
+    def step(self, action: Action) -> StepOutcome:
+        """Take and save one step at the simulated time, as the lesson pages do (the demo is the only writer)."""
+        outcome = take_step(self.db, self.record, self.run, action, self.clock.ms, self.shared_rows)
+        if outcome.taken is not Taken.SAVED:
+            raise RuntimeError(f"a simulated lesson step was {outcome.taken.value}")
         self.steps += 1
-        finished = self.run.stage == FINISHED and self.record.finished_at is None
-        if finished:
-            self.record.finished_at = self.clock.now
-        classroom.note_step(
-            self.db,
-            self.record,
-            self.clock.now,
-            first_try_right=answered[0] if answered else None,
-            finished=finished,
-            skill_record=answered[1] if answered else None,
-        )
-
-    def save(self) -> None:
-        """The run as the web layer leaves it after the last step (it saves after every step)."""
-        self.record.data, self.record.stage, self.record.updated_at = self.run.to_dict(), self.run.stage, self.clock.now
+        return outcome
 
     def wait(self, low: float, high: float) -> None:
         self.clock.tick(self.rng.uniform(low, high) * self.sim.speed)
@@ -475,25 +440,38 @@ class LessonPlay:
     # --- the actions ----------------------------------------------------------------------
     def skip_intro(self) -> None:
         self.wait(6, 40)
-        self.run.skip_intro(self.lesson, self.sim.levels, self.clock.ms)
-        self.after_step()
+        self.step(skip_intro)
 
     def move(self) -> None:
-        run, lesson = self.run, self.lesson
-        if lesson.typed_move:
+        if self.lesson.typed_move:
             self.wait(10, 45)
             for expression in self.expressions():
-                try:
-                    run.typed_move(expression, "en", lesson, self.sim.levels, self.clock.ms)
+                if self.type_move(expression):
                     break
-                except (AnswerError, MoveRefused):  # the page says why, nothing is lost; the pupil types again
-                    self.after_step()
-                    self.wait(5, 20)
-        else:
-            self.wait(2, 10)
-            choices = lesson.choices(run.game_state(), PUPIL)
-            run.move(self.rng.choice(choices).token, lesson, self.sim.levels, self.clock.ms)
-        self.after_step()
+                self.wait(5, 20)
+            return
+        self.wait(2, 10)
+        token = self.rng.choice(self.lesson.choices(self.run.game_state(), PUPIL)).token
+
+        def move(run, lesson, levels, now) -> None:
+            # The simulated pupil picks a card at random, not by judgement: the choice is not stored as an
+            # answer for its skill (its random misses would swamp the drill answers).
+            run.move(token, lesson, levels, now)
+
+        self.step(move)
+
+    def type_move(self, expression: str) -> bool:
+        """Type a move as the typed-move form does; whether it could be read and played."""
+        refused = []
+
+        def typed_move(run, lesson, levels, now) -> None:
+            try:
+                run.typed_move(expression, "en", lesson, levels, now)  # as the move above, not stored as an answer
+            except (AnswerError, MoveRefused):  # the page says why, nothing is lost; the pupil types again
+                refused.append(expression)
+
+        self.step(typed_move)
+        return not refused
 
     def expressions(self) -> list[str]:
         """What a pupil types in TripleSmart: the best expression when they see it, else two
@@ -509,29 +487,29 @@ class LessonPlay:
         return tries
 
     def answer(self, typed: str) -> None:
-        attempt = self.run.answer(typed, self.locale, self.clock.ms)
-        _, skill_record = record_attempt(self.db, self.sim.pupil.id, self.record.id, attempt, at=self.clock.now)
-        answered = None
+        attempt = self.step(lambda run, lesson, levels, now: run.answer(typed, self.locale, now)).attempt
         if attempt.first_try:
-            answered = (attempt.correct, skill_record)
-            self.sim.levels = choose_levels(self.db, self.sim.pupil.id, target_success(self.sim.pupil))
             self.sim.practice[attempt.skill] += 1
-        self.after_step(answered)
 
     def hint(self) -> None:
         self.wait(4, 12)
-        self.run.hint()
-        self.after_step()
+        self.step(hint)
 
     def solution(self) -> None:
         self.wait(3, 8)
-        self.run.show_solution()
-        self.after_step()
+        self.step(solution)
 
     def go_on(self) -> None:
         self.wait(2, 6)
-        self.run.close_question(self.lesson, self.sim.levels, self.clock.ms)
-        self.after_step()
+        self.step(go_on)
+
+    def right(self, question: Question) -> str:
+        return right_answer(question, self.locale, self.rng)
+
+    def wrong(self, question: Question) -> str:
+        """Mostly a value that shows one of the question's named misconceptions, when it lists one."""
+        telling = self.rng.random() < (0.8 if question.answer == CHOICE else 0.7)
+        return wrong_answer(question, self.locale, self.rng, telling) or self.right(question)  # a tie: all right
 
     # --- a question, from asking to going on --------------------------------------------
     def work_on_question(self) -> None:
@@ -539,9 +517,7 @@ class LessonPlay:
         typed = question.answer != CHOICE
         if typed and rng.random() < 0.02 + 0.08 * (1 - sim.ability):  # something the box cannot read
             self.wait(4, 15)
-            self.answer(
-                rng.choice(self.unreadable) if rng.random() < 0.7 else right_answer(question, self.locale, rng) + " ="
-            )
+            self.answer(rng.choice(self.unreadable) if rng.random() < 0.7 else self.right(question) + " =")
         hints = 0
         if question.hints and rng.random() < 0.4 * (1 - sim.chance(question)):
             self.hint()
@@ -555,7 +531,7 @@ class LessonPlay:
             self.wait(5, 30) if typed else self.wait(3, 14)
             tries = run.drill.tries
             right = rng.random() < sim.chance(question, hints, tries)
-            self.answer(right_answer(question, self.locale, rng) if right else wrong_answer(question, self.locale, rng))
+            self.answer(self.right(question) if right else self.wrong(question))
             if run.drill.open and (tries >= 2 or rng.random() < 0.35):  # still wrong: the solution, or just go on
                 if rng.random() < 0.5:
                     self.solution()
@@ -576,7 +552,6 @@ class LessonPlay:
                 self.go_on()
             if self.homework_done() and self.rng.random() < 0.7:
                 break
-        self.save()
 
     def homework_done(self) -> bool:
         if self.record.assignment_id is None:
@@ -691,6 +666,7 @@ def simulate_pupil(
     zone: ZoneInfo,
     start: datetime,
     latest: datetime,
+    shared_rows: SharedRows,
 ) -> None:
     """Play the pupil's visits in order; homework goes on in a new game until its goal is reached."""
     rng = sim.rng
@@ -704,7 +680,7 @@ def simulate_pupil(
         clock = Clock(at)
         games = 2 if visit.homework is not None and visit.stop_after is None else 1
         for _ in range(games):
-            play = start_or_continue(db, sim, visit, clock, latest, plan, open_runs)
+            play = start_or_continue(db, sim, visit, clock, latest, plan, open_runs, shared_rows)
             play.play(visit.stop_after)
             if play.run.stage == FINISHED and visit.homework is not None:
                 open_runs.pop(visit.homework.id, None)
@@ -716,13 +692,20 @@ def simulate_pupil(
 
 
 def start_or_continue(
-    db: Session, sim: SimulatedPupil, visit: Visit, clock: Clock, latest: datetime, plan: ClassPlan, open_runs: dict
+    db: Session,
+    sim: SimulatedPupil,
+    visit: Visit,
+    clock: Clock,
+    latest: datetime,
+    plan: ClassPlan,
+    open_runs: dict,
+    shared_rows: SharedRows,
 ) -> LessonPlay:
     """A new lesson run as the start pages make it, or the homework's unfinished one."""
     homework = visit.homework
     if homework is not None and homework.id in open_runs:
         record, run = open_runs[homework.id]
-        return LessonPlay(db, sim, record, run, clock, latest, plan.unreadable)
+        return LessonPlay(db, sim, record, run, clock, latest, plan.unreadable, shared_rows)
     lesson = LESSONS[visit.game_id]
     seed = homework.seed if homework is not None and homework.seed is not None else sim.rng.getrandbits(48)
     run = LessonRun.start(lesson, visit.players, visit.options, [visit.bots], seed, clock.ms)
@@ -738,7 +721,7 @@ def start_or_continue(
     )
     db.add(record)
     db.flush()
-    play = LessonPlay(db, sim, record, run, clock, latest, plan.unreadable)
+    play = LessonPlay(db, sim, record, run, clock, latest, plan.unreadable, shared_rows)
     if homework is not None:
         classroom.note_step(db, record, clock.now)  # as start_homework does
         open_runs[homework.id] = (record, run)
@@ -834,14 +817,19 @@ def create_demo_data(
     now = now or datetime.now(UTC)
     start, latest = now - timedelta(days=days), now - timedelta(minutes=5)
     engine = make_engine(url)
+    if engine.dialect.name == "sqlite":
+        # Every simulated step is committed as the lesson pages commit it: thousands of commits, each of which
+        # need not wait for the disk (demo data lost in a crash is simply made again).
+        event.listen(engine, "connect", lambda connection, _: connection.execute("PRAGMA synchronous=NORMAL"))
     try:
-        with Session(engine, expire_on_commit=False) as db:
+        with make_sessions(engine)() as db:
             teacher = db.scalar(select(Teacher).where(Teacher.email == DEMO_EMAIL))
             if teacher is not None:
                 return report(db, teacher, created=False)
             remove_pending(db)
             log(
-                f"Creating the demo data: {len(CLASSES)} classes of {pupils_per_class} pupils who have played for {days} days..."
+                f"Creating the demo data: {len(CLASSES)} classes of {pupils_per_class} pupils "
+                f"who have played for {days} days..."
             )
             teacher = Teacher(
                 email=PENDING_EMAIL,
@@ -863,6 +851,9 @@ def create_demo_data(
                 rng.shuffle(ranks)
                 classes.append((plan, homework, [(p.id, rank) for p, rank in zip(pupils, ranks)]))
             db.commit()
+            # The demo is the only writer, so the rows every pupil shares, read once, stay current: each answer's
+            # change of its question's difficulty is made to them as well (tutor.progress.rate_question).
+            shared_rows = SharedRows(math.inf)
             for plan, homework, pupils in classes:
                 zone = ZoneInfo(plan.timezone)
                 for pupil_id, rank in pupils:
@@ -872,7 +863,7 @@ def create_demo_data(
                     sim = SimulatedPupil(
                         pupil, rng, ability, diligence=min(1.0, 0.15 + 0.6 * rng.random() + 0.25 * ability)
                     )
-                    simulate_pupil(db, sim, plan, homework, zone, start, latest)
+                    simulate_pupil(db, sim, plan, homework, zone, start, latest, shared_rows)
                     db.commit()
                     db.expunge_all()  # one pupil's rows at a time in memory
                 log(f"  {plan.name} ({plan.locale}): {len(pupils)} pupils have played")

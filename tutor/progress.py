@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
 from tutor import elo, skills
-from tutor.lessons.runner import Attempt
+from tutor.drills.marking import Attempt
 from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord, upsert, utcnow
 
 #: A question kind's difficulty at each level before any pupil has answered it, in logits:

@@ -55,6 +55,27 @@ class Marked:
         return cls(**{**data, "feedback": [Text.from_dict(t) for t in data["feedback"]]})
 
 
+@dataclass
+class Attempt:
+    """A marked answer as it is stored: what was asked, typed and read, and how the pupil got there."""
+
+    skill: str
+    kind: str
+    question: dict
+    typed: str
+    read_as: str | None
+    correct: bool
+    readable: bool
+    first_try: bool
+    hints_used: int
+    time_ms: int
+    choices: int
+    move_index: int = 0  # how many moves the run had made when the question was answered
+    feedback: list[dict] = field(default_factory=list)  # the feedback shown, as Text dicts
+    misconception: str | None = None
+    error_code: str | None = None  # why it could not be read; then ``typed`` is not kept
+
+
 def _check_params(question: Question, locale: str) -> dict:
     """The check's values as the question writes its numbers (the feedback is kept as the pupil read it)."""
     check = question.check

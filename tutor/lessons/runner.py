@@ -24,7 +24,7 @@ from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from typing import NamedTuple, get_args, get_origin, get_type_hints
 
 from tutor.drills import CHOICE, Question, Text
-from tutor.drills.marking import RIGHT, UNREADABLE, Marked, mark
+from tutor.drills.marking import RIGHT, UNREADABLE, Attempt, Marked, mark
 from tutor.engine import CHANCE, InvalidState, Move, make_game
 from tutor.engine.play import bot_rng, make_bots, next_automatic_move
 from tutor.lessons import LESSONS
@@ -55,27 +55,6 @@ def _fits(value, hint) -> bool:
 
 class LessonError(ValueError):
     """A request that does not fit the lesson's current step (a stale page, a double click)."""
-
-
-@dataclass
-class Attempt:
-    """What the web layer stores for one answer."""
-
-    skill: str
-    kind: str
-    question: dict
-    typed: str
-    read_as: str | None
-    correct: bool
-    readable: bool
-    first_try: bool
-    hints_used: int
-    time_ms: int
-    choices: int
-    move_index: int = 0  # how many moves the run had made when the question was answered
-    feedback: list[dict] = field(default_factory=list)  # the feedback shown, as Text dicts
-    misconception: str | None = None
-    error_code: str | None = None  # why it could not be read; then ``typed`` is not kept
 
 
 def _stored_as(key: str, default=MISSING, *, default_factory=MISSING):

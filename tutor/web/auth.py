@@ -19,9 +19,10 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlalchemy import func, select
 
-from tutor import accounts, admin, classroom, db, limits
+from tutor import accounts, admin, classroom, limits
 from tutor.models import Pupil, SchoolClass, Teacher, utcnow
 from tutor.text import LOCALES
+from tutor.web import db
 
 bp = Blueprint("auth", __name__)
 

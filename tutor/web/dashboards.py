@@ -19,11 +19,12 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from jinja2_fragments.flask import render_block
 
-from tutor import accounts, classroom, db, reports, skills
+from tutor import accounts, classroom, reports, skills
 from tutor.drills import Text
 from tutor.i18n import current_locale, say
 from tutor.models import utcnow
 from tutor.text import render
+from tutor.web import db
 from tutor.web.auth import teacher_required
 from tutor.web.htmx import wants_fragment
 from tutor.web.present import LEVEL_NAMES, skill_name

@@ -12,7 +12,8 @@ from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from tutor import db, limits
+from tutor import limits
+from tutor.web import db
 
 #: status -> (heading, what to do), whole sentences for translators
 MESSAGES = {

@@ -1,7 +1,9 @@
 """The lesson pages: choose options, then play; every step is saved before it is shown.
 
-Each POST loads the run from the database, asks the pure lesson runner to act, saves
-the run and answers with the lesson fragment (htmx) or a redirect (plain forms).
+Each POST loads the pupil's run, checks the step its form was drawn at, takes the step
+with :func:`tutor.steps.take_step` (the runner acts, the step is saved with its answer,
+skill update and homework count) and answers with the lesson fragment (htmx) or a
+redirect (plain forms); 409 when the page was out of date, 503 when the database was busy.
 """
 
 from __future__ import annotations
@@ -24,19 +26,17 @@ from flask import (
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm.exc import StaleDataError
 
-from tutor import classroom, content, db, limits
+from tutor import classroom, content, limits, steps
 from tutor.answers import AnswerError
 from tutor.drills import Text
 from tutor.engine import GAMES, InvalidOptions, InvalidState
 from tutor.i18n import current_locale, say
 from tutor.lessons import LESSONS
 from tutor.lessons.base import MoveRefused
-from tutor.lessons.runner import FINISHED, LessonError, LessonRun
+from tutor.lessons.runner import LessonError, LessonRun
 from tutor.models import LessonRunRecord, utcnow
-from tutor.progress import LazyLevels, levels_for, load_model, record_attempt, target_success
+from tutor.web import db
 from tutor.web.auth import current_pupil, pupil_required
 from tutor.web.errors import error_page
 from tutor.web.htmx import wants_fragment
@@ -186,8 +186,8 @@ def busy():
     return response
 
 
-def lesson_action(action):
-    """Run ``action(run, lesson, levels, now)``, store any answer it returns, save the run, show the result.
+def lesson_action(action: steps.Action):
+    """A lesson POST: one step with ``action(run, lesson, levels, now)`` (:func:`~tutor.steps.take_step`), shown.
 
     Every lesson form carries the step it was drawn at (``run.step``); a form from another
     step is refused before anything happens, so an answer cannot land on a later question
@@ -201,54 +201,10 @@ def lesson_action(action):
         posted = request.form.get("step")
         if posted is not None and posted != str(run.step):
             return out_of_date(run_id)
-        lesson = LESSONS[run.game_id]
-        database = db.session()
-        model = None
-
-        def levels():
-            nonlocal model
-            model = load_model(database, record.pupil_id, current_app.extensions["shared_rows"])
-            return levels_for(model, target_success(record.pupil))
-
-        with database.no_autoflush:  # reading and computing: nothing is written before the write gate
-            lazy_levels = LazyLevels(levels)
-            try:
-                attempt = action(run, lesson, lazy_levels, now_ms())
-            except LessonError:
-                database.rollback()
-                return out_of_date(run_id)
-            if attempt is not None and attempt.first_try and model is None:
-                lazy_levels.get(attempt.skill)  # the skill update needs the model
-            classroom.read_for_step(database, record)
-        run.step += 1
-        data, now = run.to_dict(), utcnow()
-        try:
-            with db.writing(database):
-                limits.count_step(record, time.time())
-                record.data, record.stage = data, run.stage
-                finished = run.stage == FINISHED and record.finished_at is None
-                if finished:
-                    record.finished_at = now
-                database.flush()  # the run first: its version check stops a second copy of this step before it writes anything else
-                first_try_right, skill_record = None, None
-                if attempt is not None:
-                    skill_record = record_attempt(database, record.pupil_id, record.id, attempt, model=model)[1]
-                    first_try_right = attempt.correct if attempt.first_try else None
-                classroom.note_step(
-                    database, record, now, first_try_right=first_try_right, finished=finished, skill_record=skill_record
-                )
-        except (
-            StaleDataError,
-            IntegrityError,
-        ):  # the same step (or the pupil's first answer in a skill) was saved by another request meanwhile
-            database.rollback()
+        outcome = steps.take_step(db.session(), record, run, action, now_ms(), current_app.extensions["shared_rows"])
+        if outcome.taken is steps.Taken.OUT_OF_DATE:
             return out_of_date(run_id)
-        except db.Busy:
-            return busy()
-        except OperationalError as error:
-            database.rollback()
-            if not db.is_locked(error):
-                raise
+        if outcome.taken is steps.Taken.BUSY:
             return busy()
         if wants_fragment():
             return render_lesson(record, run, "lesson")

@@ -13,10 +13,11 @@ from flask import Blueprint, abort, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
 
-from tutor import classroom, db
+from tutor import classroom
 from tutor.lessons import LESSONS
 from tutor.lessons.replay import frame_count, replay
 from tutor.models import AttemptRecord
+from tutor.web import db
 from tutor.web.auth import current_teacher, teacher_required
 from tutor.web.htmx import wants_fragment
 

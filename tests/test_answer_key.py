@@ -1,0 +1,183 @@
+"""The answer key (tutor/answer_key.py) is right where it says right and wrong where it says wrong.
+
+A property test over every question generator of the drill catalogue, with arguments
+drawn across their whole range, marks the key's answers in every locale: the right answer
+must be marked right, a wrong answer (plain, or one that shows a named misconception)
+wrong and readable, whether the key is asked without a random generator or with one.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from tutor import answer_key
+from tutor.answer_key import right_answer, wrong_answer
+from tutor.checks import CHECKS
+from tutor.deck import kids2
+from tutor.drills import Question, Text
+from tutor.drills import card_sums as cs
+from tutor.drills import fractions_primes_mean as fpm
+from tutor.drills import number_facts as nf
+from tutor.drills import operations as ops
+from tutor.drills.catalogue import generators
+from tutor.drills.marking import RIGHT, WRONG, mark
+from tutor.text import LOCALES
+
+DECK = kids2()
+NUMBER_CARDS = list(DECK.number_card_ids)
+ALL_CARDS = [card.id for card in DECK.cards]
+STANDARD_CARDS = [rank + suit for rank in nf.RANKS for suit in nf.SUITS]
+
+level = st.integers(1, 3)
+number_card = st.sampled_from(NUMBER_CARDS)
+
+
+def cards(low: int, high: int, pool=NUMBER_CARDS):
+    return st.lists(st.sampled_from(pool), min_size=low, max_size=high, unique=True)
+
+
+def labelled(table: list[int]) -> tuple[list[int], dict[int, Text]]:
+    return table, {card: Text("Player %(number)s", {"number": i + 1}) for i, card in enumerate(table)}
+
+
+def discard_and_value():
+    return number_card.flatmap(lambda discard: st.tuples(st.just(discard), st.sampled_from(DECK[discard].circled)))
+
+
+twentynine_card = st.one_of(st.integers(2, 10), st.sampled_from(["K", "Q"]))
+twentynine_pile = st.lists(
+    st.one_of(st.integers(2, 10), st.tuples(st.integers(2, 10), st.sampled_from(["K", "Q"]))), min_size=1, max_size=5
+)
+interval_and_hand = cards(6, 10).map(lambda drawn: (drawn[:4], drawn[4:]))
+pupil_value = st.one_of(st.integers(-20, 120), st.fractions(-20, 120, max_denominator=9).map(str))
+
+#: Each generator of the catalogue and a strategy for its arguments, over the range its games use.
+ARGUMENTS = {
+    cs.estimate_card_sum: st.tuples(number_card, level),
+    cs.best_card: st.tuples(cards(2, 6), level),
+    cs.exact_card_sum: st.tuples(number_card, level),
+    cs.winning_card: cards(2, 4).map(labelled).flatmap(lambda table: st.tuples(*map(st.just, table), level)),
+    nf.compare_numbers: st.tuples(st.lists(st.integers(0, 100), min_size=2, max_size=4), level),
+    nf.compare_ranks: st.tuples(
+        st.lists(st.sampled_from([*STANDARD_CARDS, *nf.RANKS, nf.JOKER]), min_size=2, max_size=4), level, st.booleans()
+    ),
+    nf.multiply_top_numbers: cards(2, 2).flatmap(lambda pair: st.tuples(*map(st.just, pair), level)),
+    nf.factor_pair_cards: st.tuples(cards(2, 7, ALL_CARDS), number_card, level),
+    nf.factor_pair_for_value: st.tuples(cards(2, 7, ALL_CARDS), discard_and_value(), level).map(
+        lambda drawn: (drawn[0], drawn[1][1], drawn[2], drawn[1][0])
+    ),
+    nf.missing_factor: st.tuples(number_card, number_card, level),
+    nf.tens_friend_number: st.tuples(number_card, level),
+    nf.tens_friend_card: st.tuples(cards(1, 7, ALL_CARDS), number_card, level),
+    nf.cards_after_win: st.tuples(st.integers(0, 52), st.integers(1, 20), level),
+    nf.cards_after_loss: st.tuples(st.integers(1, 52), st.integers(1, 20), level),
+    nf.cards_on_table: st.tuples(st.lists(st.integers(1, 10), min_size=2, max_size=4), level),
+    nf.rank_parity: st.tuples(st.sampled_from(STANDARD_CARDS), level),
+    nf.rank_size: st.tuples(st.sampled_from(STANDARD_CARDS), level),
+    nf.shared_traits: st.tuples(st.sampled_from(STANDARD_CARDS), st.sampled_from(STANDARD_CARDS), level),
+    fpm.fraction_in_interval: st.tuples(interval_and_hand, level, st.booleans()).map(
+        lambda drawn: (*drawn[0], drawn[1], drawn[2])
+    ),
+    fpm.fraction_larger: st.tuples(interval_and_hand, level).map(lambda drawn: (*drawn[0], drawn[1])),
+    fpm.fraction_order: st.tuples(interval_and_hand, level).map(lambda drawn: (*drawn[0], drawn[1])),
+    fpm.fraction_equivalent: st.tuples(interval_and_hand, level).map(lambda drawn: (*drawn[0], drawn[1])),
+    fpm.fraction_from_hand: st.tuples(interval_and_hand, level, st.booleans()).map(
+        lambda drawn: (*drawn[0], drawn[1], drawn[2])
+    ),
+    fpm.prime_is_prime: st.tuples(st.integers(1, 200), level),
+    fpm.prime_card_sum: st.tuples(number_card, level),
+    fpm.prime_which_sum: st.tuples(number_card, level),
+    fpm.mean_estimate: st.tuples(number_card, level),
+    fpm.mean_exact: st.tuples(number_card, level),
+    fpm.probability_card_beats: st.integers(10, 60).flatmap(
+        lambda size: st.tuples(st.just(size), st.integers(0, size - 1), level)
+    ),
+    fpm.probability_tie: st.tuples(st.integers(1, 8), level),
+    fpm.probability_tie_bet: st.tuples(st.integers(1, 8), level, st.integers(2, 12)),
+    ops.triplesmart_expression: st.tuples(cards(3, 3), number_card, level),
+    ops.triplesmart_distance: st.tuples(cards(3, 3), number_card, st.integers(-20, 120), level),
+    ops.triplesmart_better: st.tuples(cards(3, 3), number_card, st.integers(-20, 120), level),
+    ops.twentynine_pile_value: st.tuples(
+        twentynine_pile, st.one_of(st.integers(2, 10), st.tuples(st.sampled_from(["K", "Q"]), st.integers(0, 4))), level
+    ),
+    ops.razboiul_war_cards: st.tuples(
+        st.sampled_from([*map(str, range(2, 11)), "J", "Q", "K"]),
+        st.integers(2, 4),
+        level,
+        st.one_of(st.none(), st.integers(1, 12)),
+    ),
+    ops.triplesmart_extreme_expression: st.tuples(cards(3, 4), number_card, level),
+    ops.triplesmart_extreme_distance: st.tuples(cards(3, 4), number_card, pupil_value, level),
+    ops.triplesmart_extreme_better: st.tuples(cards(3, 4), number_card, pupil_value, level),
+    ops.twentynine_missing_value: st.tuples(twentynine_pile, level),
+    ops.twentynine_which_card: st.tuples(twentynine_pile, st.lists(twentynine_card, min_size=1, max_size=4), level),
+}
+GENERATORS = [make for makers in generators().values() for make in makers]
+
+
+def test_every_named_check_has_its_right_and_its_wrong_answer():
+    assert set(answer_key.RIGHT) == set(CHECKS) == set(answer_key.WRONG)
+
+
+def test_every_generator_of_the_catalogue_has_arguments_to_draw():
+    assert set(ARGUMENTS) == set(GENERATORS)
+
+
+def question_from(make, args) -> Question:
+    """The generator's question, or a rejected example when the arguments do not fit it (the generator says so)."""
+    try:
+        question = make(*args)
+    except ValueError:
+        assume(False)
+    assume(question is not None)
+    return question
+
+
+@pytest.mark.parametrize("make", GENERATORS, ids=lambda make: make.__name__)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(data=st.data(), rng=st.randoms(use_true_random=False))
+def test_the_key_is_right_and_wrong_in_every_locale(make, data, rng):
+    question = question_from(make, data.draw(ARGUMENTS[make], label="arguments"))
+    stored = question.to_dict()
+    for locale in LOCALES:
+        for given_rng in (None, rng):
+            right = right_answer(question, locale, given_rng)
+            assert mark(question, right, locale).status == RIGHT, (question.kind, question.check, right, locale)
+            for misconception in (False, True):
+                wrong = wrong_answer(question, locale, given_rng, misconception)
+                if wrong is None:  # a tie between all the cards: every button is right
+                    assert {c["value"] for c in question.choices} <= set(question.check["expected"])
+                    continue
+                marked = mark(question, wrong, locale)
+                assert marked.status == WRONG, (question.kind, question.check, wrong, locale, marked.error_code)
+        assert right_answer(stored, locale) == right_answer(question, locale)  # a stored question is answered alike
+
+
+def test_without_a_generator_the_key_answers_the_same_every_time():
+    question = cs.best_card(NUMBER_CARDS[:5])
+    assert right_answer(question, "en") == question.check["expected"][0]
+    assert {wrong_answer(question, "en") for _ in range(5)} == {wrong_answer(question, "en")}
+    varied = {wrong_answer(question, "en", random.Random(seed)) for seed in range(20)}
+    assert len(varied) > 1
+
+
+def test_a_wrong_answer_may_show_a_named_misconception():
+    card = next(c for c in NUMBER_CARDS if DECK[c].top >= 9 and min(DECK[c].circled) > 30)
+    question = cs.exact_card_sum(card)
+    marked = mark(question, wrong_answer(question, "nb", misconception=True), "nb")
+    assert marked.status == WRONG and marked.misconception is not None
+
+
+def test_an_estimate_is_typed_as_a_round_number_and_an_expression_in_the_pupils_keys():
+    estimate = next(
+        q for q in (cs.estimate_card_sum(c, 2) for c in NUMBER_CARDS) if int(q.check["expected"]) % 10 not in (0, 5)
+    )
+    assert right_answer(estimate, "en").endswith("0")
+    four_ops = ops.triplesmart_extreme_expression(NUMBER_CARDS[:3], NUMBER_CARDS[-1], 3)
+    for locale in LOCALES:
+        typed = right_answer(four_ops, locale)
+        assert "×" not in typed and "÷" not in typed and "·" not in typed
