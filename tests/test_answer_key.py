@@ -14,23 +14,37 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tutor import answer_key
+from tutor import answer_key, standard_deck
 from tutor.answer_key import right_answer, wrong_answer
 from tutor.checks import CHECKS
 from tutor.deck import kids2
-from tutor.drills import Question, Text
-from tutor.drills import card_sums as cs
-from tutor.drills import fractions_primes_mean as fpm
-from tutor.drills import number_facts as nf
-from tutor.drills import operations as ops
+from tutor.drills import (
+    Question,
+    add_sub,
+    compare,
+    count,
+    estimate_sum,
+    exact_sum,
+    factor_pairs,
+    four_ops,
+    fractions,
+    mean,
+    missing_addend,
+    multiply,
+    parity_size,
+    primes,
+    probability,
+    tens_friends,
+)
 from tutor.drills.catalogue import generators
 from tutor.drills.marking import RIGHT, WRONG, mark
-from tutor.text import LOCALES
+from tutor.text import LOCALES, Text
 
 DECK = kids2()
 NUMBER_CARDS = list(DECK.number_card_ids)
 ALL_CARDS = [card.id for card in DECK.cards]
-STANDARD_CARDS = [rank + suit for rank in nf.RANKS for suit in nf.SUITS]
+STANDARD_CARDS = list(standard_deck.deck("full"))
+WITH_JOKERS = list(standard_deck.deck("jokers"))
 
 level = st.integers(1, 3)
 number_card = st.sampled_from(NUMBER_CARDS)
@@ -57,64 +71,66 @@ pupil_value = st.one_of(st.integers(-20, 120), st.fractions(-20, 120, max_denomi
 
 #: Each generator of the catalogue and a strategy for its arguments, over the range its games use.
 ARGUMENTS = {
-    cs.estimate_card_sum: st.tuples(number_card, level),
-    cs.best_card: st.tuples(cards(2, 6), level),
-    cs.exact_card_sum: st.tuples(number_card, level),
-    cs.winning_card: cards(2, 4).map(labelled).flatmap(lambda table: st.tuples(*map(st.just, table), level)),
-    nf.compare_numbers: st.tuples(st.lists(st.integers(0, 100), min_size=2, max_size=4), level),
-    nf.compare_ranks: st.tuples(
-        st.lists(st.sampled_from([*STANDARD_CARDS, *nf.RANKS, nf.JOKER]), min_size=2, max_size=4), level, st.booleans()
+    estimate_sum.estimate_card_sum: st.tuples(number_card, level),
+    estimate_sum.best_card: st.tuples(cards(2, 6), level),
+    exact_sum.exact_card_sum: st.tuples(number_card, level),
+    compare.winning_card: cards(2, 4).map(labelled).flatmap(lambda table: st.tuples(*map(st.just, table), level)),
+    compare.compare_numbers: st.tuples(st.lists(st.integers(0, 100), min_size=2, max_size=4), level),
+    compare.compare_ranks: st.tuples(
+        st.lists(st.sampled_from(WITH_JOKERS), min_size=2, max_size=4), level, st.booleans()
     ),
-    nf.multiply_top_numbers: cards(2, 2).flatmap(lambda pair: st.tuples(*map(st.just, pair), level)),
-    nf.factor_pair_cards: st.tuples(cards(2, 7, ALL_CARDS), number_card, level),
-    nf.factor_pair_for_value: st.tuples(cards(2, 7, ALL_CARDS), discard_and_value(), level).map(
+    multiply.multiply_top_numbers: cards(2, 2).flatmap(lambda pair: st.tuples(*map(st.just, pair), level)),
+    factor_pairs.factor_pair_cards: st.tuples(cards(2, 7, ALL_CARDS), number_card, level),
+    factor_pairs.factor_pair_for_value: st.tuples(cards(2, 7, ALL_CARDS), discard_and_value(), level).map(
         lambda drawn: (drawn[0], drawn[1][1], drawn[2], drawn[1][0])
     ),
-    nf.missing_factor: st.tuples(number_card, number_card, level),
-    nf.tens_friend_number: st.tuples(number_card, level),
-    nf.tens_friend_card: st.tuples(cards(1, 7, ALL_CARDS), number_card, level),
-    nf.cards_after_win: st.tuples(st.integers(0, 52), st.integers(1, 20), level),
-    nf.cards_after_loss: st.tuples(st.integers(1, 52), st.integers(1, 20), level),
-    nf.cards_on_table: st.tuples(st.lists(st.integers(1, 10), min_size=2, max_size=4), level),
-    nf.rank_parity: st.tuples(st.sampled_from(STANDARD_CARDS), level),
-    nf.rank_size: st.tuples(st.sampled_from(STANDARD_CARDS), level),
-    nf.shared_traits: st.tuples(st.sampled_from(STANDARD_CARDS), st.sampled_from(STANDARD_CARDS), level),
-    fpm.fraction_in_interval: st.tuples(interval_and_hand, level, st.booleans()).map(
+    factor_pairs.missing_factor: st.tuples(number_card, number_card, level),
+    tens_friends.tens_friend_number: st.tuples(number_card, level),
+    tens_friends.tens_friend_card: st.tuples(cards(1, 7, ALL_CARDS), number_card, level),
+    count.cards_after_win: st.tuples(st.integers(0, 52), st.integers(1, 20), level),
+    count.cards_after_loss: st.tuples(st.integers(1, 52), st.integers(1, 20), level),
+    count.cards_on_table: st.tuples(st.lists(st.integers(1, 10), min_size=2, max_size=4), level),
+    parity_size.rank_parity: st.tuples(st.sampled_from(STANDARD_CARDS), level),
+    parity_size.rank_size: st.tuples(st.sampled_from(STANDARD_CARDS), level),
+    parity_size.shared_traits: st.tuples(st.sampled_from(STANDARD_CARDS), st.sampled_from(STANDARD_CARDS), level),
+    fractions.fraction_in_interval: st.tuples(interval_and_hand, level, st.booleans()).map(
         lambda drawn: (*drawn[0], drawn[1], drawn[2])
     ),
-    fpm.fraction_larger: st.tuples(interval_and_hand, level).map(lambda drawn: (*drawn[0], drawn[1])),
-    fpm.fraction_order: st.tuples(interval_and_hand, level).map(lambda drawn: (*drawn[0], drawn[1])),
-    fpm.fraction_equivalent: st.tuples(interval_and_hand, level).map(lambda drawn: (*drawn[0], drawn[1])),
-    fpm.fraction_from_hand: st.tuples(interval_and_hand, level, st.booleans()).map(
+    fractions.fraction_larger: st.tuples(interval_and_hand, level).map(lambda drawn: (*drawn[0], drawn[1])),
+    fractions.fraction_order: st.tuples(interval_and_hand, level).map(lambda drawn: (*drawn[0], drawn[1])),
+    fractions.fraction_equivalent: st.tuples(interval_and_hand, level).map(lambda drawn: (*drawn[0], drawn[1])),
+    fractions.fraction_from_hand: st.tuples(interval_and_hand, level, st.booleans()).map(
         lambda drawn: (*drawn[0], drawn[1], drawn[2])
     ),
-    fpm.prime_is_prime: st.tuples(st.integers(1, 200), level),
-    fpm.prime_card_sum: st.tuples(number_card, level),
-    fpm.prime_which_sum: st.tuples(number_card, level),
-    fpm.mean_estimate: st.tuples(number_card, level),
-    fpm.mean_exact: st.tuples(number_card, level),
-    fpm.probability_card_beats: st.integers(10, 60).flatmap(
+    primes.prime_is_prime: st.tuples(st.integers(1, 200), level),
+    primes.prime_card_sum: st.tuples(number_card, level),
+    primes.prime_which_sum: st.tuples(number_card, level),
+    mean.mean_estimate: st.tuples(number_card, level),
+    mean.mean_exact: st.tuples(number_card, level),
+    probability.probability_card_beats: st.integers(10, 60).flatmap(
         lambda size: st.tuples(st.just(size), st.integers(0, size - 1), level)
     ),
-    fpm.probability_tie: st.tuples(st.integers(1, 8), level),
-    fpm.probability_tie_bet: st.tuples(st.integers(1, 8), level, st.integers(2, 12)),
-    ops.triplesmart_expression: st.tuples(cards(3, 3), number_card, level),
-    ops.triplesmart_distance: st.tuples(cards(3, 3), number_card, st.integers(-20, 120), level),
-    ops.triplesmart_better: st.tuples(cards(3, 3), number_card, st.integers(-20, 120), level),
-    ops.twentynine_pile_value: st.tuples(
+    probability.probability_tie: st.tuples(st.integers(1, 8), level),
+    probability.probability_tie_bet: st.tuples(st.integers(1, 8), level, st.integers(2, 12)),
+    add_sub.triplesmart_expression: st.tuples(cards(3, 3), number_card, level),
+    add_sub.triplesmart_distance: st.tuples(cards(3, 3), number_card, st.integers(-20, 120), level),
+    add_sub.triplesmart_better: st.tuples(cards(3, 3), number_card, st.integers(-20, 120), level),
+    add_sub.twentynine_pile_value: st.tuples(
         twentynine_pile, st.one_of(st.integers(2, 10), st.tuples(st.sampled_from(["K", "Q"]), st.integers(0, 4))), level
     ),
-    ops.razboiul_war_cards: st.tuples(
-        st.sampled_from([*map(str, range(2, 11)), "J", "Q", "K"]),
+    add_sub.razboiul_war_cards: st.tuples(
+        st.sampled_from([card for card in STANDARD_CARDS if standard_deck.rank(card) != standard_deck.ACE]),
         st.integers(2, 4),
         level,
         st.one_of(st.none(), st.integers(1, 12)),
     ),
-    ops.triplesmart_extreme_expression: st.tuples(cards(3, 4), number_card, level),
-    ops.triplesmart_extreme_distance: st.tuples(cards(3, 4), number_card, pupil_value, level),
-    ops.triplesmart_extreme_better: st.tuples(cards(3, 4), number_card, pupil_value, level),
-    ops.twentynine_missing_value: st.tuples(twentynine_pile, level),
-    ops.twentynine_which_card: st.tuples(twentynine_pile, st.lists(twentynine_card, min_size=1, max_size=4), level),
+    four_ops.triplesmart_extreme_expression: st.tuples(cards(3, 4), number_card, level),
+    four_ops.triplesmart_extreme_distance: st.tuples(cards(3, 4), number_card, pupil_value, level),
+    four_ops.triplesmart_extreme_better: st.tuples(cards(3, 4), number_card, pupil_value, level),
+    missing_addend.twentynine_missing_value: st.tuples(twentynine_pile, level),
+    missing_addend.twentynine_which_card: st.tuples(
+        twentynine_pile, st.lists(twentynine_card, min_size=1, max_size=4), level
+    ),
 }
 GENERATORS = [make for makers in generators().values() for make in makers]
 
@@ -158,7 +174,7 @@ def test_the_key_is_right_and_wrong_in_every_locale(make, data, rng):
 
 
 def test_without_a_generator_the_key_answers_the_same_every_time():
-    question = cs.best_card(NUMBER_CARDS[:5])
+    question = estimate_sum.best_card(NUMBER_CARDS[:5])
     assert right_answer(question, "en") == question.check["expected"][0]
     assert {wrong_answer(question, "en") for _ in range(5)} == {wrong_answer(question, "en")}
     varied = {wrong_answer(question, "en", random.Random(seed)) for seed in range(20)}
@@ -167,17 +183,19 @@ def test_without_a_generator_the_key_answers_the_same_every_time():
 
 def test_a_wrong_answer_may_show_a_named_misconception():
     card = next(c for c in NUMBER_CARDS if DECK[c].top >= 9 and min(DECK[c].circled) > 30)
-    question = cs.exact_card_sum(card)
+    question = exact_sum.exact_card_sum(card)
     marked = mark(question, wrong_answer(question, "nb", misconception=True), "nb")
     assert marked.status == WRONG and marked.misconception is not None
 
 
 def test_an_estimate_is_typed_as_a_round_number_and_an_expression_in_the_pupils_keys():
     estimate = next(
-        q for q in (cs.estimate_card_sum(c, 2) for c in NUMBER_CARDS) if int(q.check["expected"]) % 10 not in (0, 5)
+        q
+        for q in (estimate_sum.estimate_card_sum(c, 2) for c in NUMBER_CARDS)
+        if int(q.check["expected"]) % 10 not in (0, 5)
     )
     assert right_answer(estimate, "en").endswith("0")
-    four_ops = ops.triplesmart_extreme_expression(NUMBER_CARDS[:3], NUMBER_CARDS[-1], 3)
+    extreme = four_ops.triplesmart_extreme_expression(NUMBER_CARDS[:3], NUMBER_CARDS[-1], 3)
     for locale in LOCALES:
-        typed = right_answer(four_ops, locale)
+        typed = right_answer(extreme, locale)
         assert "×" not in typed and "÷" not in typed and "·" not in typed

@@ -163,7 +163,7 @@ def test_a_step_saved_meanwhile_by_another_request_leaves_the_second_copy_out_of
     before = stored_answers(sessions)
     with sessions() as first, sessions() as second:
         mine, theirs = loaded(first, record_id), loaded(second, record_id)  # both read the same step
-        typed = wrong_answer(mine[1].question, "en")
+        typed = wrong_answer(mine[1].drill.question, "en")
         saved = take_step(first, *mine, answering(typed), ms(clock))
         again = take_step(second, *theirs, answering(typed), ms(clock))
     assert saved.taken is Taken.SAVED and saved.attempt is not None
