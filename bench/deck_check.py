@@ -34,11 +34,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.deck import kids2  # noqa: E402
+from tutor.engine import GAMES as REGISTERED  # noqa: E402
 from tutor.engine import make_game  # noqa: E402
 from tutor.engine.play import make_bots, next_automatic_move, simulate  # noqa: E402
-from tutor.engine.shedding import extreme_witness, is_prime  # noqa: E402
+from tutor.engine.shedding import SheddingGame, extreme_witness, is_prime  # noqa: E402
 
-GAMES = ("multimatch", "crazy-banana-overslag", "crazy-banana-tiervenner", "crazy-banana-extreme")
+#: MultiMatch and the Crazy Banana games: every registered game of the shedding rules.
+GAMES = tuple(game_id for game_id, game in REGISTERED.items() if issubclass(game, SheddingGame))
 DECK = kids2()
 
 

@@ -62,16 +62,14 @@ from sqlalchemy import func, select  # noqa: E402
 from sqlalchemy.orm import Session  # noqa: E402
 
 from tutor import accounts, classroom, db  # noqa: E402
+from tutor.lessons import LESSONS  # noqa: E402
 from tutor.models import AttemptRecord, Pupil, SchoolClass, Teacher  # noqa: E402
 
-GAMES = (
-    "calculation-war",
-    "multiwar",
-    "multimatch",
-    "crazy-banana-overslag",
-    "crazy-banana-tiervenner",
-    "crazy-banana-extreme",
-    "fraction-master",
+#: The games the pupils play: every lesson a class may play without a teacher's switch, except typed moves.
+GAMES = tuple(
+    game_id
+    for game_id, lesson in LESSONS.items()
+    if not lesson.typed_move and classroom.lesson_open(game_id, None, casino_war_for_guests=False)
 )
 PUPILS_PER_CLASS = 50
 REQUEST_TIMEOUT_S = 60

@@ -1,6 +1,6 @@
 """The pace of every lesson: how many drill questions a pupil gets per turn of their own.
 
-Plays ``--seeds`` seeded lessons of every game with 2, 3 and 4 players through the pure
+Plays ``--seeds`` seeded lessons of every game with each of 2, 3 and 4 players it takes through the pure
 lesson runner. The simulated pupil skips the intro, makes the moves a computer player
 would make (``--pupil``: strong or beginner), and answers every question: right at the
 first try with chance ``--right`` (seeded), otherwise wrong once and then right. Per game and player count it
@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.answer_key import right_answer, wrong_answer  # noqa: E402
-from tutor.engine import CHANCE  # noqa: E402
+from tutor.engine import CHANCE, GAMES  # noqa: E402
 from tutor.engine.play import bot_rng, make_bots  # noqa: E402
 from tutor.lessons import LESSONS  # noqa: E402
 from tutor.lessons.base import move_token  # noqa: E402
@@ -117,7 +117,7 @@ def main() -> None:
         f"{'game':26} {'players':>7} {'turns':>6} {'questions':>9} {'per turn':>8} {'turns/q':>7} {'most between moves':>18} {'2nd after right':>15}"
     )
     for game_id in args.game or LESSONS:
-        for players in (2, 3, 4):
+        for players in range(max(2, GAMES[game_id].min_players), min(4, GAMES[game_id].max_players) + 1):
             lessons = [play(game_id, players, seed, args.right, args.pupil) for seed in range(args.seeds)]
             turns = statistics.mean(lesson.turns for lesson in lessons)
             questions = statistics.mean(lesson.questions for lesson in lessons)

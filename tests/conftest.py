@@ -13,6 +13,7 @@ import tutor.web.lessons
 from tutor import accounts, classroom
 from tutor.app import create_app
 from tutor.db import upgrade
+from tutor.engine import GAMES
 from tutor.lessons.base import move_token
 from tutor.lessons.runner import LessonRun
 from tutor.models import LessonRunRecord, Pupil, SchoolClass, Teacher
@@ -90,6 +91,12 @@ def fixed_deal(monkeypatch):
         monkeypatch.setattr(tutor.web.lessons, "secrets", SimpleNamespace(randbits=lambda bits: seed))
 
     return fix
+
+
+def with_turn_clock(game_id: str) -> dict:
+    """Start-form options that switch the game's turn clock on (30 s) when it has one, so its hourglass form shows."""
+    has_clock = any(spec.key == "turn_seconds" for spec in GAMES[game_id].option_specs)
+    return {"turn_seconds": "30"} if has_clock else {}
 
 
 def run_id_in(location: str) -> str:

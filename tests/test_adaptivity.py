@@ -64,6 +64,10 @@ DRILL_KINDS = {
 }
 
 
+def test_every_game_says_which_questions_its_lesson_asks():
+    assert sorted(DRILL_KINDS) == sorted(LESSONS)
+
+
 def pupils(game_id: str) -> list[dict[str, int]]:
     """The weak and the strong pupil, and pupils who know some of the game's skills and not the others.
 

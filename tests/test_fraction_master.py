@@ -1,10 +1,6 @@
-"""Fraction Master on hand-made positions, the maths helpers, the bots, and a recorded playthrough.
+"""Fraction Master on hand-made positions, the maths helpers and the bots.
 
-The recorded playthrough lives in ``tests/playthroughs/fraction-master.json``: one seeded game
-with its move count, winners, summary and the sha256 of its move list. After an *intended*
-rule or bot change, re-record it and review the diff:
-
-    KORTMATTE_RECORD_PLAYTHROUGHS=1 .venv/bin/pytest tests/test_fraction_master.py -k playthrough
+Its recorded playthrough is played by tests/test_playthroughs.py.
 """
 
 from __future__ import annotations
@@ -18,7 +14,6 @@ import pytest
 from sqlalchemy import select
 
 from tests.conftest import run_record
-from tests.recorded import check_playthrough
 from tutor.deck import kids2
 from tutor.drills.fractions import fraction_from_hand
 from tutor.engine import CHANCE, GAMES, IllegalMove, InvalidOptions, InvalidState, Move, make_game
@@ -654,13 +649,6 @@ def test_simulated_games_with_options_end(options):
         for seed in range(5):
             result = simulate(game, seed, ["beginner", "strong"])
             assert result.state.is_over and result.accounted
-
-
-PLAYTHROUGH_SETUP = {"players": 3, "seed": 11, "bots": ["strong", "beginner", "beginner"]}
-
-
-def test_recorded_playthrough_is_unchanged():
-    check_playthrough(GAME_ID, **PLAYTHROUGH_SETUP)
 
 
 # --- the lesson: fractions and intervals made by picking cards, judged with their numbers -----------

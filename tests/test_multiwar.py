@@ -1,10 +1,6 @@
-"""MultiWar rules on hand-made positions, a recorded playthrough and whole-game simulations.
+"""MultiWar rules on hand-made positions and whole-game simulations.
 
-The recorded playthrough lives in ``tests/playthroughs/multiwar.json``: one seeded game with
-its move count, winners, summary and the sha256 of its move list. After an *intended* rule or
-bot change, re-record it and review the diff:
-
-    KORTMATTE_RECORD_PLAYTHROUGHS=1 .venv/bin/pytest tests/test_multiwar.py -k playthrough
+Its recorded playthrough is played by tests/test_playthroughs.py.
 """
 
 from __future__ import annotations
@@ -13,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.recorded import check_playthrough
 from tutor.deck import kids2
 from tutor.engine import CHANCE, IllegalMove, InvalidOptions, InvalidState, Move, make_game
 from tutor.engine.multiwar import ROUND_CAP
@@ -295,14 +290,7 @@ def test_both_bots_turn_and_carry_their_labels():
     assert state.game.describe()["title"] == "MultiWar"
 
 
-# --- a recorded playthrough and whole games -----------------------------------------------------
-PLAYTHROUGH_SETUP = {"players": 3, "seed": 2024, "bots": ["strong", "beginner", "strong"]}
-
-
-def test_recorded_playthrough_is_unchanged():
-    check_playthrough("multiwar", **PLAYTHROUGH_SETUP)
-
-
+# --- whole games ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_fifty_seeded_games_end_with_every_card_accounted_for(players):
     """About 50-120 games a second on one core; 50 seeds per player count stay well under a few seconds."""

@@ -1,10 +1,6 @@
-"""MultiMatch and the Crazy Banana family on hand-made positions, plus recorded playthroughs.
+"""MultiMatch and the Crazy Banana family on hand-made positions.
 
-The recorded playthroughs live in ``tests/playthroughs/<game-id>.json``: one seeded game per
-variant with its move count, winners, summary and the sha256 of its move list. After an
-*intended* rule or bot change, re-record them and review the diff:
-
-    KORTMATTE_RECORD_PLAYTHROUGHS=1 .venv/bin/pytest tests/test_shedding.py -k playthrough
+Their recorded playthroughs are played by tests/test_playthroughs.py.
 """
 
 from __future__ import annotations
@@ -18,13 +14,13 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.recorded import check_playthrough
 from tutor.deck import kids2
 from tutor.engine import CHANCE, GAMES, IllegalMove, InvalidOptions, InvalidState, Move, make_game
 from tutor.engine.play import bot_rng, chance_rng, simulate
 from tutor.engine.shedding import (
     TURN_CAP,
     BeginnerBot,
+    SheddingGame,
     StrongBot,
     extreme_witness,
     overslag_vri,
@@ -37,7 +33,8 @@ DECK = kids2()
 ALL_CARDS = [c.id for c in DECK.cards]
 NUMBERS = list(DECK.number_card_ids)
 COLOURS = [c.id for c in DECK.colours]
-SHEDDING = ["multimatch", "crazy-banana-overslag", "crazy-banana-tiervenner", "crazy-banana-extreme"]
+#: MultiMatch and the Crazy Banana games: every registered game of the shedding rules.
+SHEDDING = [game.id for game in GAMES.values() if issubclass(game, SheddingGame)]
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -754,13 +751,3 @@ def test_options_and_titles():
         make_game("multimatch", 5)
     with pytest.raises(InvalidOptions):
         make_game("multimatch", 2, {"teams": True})
-
-
-# --- recorded playthroughs -------------------------------------------------------------------------
-# Four players playing on for the places, so that knocks, pair plays and reshuffles occur.
-PLAYTHROUGH_SETUP = {"players": 4, "seed": 7, "bots": ["strong", "beginner", "beginner", "strong"]}
-
-
-@pytest.mark.parametrize("game_id", SHEDDING)
-def test_recorded_playthrough_is_unchanged(game_id):
-    check_playthrough(game_id, **PLAYTHROUGH_SETUP, options={"play_until_one_left": True})

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.test_shedding import BANANA, BANANA2, DRAW_TWO, REVERSE, SKIP, arrange, dealt, number
+from tests.test_shedding import BANANA, BANANA2, DRAW_TWO, REVERSE, SHEDDING, SKIP, arrange, dealt, number
 from tutor.deck import kids2
 from tutor.drills import Text
 from tutor.engine import Move, make_game
@@ -31,7 +31,6 @@ from tutor.text import spell_in
 
 DECK = kids2()
 NUMBERS = [c for c in DECK.cards if not c.is_special]
-SHEDDING = ["multimatch", "crazy-banana-overslag", "crazy-banana-tiervenner", "crazy-banana-extreme"]
 YOU = Text.in_context(SEAT_YOU)  # the pupil's seat, as the lessons name it
 
 

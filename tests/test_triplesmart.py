@@ -1,10 +1,6 @@
-"""TripleSmart and TripleSmart: Extreme on hand-made positions, recorded playthroughs and whole games.
+"""TripleSmart and TripleSmart: Extreme on hand-made positions and whole games.
 
-The recorded playthroughs live in ``tests/playthroughs/<game-id>.json``: one seeded game per
-variant with its move count, winners, summary and the sha256 of its move list. After an
-*intended* rule or bot change, re-record them and review the diff:
-
-    KORTMATTE_RECORD_PLAYTHROUGHS=1 .venv/bin/pytest tests/test_triplesmart.py -k playthrough
+Their recorded playthroughs are played by tests/test_playthroughs.py.
 """
 
 from __future__ import annotations
@@ -16,19 +12,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.recorded import check_playthrough
 from tutor.answers import AnswerError
 from tutor.deck import kids2
-from tutor.engine import CHANCE, IllegalMove, InvalidOptions, InvalidState, Move, make_game
+from tutor.engine import CHANCE, GAMES, IllegalMove, InvalidOptions, InvalidState, Move, make_game
 from tutor.engine.play import bot_rng, next_automatic_move, simulate
-from tutor.engine.triplesmart import BeginnerBot, StrongBot, SubmitRefusal, move_value, plain_expression
+from tutor.engine.triplesmart import BeginnerBot, StrongBot, SubmitRefusal, TripleSmart, move_value, plain_expression
 from tutor.expressions import ADD_SUB, FOUR_OPS, closest, reachable
 
 DECK = kids2()
 ALL_CARDS = [card.id for card in DECK.cards]
 KOCHA = [card.id for card in DECK.cards if card.kind == "kocha"]
 BANANA = [card.id for card in DECK.cards if card.kind == "banana"]
-GAME_IDS = ["triplesmart", "triplesmart-extreme"]
+#: TripleSmart and its variants: every registered game of its rules.
+GAME_IDS = [game.id for game in GAMES.values() if issubclass(game, TripleSmart)]
 
 
 def n(top, copy=0):
@@ -444,15 +440,7 @@ def test_plain_expression_turns_display_signs_into_ascii():
     assert Fraction(move_value(Move("submit", 0, (), "(3+4)*2/7-1"), "four_ops")) == 1
 
 
-# --- recorded playthroughs and whole games ----------------------------------------------------------
-PLAYTHROUGH_SETUP = {"players": 3, "seed": 2024, "bots": ["strong", "beginner", "beginner"]}
-
-
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_recorded_playthrough_is_unchanged(game_id):
-    check_playthrough(game_id, **PLAYTHROUGH_SETUP)
-
-
+# --- whole games --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_fifty_seeded_games_end_with_every_card_accounted_for(game_id, players):

@@ -366,6 +366,7 @@ class CalculationWar(Game):
 
     id: ClassVar[str] = "calculation-war"
     title: ClassVar[str] = N_("Calculation War")
+    order: ClassVar[int] = 10
     state_class = CalculationWarState
     bots = {"beginner": BeginnerBot, "strong": StrongBot}
     option_specs = (

@@ -534,6 +534,7 @@ class CasinoWar(Game):
 
     id: ClassVar[str] = "casino-war"
     title: ClassVar[str] = N_("Casino War")
+    order: ClassVar[int] = 180
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 3
     state_class = CasinoWarState

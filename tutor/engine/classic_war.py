@@ -881,6 +881,7 @@ class War(StandardWarGame):
 
     id: ClassVar[str] = "war"
     title: ClassVar[str] = N_("War")
+    order: ClassVar[int] = 90
     option_specs = (
         *war_options(),
         Option(
@@ -921,6 +922,7 @@ class Razboiul(StandardWarGame):
 
     id: ClassVar[str] = "razboiul"
     title: ClassVar[str] = N_("Războiul")
+    order: ClassVar[int] = 130
     option_specs = time_options()
 
     @property
@@ -937,6 +939,7 @@ class Pyanitsa(StandardWarGame):
 
     id: ClassVar[str] = "pyanitsa"
     title: ClassVar[str] = N_("P'yanitsa (Drunkard)")
+    order: ClassVar[int] = 120
     deck_name: ClassVar[str] = "piquet36"
     whole_table_at_war: ClassVar[bool] = False
     option_specs = (
@@ -988,6 +991,7 @@ class TodUndLeben(StandardWarGame):
 
     id: ClassVar[str] = "tod-und-leben"
     title: ClassVar[str] = N_("Tod und Leben")
+    order: ClassVar[int] = 140
     max_players: ClassVar[int] = 2
     deck_name: ClassVar[str] = "piquet32"
     won_pile: ClassVar[bool] = True
@@ -1022,6 +1026,7 @@ class TwoDeckWar(StandardWarGame):
 
     id: ClassVar[str] = "two-deck-war"
     title: ClassVar[str] = N_("Two-deck War")
+    order: ClassVar[int] = 110
     max_players: ClassVar[int] = 2
     deck_name: ClassVar[str] = "double"
     won_pile: ClassVar[bool] = True
@@ -1047,6 +1052,7 @@ class JokerWar(StandardWarGame):
 
     id: ClassVar[str] = "joker-war"
     title: ClassVar[str] = N_("Joker War")
+    order: ClassVar[int] = 100
     deck_name: ClassVar[str] = "jokers"
     option_specs = time_options()
 
@@ -1063,6 +1069,3 @@ class JokerWar(StandardWarGame):
 
     def war_battle_size(self, tied_card: int, counts: list[int]) -> int:
         return 3
-
-
-CLASSIC_WAR_GAMES: tuple[type[StandardWarGame], ...] = (War, Razboiul, Pyanitsa, TodUndLeben, TwoDeckWar, JokerWar)

@@ -125,6 +125,9 @@ class Game:
 
     id: ClassVar[str]
     title: ClassVar[str]
+    #: Where the game is listed among the others (the registry, the home page, the homework form):
+    #: lower first. Each game sets its own; numbers go in tens so a new game fits between two.
+    order: ClassVar[int]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     option_specs: ClassVar[tuple[Option, ...]] = ()

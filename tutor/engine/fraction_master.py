@@ -751,6 +751,7 @@ class FractionMaster(Game):
 
     id: ClassVar[str] = "fraction-master"
     title: ClassVar[str] = N_("Fraction Master")
+    order: ClassVar[int] = 170
     state_class = FractionMasterState
     bots = {"beginner": BeginnerBot, "strong": StrongBot}
     option_specs = (

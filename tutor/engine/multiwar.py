@@ -261,6 +261,7 @@ class MultiWar(Game):
 
     id: ClassVar[str] = "multiwar"
     title: ClassVar[str] = N_("MultiWar")
+    order: ClassVar[int] = 60
     state_class = MultiWarState
     bots = TURNING_BOTS
     option_specs = limit_options()

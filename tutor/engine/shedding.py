@@ -835,6 +835,7 @@ class MultiMatch(SheddingGame):
 
     id: ClassVar[str] = "multimatch"
     title: ClassVar[str] = N_("MultiMatch")
+    order: ClassVar[int] = 20
     hand_size = 6
     draw_limit = 3
     pair_plays = True
@@ -845,6 +846,7 @@ class CrazyBananaOverslag(SheddingGame):
 
     id: ClassVar[str] = "crazy-banana-overslag"
     title: ClassVar[str] = N_("Crazy Banana: Overslag")
+    order: ClassVar[int] = 30
     draw_limit = 3
 
     @classmethod
@@ -860,6 +862,7 @@ class CrazyBananaTiervenner(SheddingGame):
 
     id: ClassVar[str] = "crazy-banana-tiervenner"
     title: ClassVar[str] = N_("Crazy Banana: Tiervenner")
+    order: ClassVar[int] = 40
     draw_limit = 2
 
     @classmethod
@@ -875,11 +878,9 @@ class CrazyBananaExtreme(SheddingGame):
 
     id: ClassVar[str] = "crazy-banana-extreme"
     title: ClassVar[str] = N_("Crazy Banana: Extreme")
+    order: ClassVar[int] = 50
     draw_limit = 3
 
     @classmethod
     def vri_witness(cls, card_id: int, top_id: int) -> tuple | None:
         return extreme_witness(card(card_id).circled, card(top_id).circled)
-
-
-SHEDDING_GAMES = (MultiMatch, CrazyBananaOverslag, CrazyBananaTiervenner, CrazyBananaExtreme)

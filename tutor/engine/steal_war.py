@@ -374,6 +374,7 @@ class StealWar(StandardWarGame):
 
     id: ClassVar[str] = "steal-war"
     title: ClassVar[str] = N_("Steal War")
+    order: ClassVar[int] = 150
     deck_name: ClassVar[str] = "jokers"
     state_class = StealWarState
     bots = {"beginner": NeverStealsBot, "strong": StealingBot}

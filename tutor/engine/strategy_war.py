@@ -538,6 +538,7 @@ class StrategyWar(Game):
 
     id: ClassVar[str] = "strategy-war"
     title: ClassVar[str] = N_("Strategy War")
+    order: ClassVar[int] = 160
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     state_class = StrategyWarState

@@ -732,6 +732,7 @@ class TripleSmart(Game):
 
     id: ClassVar[str] = "triplesmart"
     title: ClassVar[str] = N_("TripleSmart")
+    order: ClassVar[int] = 70
     allow: ClassVar[str] = ALLOW_ADD_SUB  # the answer grammar for submissions
     search: ClassVar[str] = ADD_SUB  # the expression search for legal moves and the best value
     state_class = TripleSmartState
@@ -748,5 +749,6 @@ class TripleSmartExtreme(TripleSmart):
 
     id: ClassVar[str] = "triplesmart-extreme"
     title: ClassVar[str] = N_("TripleSmart: Extreme")
+    order: ClassVar[int] = 80
     allow: ClassVar[str] = ALLOW_FOUR_OPS
     search: ClassVar[str] = FOUR_OPS

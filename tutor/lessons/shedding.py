@@ -642,6 +642,3 @@ class ExtremeLesson(SheddingLesson):
         if roll < 0.6:
             return [mean_exact(top, level_of(levels, "mean"))]
         return [prime_which_sum(rng.choice(hand), level_of(levels, "primes"))]
-
-
-SHEDDING_LESSONS = (MultiMatchLesson, OverslagLesson, TiervennerLesson, ExtremeLesson)

@@ -702,8 +702,4 @@ class StrategyWarLesson(StandardWarLesson):
         return self.compare_question(game_state, [turned[p] for p in sorted(turned, key=int)], levels)
 
 
-CHANCE_WAR_LESSONS = (WarLesson, JokerWarLesson, TwoDeckWarLesson, PyanitsaLesson, RazboiulLesson, TodUndLebenLesson)
-
-STANDARD_WAR_LESSONS = (*CHANCE_WAR_LESSONS, StealWarLesson, StrategyWarLesson)
-
-__all__ = ["CHANCE_WAR_LESSONS", "STANDARD_WAR_LESSONS", "StandardWarLesson", "rank_name", "YOU"]
+__all__ = ["StandardWarLesson", "rank_name", "YOU"]

@@ -805,6 +805,3 @@ class TripleSmartExtremeLesson(TripleSmartLesson):
 
     def narration(self, key: str, **params) -> Text:
         return super().narration(key, **(self.TYPING | params if key == "typed_move_label" else params))
-
-
-WAR_FAMILY_LESSONS = (MultiWarLesson, TripleSmartLesson, TripleSmartExtremeLesson)
