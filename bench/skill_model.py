@@ -11,25 +11,25 @@ levels 1 to 3), so 9 questions of different difficulty; the questions come in ra
   P(right) = 1 / (1 + e^(difficulty - ability)). The pupil "knows" the skill when a
   question of the middle kind and level is more likely right than wrong.
 - **bkt**: BKT with known parameters drawn per skill (start 0.05-0.5, learning 0.05-0.3,
-  slip 0.03-0.2, guess 0.05-0.3), simulated by :func:`tutor.skill_fit.simulate`; the
+  slip 0.03-0.2, guess 0.05-0.3), simulated by :func:`tutor.skill_model.fitting.simulate`; the
   question's kind and level make no difference.
 
 The first 80 % of the pupils train, the other 20 % are predicted answer by answer (the
 chance of a right answer before each answer is given). The models:
 
 - **ours**: the app's model: per skill, BKT with parameters fitted on the training pupils,
-  Elo, and the :class:`tutor.forecast.Blend` of their two chances fitted by
-  :func:`tutor.forecast.fit_blend` on the training pupils' answers (BKT's chance in-sample,
+  Elo, and the :class:`tutor.skill_model.forecast.Blend` of their two chances fitted by
+  :func:`tutor.skill_model.forecast.fit_blend` on the training pupils' answers (BKT's chance in-sample,
   Elo's as the class replay gave it before each answer). Falls back to Elo alone where a
   skill has too few answers, as the app does.
-- **ours_default**: :func:`tutor.skills.update` with the default parameters for every skill
-  (the app before ``kortmatte skills fit``); P(right) = :func:`tutor.forecast.bkt_chance`.
+- **ours_default**: :func:`tutor.skill_model.skills.update` with the default parameters for every skill
+  (the app before ``kortmatte skills fit``); P(right) = :func:`tutor.skill_model.forecast.bkt_chance`.
 - **bkt_fitted**: the same update with parameters fitted per skill on the training pupils
-  by :func:`tutor.skill_fit.fit` (the BKT half of ours).
-- **elo**: :mod:`tutor.elo` alone (the Elo half of ours): question difficulties learned from
+  by :func:`tutor.skill_model.fitting.fit` (the BKT half of ours).
+- **elo**: :mod:`tutor.skill_model.elo` alone (the Elo half of ours): question difficulties learned from
   the training pupils (their answers taken in turns, as a class plays); a test pupil's
   ability in each new skill starts from their abilities in the skills before
-  (:func:`tutor.elo.start`).
+  (:func:`tutor.skill_model.elo.start`).
 - **pybkt**: pyBKT 1.4.3 (standard BKT) fitted per skill on the training pupils, predicting
   the test pupils. One fit per skill (``--pybkt-fits``; pyBKT's default is 5 random
   restarts): its pure-Python EM takes about 4 s per iteration on one skill's 16,000
@@ -47,11 +47,11 @@ share where the pupil does not know it (stricter: it counts only the first, leas
 moment). Both also at the stricter thresholds 0.98 and 0.99.
 
 The **success rate under adaptive selection** for new low, middle and high ability pupils
-(general ability -1, 0, +1) of the irt world, who get the question :func:`tutor.elo.choose_difficulty`
+(general ability -1, 0, +1) of the irt world, who get the question :func:`tutor.skill_model.elo.choose_difficulty`
 picks among the 9 for a success of 0.75 with the difficulties learned from the training
 pupils, beside the best the 9 questions allow (the same choice made with the true ability
 and difficulties) and the app's choice, which picks only the level (by the mean difficulty
-of its kinds, as :func:`tutor.progress.choose_levels` does) while the game decides the
+of its kinds, as :func:`tutor.skill_model.progress.choose_levels` does) while the game decides the
 kind (here at random). And the time per answer in µs of each update and of the forecast.
 
 pyBKT and scikit-learn are benchmark dependencies only: ``make bench-skills`` makes their own
@@ -76,7 +76,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutor import elo, forecast, skill_fit, skills  # noqa: E402
+from tutor import skills  # noqa: E402
+from tutor.skill_model import elo, fitting, forecast
 
 KINDS = {0: -0.8, 1: 0.0, 2: 0.8}
 LEVELS = {1: -1.2, 2: 0.0, 3: 1.2}
@@ -138,7 +139,7 @@ def irt_world(pupils: int, skill_names: list[str], length: int, seed: int) -> Wo
 def bkt_world(pupils: int, skill_names: list[str], length: int, seed: int) -> World:
     rng = random.Random(f"bkt:{seed}")
     truth = {
-        skill: skill_fit.Fitted(
+        skill: fitting.Fitted(
             p_init=rng.uniform(0.05, 0.5),
             p_learn=rng.uniform(0.05, 0.3),
             p_slip=rng.uniform(0.03, 0.2),
@@ -150,7 +151,7 @@ def bkt_world(pupils: int, skill_names: list[str], length: int, seed: int) -> Wo
     for _ in range(pupils):
         pupil = {}
         for skill in skill_names:
-            correct, known = skill_fit.simulate(truth[skill], length, rng)
+            correct, known = fitting.simulate(truth[skill], length, rng)
             pupil[skill] = [Answer(rng.choice(ITEMS), right, known[t + 1]) for t, right in enumerate(correct)]
         population.append(pupil)
     return World("bkt", skill_names, population, truth)
@@ -276,9 +277,9 @@ def pybkt_rows(pupils: list[dict], skill: str, first_pupil: int) -> list[tuple]:
     ]
 
 
-def fit_skill(job: tuple) -> skill_fit.Fitted | None:
+def fit_skill(job: tuple) -> fitting.Fitted | None:
     sequences, seed = job
-    return skill_fit.fit(sequences, seed=seed)
+    return fitting.fit(sequences, seed=seed)
 
 
 def fit_blends(world: World, train: list[dict], p_bkt: list[float], p_elo: list[float]) -> dict[str, forecast.Blend]:
@@ -321,7 +322,7 @@ def rate(claims: list[bool]) -> dict:
     return {"rate": round(sum(claims) / len(claims), 4) if claims else None, "claims": len(claims)}
 
 
-def probabilities(fitted: skill_fit.Fitted) -> dict[str, float]:
+def probabilities(fitted: fitting.Fitted) -> dict[str, float]:
     return {name: round(value, 3) for name, value in fitted.to_dict().items() if name.startswith("p_")}
 
 
@@ -389,11 +390,11 @@ def evaluate(world: World, pool, seed: int, pybkt_fits: int) -> tuple[dict, dict
 def adaptive_success(world: World, difficulties: dict, pupils: int, length: int, seed: int) -> dict[str, dict]:
     """Success rates of new irt pupils by ability group under three choices of question.
 
-    elo: :func:`tutor.elo.choose_difficulty` at 0.75 among the 9 questions with the learned
+    elo: :func:`tutor.skill_model.elo.choose_difficulty` at 0.75 among the 9 questions with the learned
     difficulties and the pupil's Elo ability; best: the same choice made with the true
     ability and difficulties (what the 9 questions allow at best); app: a random kind (the
     game decides it) at the level chosen by the mean difficulty of its kinds, as
-    :func:`tutor.progress.choose_levels` does.
+    :func:`tutor.skill_model.progress.choose_levels` does.
     """
     rng = random.Random(f"adaptive:{seed}")
     rates = {"elo": {}, "best": {}, "app": {}}

@@ -1,6 +1,6 @@
 """The pupil's skill levels set how hard the next questions are: in every game, and through the web layer.
 
-The web layer chooses a level (1 to 3) per skill for the pupil (:func:`tutor.progress.choose_levels`,
+The web layer chooses a level (1 to 3) per skill for the pupil (:func:`tutor.skill_model.progress.choose_levels`,
 tested with hand-worked figures in tests/test_progress.py). A pupil given the easiest level
 in every skill and one given the hardest play the same deal: every question asked must have
 the level chosen for its own skill.
@@ -28,8 +28,8 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
 from tutor.models import Pupil, SkillRecord
-from tutor.progress import choose_levels
-from tutor.skills import SKILLS
+from tutor.skill_model.progress import choose_levels
+from tutor.skill_model.skills import SKILLS
 from tutor.web import db
 
 EASIEST, HARDEST = 1, 3

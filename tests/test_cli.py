@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from tutor import accounts, classroom, config, db, progress, skill_fit, skills
+from tutor import accounts, classroom, config, db
 from tutor.cli import main
 from tutor.engine import GAMES
 from tutor.models import (
@@ -26,6 +26,7 @@ from tutor.models import (
     SkillParams,
     Teacher,
 )
+from tutor.skill_model import fitting, progress, skills
 
 
 def run_cli(capsys, *args):
@@ -339,7 +340,7 @@ def test_skills_fit_writes_a_new_version_from_the_stored_answers_and_new_answers
         session.add_all(pupils)
         session.flush()
         for number, pupil in enumerate(pupils):
-            answers, _ = skill_fit.simulate(truth, 12, rng)
+            answers, _ = fitting.simulate(truth, 12, rng)
             for t, correct in enumerate(answers):
                 session.add(
                     AttemptRecord(

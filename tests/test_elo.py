@@ -1,4 +1,4 @@
-"""Elo ability and difficulty ratings (tutor/elo.py), checked against figures worked out by hand."""
+"""Elo ability and difficulty ratings (tutor/skill_model/elo.py), checked against figures worked out by hand."""
 
 import math
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor import elo
+from tutor.skill_model import elo
 
 LOGITS = st.floats(-1e4, 1e4, allow_nan=False)  # far past where e^x overflows
 MODERATE = st.floats(-10, 10, allow_nan=False)

@@ -22,12 +22,11 @@ from tests.test_lessons import pupil_moves
 from tutor import ROOT
 from tutor.cli import pybabel
 from tutor.deck import kids2
-from tutor.drills import Text
 from tutor.engine import GAMES
 from tutor.lessons import LESSONS
 from tutor.lessons.base import NEXT_MARK, WINNER_MARK, YOU
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
-from tutor.text import COLOUR_ADJECTIVE, COLOUR_NOUN, spell_in
+from tutor.text import COLOUR_ADJECTIVE, COLOUR_NOUN, Text, spell_in
 
 #: Short texts with more than one meaning: each may be extracted only with a context.
 #: ("won" and "plays next" were marks that agreed with the name beside them: gone for good.)

@@ -23,10 +23,10 @@ from tutor.drills.marking import WRONG, mark
 from tutor.engine import GAMES, Move
 from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
-from tutor.lessons.replay import frame_count, group_questions, rebuild, refusal_text, replay, replays_exactly
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
 from tutor.models import AttemptRecord, LessonRunRecord
 from tutor.reports import ERROR_DESCRIPTIONS, UNKNOWN_ERROR, error_description
+from tutor.reports.replay import frame_count, group_questions, rebuild, refusal_text, replay, replays_exactly
 from tutor.text import render
 from tutor.web import db
 
@@ -369,7 +369,7 @@ def store_played_run(database_url: str) -> str:
     from tutor.app import create_app
     from tutor.drills.marking import Attempt
     from tutor.models import Pupil, Teacher, utcnow
-    from tutor.progress import record_attempt
+    from tutor.skill_model.progress import record_attempt
 
     app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": "browser-test"})
     run, attempts, _, _ = play_whole_lesson("calculation-war", 2, seed=3)

@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from sqlalchemy import event, select
 
-from tutor import answers, classroom, reports, skills
+from tutor import answers, classroom, reports
 from tutor.drills.tens_friends import tens_friend_number
 from tutor.models import (
     Assignment,
@@ -21,6 +21,7 @@ from tutor.models import (
     SkillRecord,
     Teacher,
 )
+from tutor.skill_model import skills
 from tutor.web import db
 
 UTC = UTC

@@ -35,7 +35,7 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import move_from_token, move_token
 from tutor.lessons.runner import FINISHED, INTRO, PUPIL, LessonRun
 from tutor.models import AttemptRecord
-from tutor.progress import choose_levels
+from tutor.skill_model.progress import choose_levels
 from tutor.web import db
 from tutor.web import lessons as web_lessons
 

@@ -15,9 +15,9 @@ from sqlalchemy import func, select
 from tests.conftest import PASSWORD
 from tests.test_errors import error_routes
 from tutor.models import SignInSession
-from tutor.security import CONTENT_SECURITY_POLICY
 from tutor.web import db
 from tutor.web.auth import safe_next
+from tutor.web.security import CONTENT_SECURITY_POLICY
 
 # --- redirects only to this site -----------------------------------------------------------------
 #: ``next`` values as the server sees them (after the query or form is decoded); each leads away or breaks the header.

@@ -16,7 +16,6 @@ import pytest
 
 from tests.test_shedding import BANANA, BANANA2, DRAW_TWO, REVERSE, SHEDDING, SKIP, arrange, dealt, number
 from tutor.deck import kids2
-from tutor.drills import Text
 from tutor.engine import Move, make_game
 from tutor.engine.play import simulate
 from tutor.engine.shedding import PLAY_LOG, extreme_witness
@@ -27,7 +26,7 @@ from tutor.lessons.calculation_war import CalculationWarLesson
 from tutor.lessons.runner import PLAY, PUPIL, LessonRun
 from tutor.lessons.shedding import mixed
 from tutor.primes import is_prime
-from tutor.text import spell_in
+from tutor.text import Text, spell_in
 
 DECK = kids2()
 NUMBERS = [c for c in DECK.cards if not c.is_special]

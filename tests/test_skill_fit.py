@@ -1,4 +1,4 @@
-"""Fitting BKT parameters per skill by expectation-maximisation (tutor/skill_fit.py).
+"""Fitting BKT parameters per skill by expectation-maximisation (tutor/skill_model/fitting.py).
 
 Answers simulated from known parameters must give those parameters back, within stated
 tolerances; the forward pass is pinned by a log-likelihood worked out by hand.
@@ -11,21 +11,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor import skill_fit, skills
+from tutor.skill_model import fitting, skills
 
-TRUTH = skill_fit.Fitted(p_init=0.3, p_learn=0.15, p_slip=0.1, p_guess=0.2)
+TRUTH = fitting.Fitted(p_init=0.3, p_learn=0.15, p_slip=0.1, p_guess=0.2)
 #: How far each fitted parameter may be from the truth with 300 pupils x 30 answers.
 TOLERANCE = {"p_init": 0.08, "p_learn": 0.04, "p_slip": 0.04, "p_guess": 0.04}
 
 
 def simulated(truth, pupils=300, length=30, seed=0):
     rng = random.Random(seed)
-    return [skill_fit.simulate(truth, length, rng)[0] for _ in range(pupils)]
+    return [fitting.simulate(truth, length, rng)[0] for _ in range(pupils)]
 
 
 @pytest.fixture(scope="module")
 def fitted():
-    return skill_fit.fit(simulated(TRUTH), restarts=3, seed=0)
+    return fitting.fit(simulated(TRUTH), restarts=3, seed=0)
 
 
 def test_em_recovers_the_parameters_the_answers_were_simulated_from(fitted):
@@ -37,12 +37,12 @@ def test_em_recovers_the_parameters_the_answers_were_simulated_from(fitted):
 
 def test_the_fit_is_at_least_as_likely_as_the_truth_and_than_other_parameters(fitted):
     answers = simulated(TRUTH)
-    assert fitted.log_likelihood == pytest.approx(skill_fit.log_likelihood(fitted, answers))
-    assert fitted.log_likelihood >= skill_fit.log_likelihood(TRUTH, answers)
-    assert fitted.log_likelihood >= skill_fit.log_likelihood(skills.DEFAULT_PARAMS, answers)
+    assert fitted.log_likelihood == pytest.approx(fitting.log_likelihood(fitted, answers))
+    assert fitted.log_likelihood >= fitting.log_likelihood(TRUTH, answers)
+    assert fitted.log_likelihood >= fitting.log_likelihood(skills.DEFAULT_PARAMS, answers)
     assert (
         fitted.log_likelihood
-        > skill_fit.log_likelihood(skills.Params(p_init=0.5, p_learn=0.3, p_slip=0.2, p_guess=0.1), answers) + 100
+        > fitting.log_likelihood(skills.Params(p_init=0.5, p_learn=0.3, p_slip=0.2, p_guess=0.1), answers) + 100
     )
 
 
@@ -50,51 +50,49 @@ def test_the_log_likelihood_follows_the_forward_pass_worked_out_by_hand():
     # right first: 0.2 * 0.9 + 0.8 * 0.15 = 0.3; P(known) after it 0.6, after learning 0.66
     # then wrong: 0.66 * 0.1 + 0.34 * 0.85 = 0.355
     expected = math.log(0.3) + math.log(0.355)
-    assert skill_fit.log_likelihood(
+    assert fitting.log_likelihood(
         skills.Params(p_init=0.2, p_learn=0.15, p_slip=0.1, p_guess=0.15), [[True, False]]
     ) == pytest.approx(expected)
 
 
 def test_fewer_answers_than_the_minimum_keep_the_defaults():
     answers = simulated(TRUTH, pupils=9, length=20)  # 180 answers
-    assert skill_fit.fit(answers, min_answers=181) is None
-    assert skill_fit.fit(answers, min_answers=180, restarts=1) is not None
-    assert skill_fit.fit(simulated(TRUTH, pupils=4, length=20)) is None  # below MIN_ANSWERS
-    assert skill_fit.fit([], min_answers=0) is None
+    assert fitting.fit(answers, min_answers=181) is None
+    assert fitting.fit(answers, min_answers=180, restarts=1) is not None
+    assert fitting.fit(simulated(TRUTH, pupils=4, length=20)) is None  # below MIN_ANSWERS
+    assert fitting.fit([], min_answers=0) is None
 
 
 def test_answers_with_their_own_guess_chance_do_not_pull_the_skills_guess():
     """Half the pupils tap one of two buttons (guess 0.5); the typed answers' guess 0.2 is what is fitted."""
     rng = random.Random(3)
-    buttons = skill_fit.Fitted(p_init=0.3, p_learn=0.15, p_slip=0.1, p_guess=0.5)
-    sequences = [
-        [skill_fit.Answer(right, 0.5) for right in skill_fit.simulate(buttons, 30, rng)[0]] for _ in range(200)
-    ]
-    sequences += [skill_fit.simulate(TRUTH, 30, rng)[0] for _ in range(200)]
-    fitted = skill_fit.fit(sequences, restarts=2, seed=1)
+    buttons = fitting.Fitted(p_init=0.3, p_learn=0.15, p_slip=0.1, p_guess=0.5)
+    sequences = [[fitting.Answer(right, 0.5) for right in fitting.simulate(buttons, 30, rng)[0]] for _ in range(200)]
+    sequences += [fitting.simulate(TRUTH, 30, rng)[0] for _ in range(200)]
+    fitted = fitting.fit(sequences, restarts=2, seed=1)
     assert fitted.p_guess == pytest.approx(0.2, abs=0.04)
     assert fitted.p_slip == pytest.approx(0.1, abs=0.04)
 
 
 def test_guess_and_slip_stay_within_their_bounds_when_the_data_would_pull_them_higher():
     """Answers that are right half the time whatever the pupil knows: an unbounded fit would put guess near 0.5."""
-    lucky = skill_fit.Fitted(p_init=0.5, p_learn=0.1, p_slip=0.5, p_guess=0.5)
-    fitted = skill_fit.fit(simulated(lucky, pupils=100, length=20), restarts=2, seed=2)
-    assert fitted.p_guess <= skill_fit.MAX_GUESS
-    assert fitted.p_slip <= skill_fit.MAX_SLIP
+    lucky = fitting.Fitted(p_init=0.5, p_learn=0.1, p_slip=0.5, p_guess=0.5)
+    fitted = fitting.fit(simulated(lucky, pupils=100, length=20), restarts=2, seed=2)
+    assert fitted.p_guess <= fitting.MAX_GUESS
+    assert fitted.p_slip <= fitting.MAX_SLIP
     assert max(fitted.p_guess, fitted.p_slip) == pytest.approx(0.3)
 
 
 def test_forgetting_is_fitted_only_when_asked_for():
-    forgetful = skill_fit.Fitted(p_init=0.3, p_learn=0.15, p_slip=0.1, p_guess=0.2, p_forget=0.1)
+    forgetful = fitting.Fitted(p_init=0.3, p_learn=0.15, p_slip=0.1, p_guess=0.2, p_forget=0.1)
     answers = simulated(forgetful, pupils=250, length=30, seed=4)
-    assert skill_fit.fit(answers, restarts=1, seed=0).p_forget == 0.0
-    assert skill_fit.fit(answers, restarts=1, seed=0, forgets=True).p_forget == pytest.approx(0.1, abs=0.04)
+    assert fitting.fit(answers, restarts=1, seed=0).p_forget == 0.0
+    assert fitting.fit(answers, restarts=1, seed=0, forgets=True).p_forget == pytest.approx(0.1, abs=0.04)
 
 
 def test_the_same_seed_gives_the_same_fit():
     answers = simulated(TRUTH, pupils=40, length=10)
-    assert skill_fit.fit(answers, restarts=2, seed=5) == skill_fit.fit(answers, restarts=2, seed=5)
+    assert fitting.fit(answers, restarts=2, seed=5) == fitting.fit(answers, restarts=2, seed=5)
 
 
 def test_fitted_parameters_become_the_skill_models_params_and_round_trip_as_a_dict(fitted):
@@ -106,26 +104,26 @@ def test_fitted_parameters_become_the_skill_models_params_and_round_trip_as_a_di
         fitted.p_guess,
     )
     assert (params.mastery, params.p_hint) == (0.9, 0.4)
-    assert skill_fit.Fitted.from_dict(fitted.to_dict()) == fitted
+    assert fitting.Fitted.from_dict(fitted.to_dict()) == fitted
     with pytest.raises(ValueError):
-        skill_fit.Fitted(0.3, 0.1, 0.1, 0.2, p_forget=0.05).params()
+        fitting.Fitted(0.3, 0.1, 0.1, 0.2, p_forget=0.05).params()
     with pytest.raises(ValueError):
-        skill_fit.Fitted.from_dict({**fitted.to_dict(), "p_guess": 1.5})
+        fitting.Fitted.from_dict({**fitted.to_dict(), "p_guess": 1.5})
     with pytest.raises(ValueError):
-        skill_fit.Fitted.from_dict({**fitted.to_dict(), "colour": "red"})
+        fitting.Fitted.from_dict({**fitted.to_dict(), "colour": "red"})
 
 
 def test_simulate_follows_the_parameters():
     # never known at the start, always learned after one answer, no slips or guesses
-    sure = skill_fit.Fitted(p_init=0.0, p_learn=1.0, p_slip=0.0, p_guess=0.0)
-    assert skill_fit.simulate(sure, 3, random.Random(0)) == ([False, True, True], [False, True, True, True])
+    sure = fitting.Fitted(p_init=0.0, p_learn=1.0, p_slip=0.0, p_guess=0.0)
+    assert fitting.simulate(sure, 3, random.Random(0)) == ([False, True, True], [False, True, True, True])
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.lists(st.booleans(), min_size=1, max_size=8), min_size=1, max_size=6), st.integers(0, 100))
 def test_fitted_parameters_are_probabilities_within_their_bounds(sequences, seed):
-    fitted = skill_fit.fit(sequences, restarts=1, seed=seed, min_answers=1, max_iterations=15)
+    fitted = fitting.fit(sequences, restarts=1, seed=seed, min_answers=1, max_iterations=15)
     for name in ("p_init", "p_learn", "p_slip", "p_guess", "p_forget"):
         assert 0.0 <= getattr(fitted, name) <= 1.0
-    assert fitted.p_guess <= skill_fit.MAX_GUESS and fitted.p_slip <= skill_fit.MAX_SLIP
+    assert fitted.p_guess <= fitting.MAX_GUESS and fitted.p_slip <= fitting.MAX_SLIP
     assert math.isfinite(fitted.log_likelihood) and fitted.log_likelihood <= 0

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor import skills
+from tutor.skill_model import skills
 
 DOCUMENTED = skills.Params(p_init=0.2, p_learn=0.15, p_slip=0.1, p_guess=0.15, mastery=0.95, p_hint=0.3)
 START = skills.SkillState(p_known=0.2)

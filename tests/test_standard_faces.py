@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from flask import render_template_string
 
-import tutor.i18n
+import tutor.web.i18n
 from tutor import standard_deck
 from tutor.web import assets
 
@@ -141,7 +141,7 @@ class Reordered:
 def test_translators_can_reorder_the_name_and_the_drawing_holds_no_translated_word(app, request_context, monkeypatch):
     queen = standard_deck.card(standard_deck.card_id(12, "H"))
     english_drawing = str(macros(app).card_svg(queen, {}))
-    monkeypatch.setattr(tutor.i18n, "translations", Reordered)
+    monkeypatch.setattr(tutor.web.i18n, "translations", Reordered)
     assert str(macros(app).card_label(queen, {})) == "hjerter dame"
     assert str(macros(app).card_svg(queen, {})) == english_drawing  # one cached drawing serves every language
 

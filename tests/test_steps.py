@@ -27,7 +27,7 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
 from tutor.lessons.runner import FINISHED, LessonRun
 from tutor.models import AssignmentWork, AttemptRecord, LessonRunRecord, SkillRecord, Teacher
-from tutor.progress import SharedRows
+from tutor.skill_model.progress import SharedRows
 from tutor.steps import Taken, take_step
 
 NOW = datetime(2026, 3, 16, 9, 0, tzinfo=UTC)  # a Monday

@@ -485,7 +485,7 @@ def test_the_progress_page_counts_right_after_trying_again_apart_from_first_trie
 def test_translations_are_looked_up_once_per_request_and_again_under_another_locale(app):
     from flask_babel import force_locale
 
-    from tutor.i18n import current_locale, tr
+    from tutor.web.i18n import current_locale, tr
 
     with app.test_request_context(headers={"Accept-Language": "nb"}):
         assert tr("Computer players") == "Datamaskinspillere" and current_locale() == "nb"

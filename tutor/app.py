@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from tutor import ROOT, config, i18n, security
-from tutor.progress import SharedRows
-from tutor.web import db
+from tutor import ROOT, config
+from tutor.skill_model.progress import SharedRows
+from tutor.web import db, i18n, security
 
 
 def create_app(test_config: dict | None = None) -> Flask:

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from tutor import accounts, content, skills
+from tutor import accounts, content
 from tutor.engine import GAMES, InvalidOptions, make_game
 from tutor.lessons import LESSONS
 from tutor.models import (
@@ -30,6 +30,7 @@ from tutor.models import (
     SkillRecord,
     Teacher,
 )
+from tutor.skill_model import skills
 from tutor.text import LOCALES
 
 CLASS_NAME_MAX = 60

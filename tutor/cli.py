@@ -304,17 +304,18 @@ def cmd_skills(args) -> int:
     """Fit the skill model to the stored answers as a new parameter version, or show the versions in use."""
     from sqlalchemy.orm import Session
 
-    from tutor import db, skill_versions
-    from tutor.progress import newest_params
-    from tutor.skills import SKILLS
+    from tutor import db
+    from tutor.skill_model import versions
+    from tutor.skill_model.progress import newest_params
+    from tutor.skill_model.skills import SKILLS
 
     engine = db.make_engine(_app_database_url())
     try:
         with Session(engine) as session:
             if args.action == "fit":
-                answers = skill_versions.stored_answers(session)
-                results = skill_versions.fit_all(answers, seed=args.seed, min_answers=args.min_answers)
-                version = skill_versions.save_version(session, results)
+                answers = versions.stored_answers(session)
+                results = versions.fit_all(answers, seed=args.seed, min_answers=args.min_answers)
+                version = versions.save_version(session, results)
                 session.commit()
                 print(f"{len(answers)} first answers read.")
                 if version is None:

@@ -48,7 +48,7 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import Lesson, MoveRefused
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
 from tutor.models import Assignment, AssignmentWork, AttemptRecord, LessonRunRecord, Pupil, SchoolClass, Teacher
-from tutor.progress import SharedRows
+from tutor.skill_model.progress import SharedRows
 from tutor.steps import Action, StepOutcome, Taken, take_step
 
 DEMO_EMAIL = "demo@kortmatte.example"
@@ -852,7 +852,7 @@ def create_demo_data(
                 classes.append((plan, homework, [(p.id, rank) for p, rank in zip(pupils, ranks)]))
             db.commit()
             # The demo is the only writer, so the rows every pupil shares, read once, stay current: each answer's
-            # change of its question's difficulty is made to them as well (tutor.progress.rate_question).
+            # change of its question's difficulty is made to them as well (tutor.skill_model.progress.rate_question).
             shared_rows = SharedRows(math.inf)
             for plan, homework, pupils in classes:
                 zone = ZoneInfo(plan.timezone)

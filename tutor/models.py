@@ -219,7 +219,9 @@ class SkillRecord(Base):
     params_version: Mapped[int | None] = mapped_column(
         Integer, nullable=True
     )  # the fitted parameters of its last update
-    ability: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")  # Elo, in logits (tutor.elo)
+    ability: Mapped[float] = mapped_column(
+        Float, default=0.0, server_default="0"
+    )  # Elo, in logits (tutor.skill_model.elo)
     ability_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
 
@@ -227,7 +229,7 @@ class SkillRecord(Base):
 class SkillParams(Base):
     """One skill's fitted parameters in one version; ``kortmatte skills fit`` writes a new version.
 
-    A skill without a row uses the defaults of :mod:`tutor.skills`; otherwise its newest row counts.
+    A skill without a row uses the defaults of :mod:`tutor.skill_model.skills`; otherwise its newest row counts.
     """
 
     __tablename__ = "skill_params"
@@ -240,7 +242,7 @@ class SkillParams(Base):
     p_learn: Mapped[float] = mapped_column(Float)
     p_slip: Mapped[float] = mapped_column(Float)
     p_guess: Mapped[float] = mapped_column(Float)
-    blend_bkt: Mapped[float] = mapped_column(Float)  # tutor.forecast.Blend
+    blend_bkt: Mapped[float] = mapped_column(Float)  # tutor.skill_model.forecast.Blend
     blend_elo: Mapped[float] = mapped_column(Float)
     blend_bias: Mapped[float] = mapped_column(Float)
     answers: Mapped[int] = mapped_column(Integer)  # how many first answers it was fitted from
@@ -258,7 +260,7 @@ class QuestionDifficulty(Base):
     skill: Mapped[str] = mapped_column(String(30))
     kind: Mapped[str] = mapped_column(String(40))
     level: Mapped[int] = mapped_column(Integer)
-    value: Mapped[float] = mapped_column(Float)  # logits; see tutor.elo
+    value: Mapped[float] = mapped_column(Float)  # logits; see tutor.skill_model.elo
     count: Mapped[int] = mapped_column(Integer)
 
 

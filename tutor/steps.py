@@ -27,7 +27,15 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import Lesson
 from tutor.lessons.runner import FINISHED, LessonError, LessonRun
 from tutor.models import LessonRunRecord, SkillRecord
-from tutor.progress import LazyLevels, PupilModel, SharedRows, levels_for, load_model, record_attempt, target_success
+from tutor.skill_model.progress import (
+    LazyLevels,
+    PupilModel,
+    SharedRows,
+    levels_for,
+    load_model,
+    record_attempt,
+    target_success,
+)
 
 #: What a step does to the run: one runner call, given the lesson, the pupil's levels (read
 #: only if the call asks a question) and the clock; it returns the answer to store, if any.

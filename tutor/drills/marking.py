@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 from tutor.answers import AnswerError, read_answer, read_back
 from tutor.checks import check_text, exact, in_simplest_form, run_check, typed_back, uses_only
-from tutor.drills import CHOICE, Question, Text, texts
+from tutor.drills import CHOICE, Question, texts
 from tutor.signs import format_number
-from tutor.text import N_
+from tutor.text import N_, Text
 
 RIGHT, WRONG, UNREADABLE = "right", "wrong", "unreadable"
 #: Shown when an expression uses a number that is not on the pupil's cards (or uses one twice).

@@ -13,9 +13,9 @@ import pkgutil
 from tutor.engine import GAMES
 from tutor.lessons.base import Lesson
 
-#: The modules that look lessons up in the registry (the runner, the teacher's replay): they sit above
-#: it, so the search for lessons does not import them.
-ABOVE_THE_REGISTRY = frozenset({"runner", "replay"})
+#: The module that looks lessons up in the registry (the runner) sits above it, so the search
+#: for lessons does not import it.
+ABOVE_THE_REGISTRY = frozenset({"runner"})
 
 
 def discover_lessons() -> list[type[Lesson]]:

@@ -13,9 +13,9 @@ from typing import ClassVar
 
 from tutor import content
 from tutor.deck import kids2
-from tutor.drills import Question, Text
+from tutor.drills import Question
 from tutor.engine import Move
-from tutor.text import N_, NC_
+from tutor.text import N_, NC_, Text, plural_forms
 
 #: The pupil's own seat, as a label on the table and the scoreboard ("You: 12 cards"), never in a sentence.
 # Translators: the pupil's seat at the table, shown as a label beside cards and counts ("You: 12 cards").
@@ -182,7 +182,7 @@ class Lesson:
         """A step of the intro; a step that counts the rounds or turns has its own text when there is no limit."""
         entry = self.intro_steps()[step]
         params = self.intro_params(game_state, pupil)
-        forms = content.plural_forms(entry["text"])
+        forms = plural_forms(entry["text"])
         if forms and not params[forms[2]] and "text_without_limit" in entry:
             return Text(entry["text_without_limit"], params)
         return Text.from_content(entry["text"], params)

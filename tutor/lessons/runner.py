@@ -23,13 +23,13 @@ import types
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from typing import NamedTuple, get_args, get_origin, get_type_hints
 
-from tutor.drills import CHOICE, Question, Text
+from tutor.drills import CHOICE, Question
 from tutor.drills.marking import RIGHT, UNREADABLE, Attempt, Marked, mark
 from tutor.engine import CHANCE, InvalidState, Move, make_game
 from tutor.engine.play import bot_rng, make_bots, next_automatic_move
 from tutor.lessons import LESSONS
 from tutor.lessons.base import Judged, Lesson, move_from_token, move_token
-from tutor.text import N_
+from tutor.text import N_, Text
 
 PUPIL = 0
 INTRO, PLAY, FINISHED = "intro", "play", "finished"

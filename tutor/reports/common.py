@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
-from tutor import accounts, classroom, skills
-from tutor.drills import Question, Text, texts
+from tutor import accounts, classroom
+from tutor.drills import Question, texts
 from tutor.lessons import LESSONS
-from tutor.text import N_
+from tutor.skill_model import skills
+from tutor.text import N_, Text
 
 Gettext = Callable[[str], str]
 

@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from tutor import skills
 from tutor.models import (
     Pupil,
     SchoolClass,
     SkillRecord,
 )
 from tutor.reports.common import PupilRef, grid_skill_ids, grid_skills, name_key
+from tutor.skill_model import skills
 
 # --- class grid -----------------------------------------------------------------------------
 SORT_HELP, SORT_NAME = "help", "name"

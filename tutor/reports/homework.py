@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from tutor import accounts, classroom, skills
+from tutor import accounts, classroom
 from tutor.models import (
     Assignment,
     AssignmentWork,
@@ -16,6 +16,7 @@ from tutor.models import (
     SkillRecord,
 )
 from tutor.reports.common import DONE_LATE, STATUS_WORDS, PupilRef, as_utc_or_none, name_key
+from tutor.skill_model import skills
 
 
 # --- assignment view ------------------------------------------------------------------------

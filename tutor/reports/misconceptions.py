@@ -10,8 +10,7 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
-from tutor import accounts, classroom, skills
-from tutor.drills import Text
+from tutor import accounts, classroom
 from tutor.models import (
     AttemptRecord,
     Pupil,
@@ -19,6 +18,8 @@ from tutor.models import (
 )
 from tutor.reports.common import choice_label, misconception_text, question_prompt
 from tutor.reports.pupil import day_starts
+from tutor.skill_model import skills
+from tutor.text import Text
 
 # --- misconception report -------------------------------------------------------------------
 WEEK_PATTERN = re.compile(r"^\s*([0-9]{4})-?W([0-9]{1,2})\s*$", re.IGNORECASE)

@@ -9,8 +9,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from sqlalchemy import case, func, literal_column, select
 from sqlalchemy.orm import Session
 
-from tutor import accounts, classroom, skills
-from tutor.drills import Text
+from tutor import accounts, classroom
 from tutor.models import (
     Assignment,
     AttemptRecord,
@@ -20,6 +19,8 @@ from tutor.models import (
 )
 from tutor.reports.common import as_utc_or_none, choice_label, grid_skill_ids, misconception_text, question_prompt
 from tutor.reports.grid import EMPTY_CELL, Cell, cell_of
+from tutor.skill_model import skills
+from tutor.text import Text
 
 # --- pupil page -----------------------------------------------------------------------------
 HISTORY_WEEKS = 8

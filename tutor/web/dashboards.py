@@ -19,14 +19,14 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from jinja2_fragments.flask import render_block
 
-from tutor import accounts, classroom, reports, skills
-from tutor.drills import Text
-from tutor.i18n import current_locale, say
+from tutor import accounts, classroom, reports
 from tutor.models import utcnow
-from tutor.text import render
+from tutor.skill_model import skills
+from tutor.text import Text, render
 from tutor.web import db
 from tutor.web.auth import teacher_required
 from tutor.web.htmx import wants_fragment
+from tutor.web.i18n import current_locale, say
 from tutor.web.present import LEVEL_NAMES, skill_name
 from tutor.web.teacher import assignment_or_404, class_or_404, pupil_or_404
 

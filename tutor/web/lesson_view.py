@@ -10,10 +10,10 @@ import re
 
 from markupsafe import Markup, escape
 
-from tutor.i18n import say
 from tutor.lessons import LESSONS
 from tutor.lessons.base import HAND
 from tutor.lessons.runner import FINISHED, INTRO, PLAY, PUPIL, LessonRun
+from tutor.web.i18n import say
 
 #: A fraction written a/b, not part of a longer run of digits and slashes (such as a date).
 WRITTEN_FRACTION = re.compile(r"(?<![\d/])(\d+)/(\d+)(?![\d/])")

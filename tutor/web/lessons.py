@@ -29,17 +29,17 @@ from sqlalchemy import select
 
 from tutor import classroom, content, limits, steps
 from tutor.answers import AnswerError
-from tutor.drills import Text
 from tutor.engine import GAMES, InvalidOptions, InvalidState
-from tutor.i18n import current_locale, say
 from tutor.lessons import LESSONS
 from tutor.lessons.base import MoveRefused
 from tutor.lessons.runner import LessonError, LessonRun
 from tutor.models import LessonRunRecord, utcnow
+from tutor.text import Text
 from tutor.web import db
 from tutor.web.auth import current_pupil, pupil_required
 from tutor.web.errors import error_page
 from tutor.web.htmx import wants_fragment
+from tutor.web.i18n import current_locale, say
 from tutor.web.lesson_view import lesson_context
 
 bp = Blueprint("lessons", __name__)

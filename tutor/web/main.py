@@ -5,11 +5,12 @@ from __future__ import annotations
 from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 from sqlalchemy import select
 
-from tutor import classroom, content, skills
+from tutor import classroom, content
 from tutor.engine import GAMES
 from tutor.lessons import LESSONS
 from tutor.models import LessonRunRecord, utcnow
-from tutor.progress import right_after_retry, skill_records
+from tutor.skill_model import skills
+from tutor.skill_model.progress import right_after_retry, skill_records
 from tutor.text import LOCALES
 from tutor.web import db
 from tutor.web.auth import current_pupil, current_teacher, pupil_required, safe_next

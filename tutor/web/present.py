@@ -9,8 +9,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext, ngettext
 
 from tutor import accounts, classroom, content
-from tutor.i18n import current_locale, tr
 from tutor.models import Assignment
+from tutor.web.i18n import current_locale, tr
 
 LEVEL_NAMES = {
     "not_started": lazy_gettext("not started"),

@@ -1,7 +1,7 @@
 """Replay: a teacher steps through a pupil's lesson run move by move.
 
 The run is rebuilt from its stored moves on every request (see
-:mod:`tutor.lessons.replay`); only the frame asked for is described. A run is found
+:mod:`tutor.reports.replay`); only the frame asked for is described. A run is found
 only through the class of its pupil, so another teacher's pupil, a guest's run or an
 unknown id is a 404. Previous and Next are plain links; with htmx they swap only the
 frame and push the address, so the back button and a reload show the same frame.
@@ -15,8 +15,8 @@ from sqlalchemy import select
 
 from tutor import classroom
 from tutor.lessons import LESSONS
-from tutor.lessons.replay import frame_count, replay
 from tutor.models import AttemptRecord
+from tutor.reports.replay import frame_count, replay
 from tutor.web import db
 from tutor.web.auth import current_teacher, teacher_required
 from tutor.web.htmx import wants_fragment

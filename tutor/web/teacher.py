@@ -16,10 +16,11 @@ from flask_babel import force_locale, lazy_gettext, ngettext
 from flask_babel import gettext as _
 from sqlalchemy import func, select
 
-from tutor import accounts, classroom, content, skills
+from tutor import accounts, classroom, content
 from tutor.engine import GAMES
 from tutor.lessons import LESSONS
 from tutor.models import Assignment, Pupil, SchoolClass, utcnow
+from tutor.skill_model import skills
 from tutor.text import LOCALES
 from tutor.web import db
 from tutor.web.auth import current_teacher, teacher_required

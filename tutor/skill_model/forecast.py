@@ -1,7 +1,7 @@
 """The chance that a pupil's next answer in a skill is right, from both halves of the skill model.
 
-Knowledge tracing (:mod:`tutor.skills`) knows whether the pupil has learnt the skill but not
-how hard the next question is; Elo (:mod:`tutor.elo`) knows how hard each question kind and
+Knowledge tracing (:mod:`tutor.skill_model.skills`) knows whether the pupil has learnt the skill but not
+how hard the next question is; Elo (:mod:`tutor.skill_model.elo`) knows how hard each question kind and
 level is but treats learning as a slow drift. The forecast combines their two chances of a
 right answer in one logistic regression per skill (stacking, as in Khajah, Lindsey & Mozer
 2016, "How deep is knowledge tracing?", which found such blends at least as good as either

@@ -1,9 +1,9 @@
 """Fitting the skill model to the answers stored so far, as a new parameter version (``kortmatte skills fit``).
 
-For every skill with enough first answers (:data:`tutor.skill_fit.MIN_ANSWERS`), knowledge
-tracing's four parameters are fitted by EM (:func:`tutor.skill_fit.fit`), then the answers
+For every skill with enough first answers (:data:`tutor.skill_model.fitting.MIN_ANSWERS`), knowledge
+tracing's four parameters are fitted by EM (:func:`tutor.skill_model.fitting.fit`), then the answers
 are replayed in the order they were given, with the fitted parameters and with Elo as the
-app ran it, and the forecast blend (:mod:`tutor.forecast`) is fitted on the two parts'
+app ran it, and the forecast blend (:mod:`tutor.skill_model.forecast`) is fitted on the two parts'
 chances before each answer. The new rows share one version number; a skill left out keeps
 its older version or the defaults. Records judged before keep the version they were judged by.
 """
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from tutor import elo, forecast, skill_fit, skills
 from tutor.models import AttemptRecord, SkillParams, SkillRecord
-from tutor.progress import PupilModel, QuestionKey, elo_guess
+from tutor.skill_model import elo, fitting, forecast, skills
+from tutor.skill_model.progress import PupilModel, QuestionKey, elo_guess
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class StoredAnswer:
 class FittedSkill:
     skill: str
     answers: int
-    fitted: skill_fit.Fitted
+    fitted: fitting.Fitted
     blend: forecast.Blend
 
 
@@ -81,15 +81,15 @@ def stored_answers(db: Session) -> list[StoredAnswer]:
     return answers
 
 
-def fit_all(answers: list[StoredAnswer], seed: int = 0, min_answers: int = skill_fit.MIN_ANSWERS) -> list[FittedSkill]:
+def fit_all(answers: list[StoredAnswer], seed: int = 0, min_answers: int = fitting.MIN_ANSWERS) -> list[FittedSkill]:
     """The fitted parameters and blend of every skill with at least ``min_answers`` answers."""
-    sequences: dict[str, dict[int, list[skill_fit.Answer]]] = defaultdict(lambda: defaultdict(list))
+    sequences: dict[str, dict[int, list[fitting.Answer]]] = defaultdict(lambda: defaultdict(list))
     for answer in answers:
-        sequences[answer.skill][answer.pupil_id].append(skill_fit.Answer(answer.correct, answer.known_guess))
+        sequences[answer.skill][answer.pupil_id].append(fitting.Answer(answer.correct, answer.known_guess))
     fitted = {}
     for skill in skills.SKILLS:
         result = (
-            skill_fit.fit(list(sequences[skill].values()), seed=seed, min_answers=min_answers)
+            fitting.fit(list(sequences[skill].values()), seed=seed, min_answers=min_answers)
             if skill in sequences
             else None
         )
@@ -107,7 +107,7 @@ def fit_all(answers: list[StoredAnswer], seed: int = 0, min_answers: int = skill
 def replay(answers: list[StoredAnswer], params: dict[str, skills.Params]) -> dict[str, list[tuple[float, float, bool]]]:
     """Knowledge tracing's and Elo's chance of each answer being right, just before it, for the fitted skills.
 
-    The answers update both as the app updates them (:func:`tutor.progress.update_skill`).
+    The answers update both as the app updates them (:func:`tutor.skill_model.progress.update_skill`).
     """
     states: dict[tuple[int, str], skills.SkillState] = {}
     models: dict[int, PupilModel] = {}

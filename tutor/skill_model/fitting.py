@@ -1,6 +1,6 @@
 """Fitting the skill model's parameters for one skill from pupils' answers.
 
-Bayesian Knowledge Tracing (:mod:`tutor.skills`) is a hidden Markov model with two states,
+Bayesian Knowledge Tracing (:mod:`tutor.skill_model.skills`) is a hidden Markov model with two states,
 "knows the skill" and "does not yet". Its parameters (the chance of knowing it at the
 start, of learning it from one question, of slipping when known, of guessing right when
 not, and optionally of forgetting) are fitted here by expectation-maximisation, the
@@ -23,13 +23,13 @@ and ``M_step.py``):
 - **Convergence**: a fit stops when one iteration gains less than ``TOLERANCE`` in
   log-likelihood per answer, or after ``MAX_ITERATIONS`` (pyBKT: 0.005 in total, 100).
 - **Known guess chances**: an answer may carry its own guess chance (1 / number of buttons,
-  raised by hints with :func:`tutor.skills.hinted_guess`); such answers count for the slip
+  raised by hints with :func:`tutor.skill_model.skills.hinted_guess`); such answers count for the slip
   and learning, and the skill's guess parameter is fitted from the other answers only.
 - **Too few answers**: with fewer than ``MIN_ANSWERS`` (200) answers in the skill, :func:`fit`
   returns None and the defaults stay in use: a few dozen answers cannot tell guessing from
   knowing.
 
-Forgetting is off by default: :func:`tutor.skills.update` has none, and on the simulated
+Forgetting is off by default: :func:`tutor.skill_model.skills.update` has none, and on the simulated
 pupils of bench/skill_model.py a fitted forgetting stayed below 0.005 and predicted the test
 pupils no better. ``forgets=True`` fits it, for real answers to show whether it helps.
 """
@@ -41,7 +41,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
 
-from tutor import skills
+from tutor.skill_model import skills
 
 MIN_ANSWERS = 200
 RESTARTS = 5
@@ -74,9 +74,9 @@ class Fitted:
     iterations: int = 0
 
     def params(self, base: skills.Params = skills.DEFAULT_PARAMS) -> skills.Params:
-        """The parameters as :func:`tutor.skills.update` takes them (mastery and hints from ``base``)."""
+        """The parameters as :func:`tutor.skill_model.skills.update` takes them (mastery and hints from ``base``)."""
         if self.p_forget:
-            raise ValueError("tutor.skills.Params has no forgetting; fit with forgets=False")
+            raise ValueError("tutor.skill_model.skills.Params has no forgetting; fit with forgets=False")
         return replace(base, p_init=self.p_init, p_learn=self.p_learn, p_slip=self.p_slip, p_guess=self.p_guess)
 
     def to_dict(self) -> dict:

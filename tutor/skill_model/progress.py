@@ -17,9 +17,9 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
-from tutor import elo, skills
 from tutor.drills.marking import Attempt
 from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord, upsert, utcnow
+from tutor.skill_model import elo, skills
 
 #: A question kind's difficulty at each level before any pupil has answered it, in logits:
 #: a new pupil (ability 0) gets level 1 right 3 times in 4 (1 / (1 + e^-1.1) = 0.75).
@@ -38,7 +38,7 @@ class PupilModel:
     difficulties: dict[QuestionKey, elo.Rating]
 
     def ability(self, skill: str) -> elo.Rating:
-        """The pupil's Elo ability in ``skill``; one not yet practised starts from the others (:func:`tutor.elo.start`)."""
+        """The pupil's Elo ability in ``skill``; one not yet practised starts from the others (:func:`tutor.skill_model.elo.start`)."""
         record = self.records.get(skill)
         if record is not None and record.ability_count:
             return elo.Rating(record.ability, record.ability_count)
@@ -288,7 +288,7 @@ def elo_guess(p_guess: float | None, hints: int) -> float:
 def rate_question(
     db: Session, model: PupilModel, record: SkillRecord, question: tuple[str, int], correct: bool, guess: float
 ) -> None:
-    """Move the pupil's ability and the question's difficulty by one answer (:func:`tutor.elo.update`).
+    """Move the pupil's ability and the question's difficulty by one answer (:func:`tutor.skill_model.elo.update`).
 
     The difficulty is shared by every pupil, so it moves by an increment in one upsert
     (value = value + change): two servers rating the same question at once both count.

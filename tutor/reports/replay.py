@@ -21,14 +21,14 @@ import copy
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
-from tutor.drills import CHOICE, Question, Text
+from tutor.drills import CHOICE, Question
 from tutor.engine import IllegalMove, InvalidState, Move, make_game
 from tutor.lessons import LESSONS
 from tutor.lessons.base import Lesson, Zone, move_token
 from tutor.lessons.runner import PUPIL, LessonRun
 from tutor.lessons.war_family import shown_expression
 from tutor.reports import error_description
-from tutor.text import N_
+from tutor.text import N_, Text
 
 
 def refusal_text(code: str | None) -> Text:
