@@ -39,16 +39,14 @@ from tutor.lessons.base import HAND, move_from_token, move_token
 from tutor.lessons.calculation_war import CalculationWarLesson
 from tutor.lessons.casino_war import CasinoWarLesson
 from tutor.lessons.fraction_master import FractionMasterLesson
+from tutor.lessons.multiwar import MultiWarLesson
 from tutor.lessons.runner import FINISHED, PLAY, PUPIL, LessonRun
 from tutor.lessons.shedding import DRAWS_TWO_OTHER, DRAWS_TWO_YOU, YOU_DRAW_TWO, MultiMatchLesson, SheddingLesson
-from tutor.lessons.standard_war import (
-    STEAL_LINES,
-    ChanceWarLesson,
-    StealWarLesson,
-    StrategyWarLesson,
-    TodUndLebenLesson,
-)
-from tutor.lessons.war_family import BEATS, WAR, CloseTeller, MultiWarLesson, TripleSmartLesson
+from tutor.lessons.classic_war import ChanceWarLesson, TodUndLebenLesson
+from tutor.lessons.steal_war import STEAL_LINES, StealWarLesson
+from tutor.lessons.strategy_war import StrategyWarLesson
+from tutor.lessons.triplesmart import CloseTeller, TripleSmartLesson
+from tutor.lessons.war_family import BEATS, WAR
 from tutor.standard_deck import rank
 from tutor.text import spell_in, translator
 from tutor.web.lesson_view import lesson_context

@@ -25,6 +25,16 @@ def test_every_game_has_a_lesson_and_every_lesson_a_game_in_the_same_order():
     assert all(lesson.game_id == game_id for game_id, lesson in LESSONS.items())
 
 
+def test_every_lesson_lives_in_the_module_named_like_its_engines():
+    """tutor/engine/multiwar.py has its lesson in tutor/lessons/multiwar.py: the names never disagree."""
+    differ = {
+        game_id: (GAMES[game_id].__module__, type(lesson).__module__)
+        for game_id, lesson in LESSONS.items()
+        if GAMES[game_id].__module__.rsplit(".", 1)[1] != type(lesson).__module__.rsplit(".", 1)[1]
+    }
+    assert differ == {}
+
+
 def test_every_game_sets_a_place_of_its_own():
     assert all("order" in vars(game) for game in GAMES.values()), "a game that inherits its place shares it"
     orders = [game.order for game in GAMES.values()]

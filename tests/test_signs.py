@@ -34,7 +34,7 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import computer_name
 from tutor.lessons.runner import PUPIL, LessonRun
 from tutor.lessons.shedding import MultiMatchLesson
-from tutor.lessons.war_family import CloseTeller, shown_expression
+from tutor.lessons.triplesmart import CloseTeller, shown_expression
 from tutor.signs import (
     DECIMAL,
     FRACTION,

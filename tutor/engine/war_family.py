@@ -1,6 +1,9 @@
-"""Pile handling shared by the Kids2 War family (MultiWar, TripleSmart, TripleSmart: Extreme).
+"""What the War-like engines share: sides and piles, round limits and caps, and bots that only turn cards.
 
-These games share one table: the players sit as sides (one player each, or with four
+MultiWar and TripleSmart build on :class:`BattleTableState`; Calculation War on
+:class:`SidePilesState`; War and its variants on the standard deck, Fraction Master and
+Casino War take the option helpers, the card checks and the turning bots. The Kids2 War
+games share one table: the players sit as sides (one player each, or with four
 players two teams of two that share their piles); every side has a face-down draw
 pile and a collection pile for the cards it wins; an empty draw pile is refilled by
 shuffling the collection pile (a chance move); the game ends when only one side has

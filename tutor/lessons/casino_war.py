@@ -22,7 +22,7 @@ from tutor.drills.compare import compare_ranks
 from tutor.drills.probability import probability_tie, probability_tie_bet
 from tutor.engine import Move
 from tutor.lessons.base import ACTION, Choice, Judged, Row, Zone, move_token, progress_line
-from tutor.lessons.standard_war import StandardWarLesson, rank_name
+from tutor.lessons.classic_war import StandardWarLesson, rank_name
 from tutor.text import N_, NC_, NP_, Text
 
 # Translators: the scoreboard's line with the hand being played, out of the hands the game lasts (Casino War: one deal of cards).

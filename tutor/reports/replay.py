@@ -26,7 +26,7 @@ from tutor.engine import IllegalMove, InvalidState, Move, make_game
 from tutor.lessons import LESSONS
 from tutor.lessons.base import Lesson, Zone, move_token
 from tutor.lessons.runner import PUPIL, LessonRun
-from tutor.lessons.war_family import shown_expression
+from tutor.lessons.triplesmart import shown_expression
 from tutor.reports import error_description
 from tutor.text import N_, Text
 

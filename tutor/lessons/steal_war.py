@@ -1,0 +1,176 @@
+"""Steal War's lesson: see your next card, and steal a pile with the same rank on top.
+
+The pupil looks at the next card and decides: play it, or steal a pile whose top card
+has the same rank. A steal with another rank is refused with both ranks and counts as a
+wrong ``compare`` answer; a right steal counts as a right one. Every steal is told with
+its cards and how many cards it took.
+"""
+
+from __future__ import annotations
+
+from tutor.engine import Move
+from tutor.lessons.base import (
+    HAND,
+    Choice,
+    Judged,
+    Row,
+    Zone,
+    move_token,
+)
+from tutor.lessons.classic_war import ChanceWarLesson, rank_name
+from tutor.standard_deck import card
+from tutor.text import N_, NP_, Text
+
+STEAL_LINES = {
+    # Translators: Steal War: %(victim)s is a computer player's name; %(card)s is the rank that matched the top of its pile.
+    "you": NP_(
+        "You stole %(victim)s's pile with your %(card)s: %(num)s card.",
+        "You stole %(victim)s's pile with your %(card)s: %(num)s cards.",
+    ),
+    # Translators: Steal War: %(name)s is a computer player's name; %(card)s is the rank that matched the top of the pupil's pile.
+    "yours": NP_(
+        "%(name)s stole your pile with a %(card)s: %(num)s card.",
+        "%(name)s stole your pile with a %(card)s: %(num)s cards.",
+    ),
+    # Translators: Steal War: %(name)s and %(victim)s are computer players' names; %(card)s is the rank that matched.
+    "other": NP_(
+        "%(name)s stole %(victim)s's pile with a %(card)s: %(num)s card.",
+        "%(name)s stole %(victim)s's pile with a %(card)s: %(num)s cards.",
+    ),
+}
+PROTECTED = (
+    N_("You played a card of the same rank as the top of your own pile: your pile is safe in this battle."),
+    # Translators: %(name)s is a computer player's name ("Computer 2").
+    N_("%(name)s played a card of the same rank as the top of their own pile: that pile is safe in this battle."),
+)
+# Translators: Steal War: the pupil tried to steal with a card of another rank. %(mine)s and %(top)s are ranks ("7", "queen"); %(name)s a computer player's name.
+STEAL_WRONG_RANK = N_(
+    "Your %(mine)s and the %(top)s on top of %(name)s's pile are not the same rank: you can only steal with the same rank."
+)
+# Translators: Steal War: %(name)s is a computer player's name whose pile is protected this battle.
+STEAL_PROTECTED = N_("%(name)s's pile is safe in this battle: they played a card of the same rank as its top.")
+# Translators: Steal War: a right steal; %(mine)s and %(top)s are the same rank ("7"), %(name)s a computer player's name.
+STEAL_RIGHT = NP_(
+    "Your %(mine)s matches the %(top)s on top of %(name)s's pile: you steal %(num)s card!",
+    "Your %(mine)s matches the %(top)s on top of %(name)s's pile: you steal %(num)s cards!",
+)
+# Translators: a button in Steal War: %(name)s is a computer player's name; %(num)s counts the cards in its face-up pile.
+STEAL_BUTTON = NP_("Steal %(name)s's pile (%(num)s card)", "Steal %(name)s's pile (%(num)s cards)")
+# Translators: the heading over every player's pile of won cards, face up (Steal War).
+FACE_UP_PILES = N_("Face-up piles")
+# Translators: a note beside a player's face-up pile in Steal War: how many cards it holds (its top card is shown).
+PILE_NOTE = NP_("%(num)s card in the pile", "%(num)s cards in the pile")
+
+
+class StealWarLesson(ChanceWarLesson):
+    """The pupil looks at the next card and decides: play it, or steal a pile with the same rank on top.
+
+    Every opponent's face-up pile is offered to steal, matching or not: a steal with another
+    rank is refused with both ranks and counts as a wrong ``compare`` answer; a right steal
+    counts as a right one. After a win the pupil chooses the top card among the won cards.
+    """
+
+    game_id = "steal-war"
+
+    def table(self, game_state, pupil: int) -> list[Zone]:
+        players = game_state.game.players
+        rows = [
+            Row(
+                self.seat_name(p, pupil, players),
+                game_state.faceup[p][-1:],
+                note=Text.count(PILE_NOTE, len(game_state.faceup[p])) if game_state.faceup[p] else None,
+            )
+            for p in range(players)
+        ]
+        return super().table(game_state, pupil) + [Zone(Text(FACE_UP_PILES), rows, key="face-up-piles")]
+
+    def hand_choice(self, game_state, pupil: int, card_id: int) -> Choice:
+        return Choice(move_token(Move("turn", pupil)), Text(N_("Play this card")), [card_id], HAND)
+
+    def playable(self, game_state, pupil: int) -> set[int]:
+        return set(game_state.hands[pupil])
+
+    def choices(self, game_state, pupil: int) -> list[Choice]:
+        players = game_state.game.players
+        if game_state.phase == "top":
+            return [
+                Choice(move_token(move), Text(N_("Put this card on top")), list(move.cards))
+                for move in game_state.legal_moves()
+            ]
+        if game_state.phase != "turn" or not game_state.hands[pupil]:
+            return []
+        return [self.hand_choice(game_state, pupil, game_state.hands[pupil][0])] + [
+            Choice(
+                move_token(Move("steal", pupil, (), str(victim))),
+                Text.count(STEAL_BUTTON, len(game_state.faceup[victim]), name=self.name(victim, pupil)),
+                game_state.faceup[victim][-1:],
+            )
+            for victim in range(players)
+            if victim != pupil and game_state.faceup[victim]
+        ]
+
+    def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
+        """A steal is judged by the ranks: the same rank steals (right), another rank cannot (wrong, with both ranks)."""
+        if (
+            move.kind != "steal"
+            or game_state.phase != "turn"
+            or game_state.current_player != pupil
+            or not game_state.hands[pupil]
+        ):
+            return super().judge(game_state, pupil, move)
+        try:
+            victim = int(move.detail)
+        except ValueError:
+            return super().judge(game_state, pupil, move)
+        if victim == pupil or victim not in range(game_state.game.players) or not game_state.faceup[victim]:
+            return super().judge(game_state, pupil, move)
+        mine, top = game_state.hands[pupil][0], game_state.faceup[victim][-1]
+        params = {"mine": rank_name(mine), "top": rank_name(top), "name": self.name(victim, pupil)}
+        if card(mine).rank != card(top).rank:
+            return Judged(False, Text(STEAL_WRONG_RANK, params), "compare", "steal")
+        if (
+            victim in game_state.protected
+        ):  # the pupil moves first in every battle, so only a later seat could meet this
+            return Judged(False, Text(STEAL_PROTECTED, {"name": params["name"]}), kind="steal")
+        return Judged(True, Text.count(STEAL_RIGHT, len(game_state.faceup[victim]) + 1, **params), "compare", "steal")
+
+    def decision_prompt(self, game_state, pupil: int) -> Text:
+        if game_state.phase == "top":
+            return Text(N_("Which won card goes on top of your pile?"))
+        return Text(N_("Play your card, or steal a pile?"))
+
+    def turn_narration(self, game_state, pupil: int) -> Text:
+        if game_state.phase == "top":
+            return self.narration("choose_top")
+        return self.narration("look_and_choose", card=rank_name(game_state.hands[pupil][0]))
+
+    def battle_lines(self, game_state, battle: dict, pupil: int) -> list[Text]:
+        lines = []
+        for player, laid in sorted(battle["laid"].items(), key=lambda item: int(item[0])):
+            for steal in laid.get("steals", []):
+                lines.append(self.steal_line(int(player), steal, pupil))
+            if laid.get("note") == "protected":
+                lines.append(self.you_or_other(PROTECTED, int(player), pupil))
+        return lines + super().battle_lines(game_state, battle, pupil)
+
+    def steal_line(self, thief: int, steal: dict, pupil: int) -> Text:
+        card_name, count = rank_name(steal["card"]), steal["cards"]
+        if thief == pupil:
+            return Text.count(STEAL_LINES["you"], count, victim=self.name(steal["victim"], pupil), card=card_name)
+        if steal["victim"] == pupil:
+            return Text.count(STEAL_LINES["yours"], count, name=self.name(thief, pupil), card=card_name)
+        return Text.count(
+            STEAL_LINES["other"],
+            count,
+            name=self.name(thief, pupil),
+            victim=self.name(steal["victim"], pupil),
+            card=card_name,
+        )
+
+    def round_story(self, game_state, pupil: int, recent: list[Move]) -> list[Text]:
+        """As in War; the steals of the battle in progress too (they happen before the cards are compared)."""
+        story = super().round_story(game_state, pupil, recent)
+        if not game_state.battles and game_state.phase == "turn":
+            for player, laid in sorted(game_state.laid.items(), key=lambda item: int(item[0])):
+                story += [self.steal_line(int(player), steal, pupil) for steal in laid.get("steals", [])]
+        return story
