@@ -15,7 +15,7 @@ from tutor.drills import CHOICE, NUMBER, Question, texts
 from tutor.drills.marking import RIGHT, USED_OTHER_NUMBERS, WRONG, mark
 from tutor.signs import write
 from tutor.standard_deck import card_id, deck
-from tutor.text import Text, plural_forms, spell_in
+from tutor.text import Text, plural_forms, say
 
 DECK = kids2()
 NUMBER_CARDS = list(DECK.number_card_ids)
@@ -87,9 +87,9 @@ def assert_content_complete(
             assert "%" not in PLACEHOLDER.sub("", text), text  # a stray % would break filling
 
 
-def render(text, locale: str) -> str:
+def said(text, locale: str) -> str:
     """A text as a pupil reads it: translated, its fields filled, fields that are texts translated too."""
-    shown = spell_in(text, locale)
+    shown = say(text, locale)
     assert "%(" not in shown and "maths" not in shown, shown
     return shown
 
@@ -182,8 +182,8 @@ def assert_well_formed(question: Question, locales=("en",), lists_every_mistake:
     also = [Text.from_content(text, params) for text in [*variants, *entry["misconceptions"].values()]]
     for locale in locales:
         for text in [*shown, *also]:
-            render(text, locale)
-        labels = [render(c["label"], locale) for c in question.choices]
+            said(text, locale)
+        labels = [said(c["label"], locale) for c in question.choices]
         assert len(labels) == len(set(labels)) or question.kind in REPEATED_LABELS, labels
         assert mark(question, right_answer(question, locale), locale).status == RIGHT, (question.kind, locale)
         for value in right_answers(question) if "expected" in question.check else []:  # not an expression's

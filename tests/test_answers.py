@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import sympy
 import sympy.parsing.sympy_parser
+from babel.support import NullTranslations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,7 @@ from tutor.answers import (
     read_answer,
     read_back,
 )
+from tutor.text import Text, say
 
 LOCALES = ("en", "nb", "sv", "it")
 COMMA_LOCALES = ("nb", "sv", "it")
@@ -319,7 +321,7 @@ def test_refused_answers_say_why(locale, allow, text, code):
     error = caught.value
     assert error.code == code
     assert error.locale == locale
-    for message in (str(error), error.message(), error.message(lambda s: s)):
+    for message in (str(error), say(error.text, locale), say(error.text, "en")):
         assert message.strip() and "%(" not in message and "%%" not in message
 
 
@@ -340,13 +342,23 @@ def test_an_answer_error_is_a_value_error_with_an_english_str():
     assert error.params["operator"] == "x" and error.msgid == answers.MESSAGES["operator_not_allowed"]
 
 
-def test_messages_are_translated_with_the_given_gettext_or_the_locale():
+def test_messages_are_said_in_the_readers_language_and_english_where_a_translation_is_broken():
     error = AnswerError("operator_not_allowed", {"operator": "÷", "example": "12"}, "nb")
-    fake = {error.msgid: "Her trenger jeg bare ett tall, så jeg kan ikke bruke %(operator)s."}
-    assert error.message(lambda s: fake.get(s, s)) == "Her trenger jeg bare ett tall, så jeg kan ikke bruke ÷."
-    assert error.message()  # the nb catalogue, falling back to English while untranslated
-    broken = {error.msgid: "Feil: %(missing)s"}
-    assert error.message(lambda s: broken.get(s, s)) == str(error)  # a broken translation shows English
+    said = say(error.text, "nb")
+    assert said == say(Text(error.msgid, error.params), "nb") and "÷" in said and said != str(error)
+
+    class Catalogue(NullTranslations):
+        def __init__(self, table):
+            super().__init__()
+            self.table = table
+
+        def gettext(self, message):
+            return self.table.get(message, message)
+
+    fake = Catalogue({error.msgid: "Her trenger jeg bare ett tall, så jeg kan ikke bruke %(operator)s."})
+    assert say(error.text, "nb", fake) == "Her trenger jeg bare ett tall, så jeg kan ikke bruke ÷."
+    broken = Catalogue({error.msgid: "Feil: %(missing)s"})
+    assert say(error.text, "nb", broken) == str(error)  # a broken translation shows English
 
 
 def test_messages_help_with_the_locales_own_decimal_sign():

@@ -38,17 +38,17 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import HAND, move_from_token, move_token
 from tutor.lessons.calculation_war import CalculationWarLesson
 from tutor.lessons.casino_war import CasinoWarLesson
+from tutor.lessons.classic_war import ChanceWarLesson, TodUndLebenLesson
 from tutor.lessons.fraction_master import FractionMasterLesson
 from tutor.lessons.multiwar import MultiWarLesson
 from tutor.lessons.runner import FINISHED, PLAY, PUPIL, LessonRun
 from tutor.lessons.shedding import DRAWS_TWO_OTHER, DRAWS_TWO_YOU, YOU_DRAW_TWO, MultiMatchLesson, SheddingLesson
-from tutor.lessons.classic_war import ChanceWarLesson, TodUndLebenLesson
 from tutor.lessons.steal_war import STEAL_LINES, StealWarLesson
 from tutor.lessons.strategy_war import StrategyWarLesson
 from tutor.lessons.triplesmart import CloseTeller, TripleSmartLesson
 from tutor.lessons.war_family import BEATS, WAR
 from tutor.standard_deck import rank
-from tutor.text import spell_in, translator
+from tutor.text import say
 from tutor.web.lesson_view import lesson_context
 
 pytestmark = pytest.mark.browser
@@ -64,7 +64,7 @@ STARTS = 40
 # --- reading the server's run and the page ------------------------------------------------------
 def shown(value, locale: str) -> str:
     """A Text as the page shows it in ``locale`` (fields that are Texts filled in too)."""
-    return spell_in(value, locale)
+    return say(value, locale)
 
 
 def squeeze(words: str) -> str:
@@ -780,7 +780,7 @@ class Journey:
         assert line == squeeze(shown(found.judged.told, locale)), (line, shown(found.judged.told, locale))
         for number in found.numbers:
             assert has_number(line, number), f"the reason names {number}: {line}"
-        if locale != "en" and translator(locale)(found.judged.told.msgid) != found.judged.told.msgid:
+        if locale != "en" and say(found.judged.told.msgid, locale) != found.judged.told.msgid:
             assert line != squeeze(shown(found.judged.told, "en")), "the reason is in the page's language"
         self.visit.axe(f"a refused choice in {self.plan.game_id}")
 

@@ -8,6 +8,7 @@ misconception report. axe-core checks every page on the way.
 
 from __future__ import annotations
 
+import functools
 import json
 from datetime import date, timedelta
 
@@ -19,7 +20,7 @@ from tests.answer_key import right_answer
 from tests.browser_support import Visit
 from tutor import accounts
 from tutor.models import Pupil, SchoolClass, Teacher
-from tutor.text import translator
+from tutor.text import say
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +61,7 @@ def go(visit: Visit, locator) -> None:
 
 @pytest.mark.parametrize("locale,language", LANGUAGES)
 def test_a_teacher_sets_homework_and_a_pupil_signs_in_with_pictures_and_does_it(browser, live_server, locale, language):
-    t = translator(locale)
+    t = functools.partial(say, locale=locale)
     email = f"tove-{locale}@school.example"
     add_teacher(live_server, email)
 

@@ -19,7 +19,7 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
 from tutor.lessons.runner import PLAY, PUPIL, LessonRun
 from tutor.models import AttemptRecord, SkillRecord
-from tutor.text import render, spell_in
+from tutor.text import say
 from tutor.web import db
 
 DECK = kids2()
@@ -27,7 +27,7 @@ NUMBERS = [c for c in DECK.cards if not c.is_special]
 
 
 def english(text) -> str:
-    return spell_in(text, "en")
+    return say(text, "en")
 
 
 def pupil_turn(game_id: str, seed: int, want) -> tuple[LessonRun, object]:
@@ -206,7 +206,7 @@ def test_through_the_routes_every_card_is_a_button_and_a_refusal_is_stored_for_t
             and row.first_try
             and row.question_kind == "choice:tens_friend"
         )
-        assert row.feedback and "not 10" in render(row.feedback[0]["msgid"], row.feedback[0]["params"])
+        assert row.feedback and "not 10" in say(row.feedback[0])
         assert db.session().scalar(select(SkillRecord)).attempts == 1
     page = client.post(f"/runs/{run_id}/show-playable", follow_redirects=True).get_data(as_text=True)
     assert "card-button playable" in page or "None of your cards can be played now" in page

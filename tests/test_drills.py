@@ -21,7 +21,7 @@ from tutor.drills.primes import prime_which_sum
 from tutor.drills.probability import probability_card_beats
 from tutor.drills.tens_friends import tens_friend_card, tens_friend_number
 from tutor.standard_deck import SUIT_SYMBOLS
-from tutor.text import COLOUR_ADJECTIVE, TRANSLATIONS_DIR, Text, plural_forms, spell_in
+from tutor.text import COLOUR_ADJECTIVE, TRANSLATIONS_DIR, Text, plural_forms, say
 
 
 def test_answers_are_read_in_the_pupils_notation():
@@ -126,20 +126,20 @@ def test_a_drill_text_with_a_count_says_one_card_and_two_cards(locale):
     for shortest in (1, 2):
         hint = razboiul_war_cards(std("9H"), 3, 2, shortest=shortest).hints[1]
         assert hint.params[counted] == shortest
-        assert spell_in(hint, locale) == catalogue.ngettext(one, other, shortest) % hint.params
+        assert say(hint, locale) == catalogue.ngettext(one, other, shortest) % hint.params
     if locale == "en":
-        assert "lays 1 card," in spell_in(razboiul_war_cards(std("9H"), 3, 2, shortest=1).hints[1], "en")
-        assert "lays 2 cards," in spell_in(razboiul_war_cards(std("9H"), 3, 2, shortest=2).hints[1], "en")
+        assert "lays 1 card," in say(razboiul_war_cards(std("9H"), 3, 2, shortest=1).hints[1], "en")
+        assert "lays 2 cards," in say(razboiul_war_cards(std("9H"), 3, 2, shortest=2).hints[1], "en")
 
 
 @pytest.mark.parametrize("locale", ["nb", "sv", "it"])
 def test_what_a_card_is_names_its_suit_in_words(locale):
     """ "Q♥ is a heart, even and high", never "Q♥ is ♥": a symbol alone is no word to read aloud."""
     question = shared_traits(std("QH"), std("3S"))
-    described = spell_in(question.solution[0], locale).replace("Q♥", "")  # "%(a)s is %(a_traits)s."
+    described = say(question.solution[0], locale).replace("Q♥", "")  # "%(a)s is %(a_traits)s."
     assert not set(described) & set(SUIT_SYMBOLS.values()), described
-    assert spell_in(Text(drill_texts()["shared_traits"]["phrases"]["heart"]["text"]), locale) in described
-    assert spell_in(Text(drill_texts()["shared_traits"]["phrases"]["spade"]["text"]), locale) in spell_in(
+    assert say(Text(drill_texts()["shared_traits"]["phrases"]["heart"]["text"]), locale) in described
+    assert say(Text(drill_texts()["shared_traits"]["phrases"]["spade"]["text"]), locale) in say(
         question.solution[1], locale
     )
 

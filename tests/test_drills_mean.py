@@ -17,7 +17,7 @@ from tutor.checks import exact
 from tutor.drills import NUMBER, Question
 from tutor.drills.marking import RIGHT, UNREADABLE, WRONG, mark
 from tutor.drills.mean import mean_estimate, mean_exact
-from tutor.text import LOCALES, spell_in
+from tutor.text import LOCALES, say
 
 MISCONCEPTIONS = {
     "mean_estimate": {"forgot_to_divide", "wrong_count", "median_like", "times_ten", "place_value"},
@@ -155,8 +155,8 @@ def test_a_mean_is_written_one_way_on_the_whole_screen(locale):
     mixed = f"{total // 4} 1/4"
     marked = mark(question, describe(sympy.Rational(total, 4), locale), locale)  # typed as a decimal
     assert marked.status == RIGHT and marked.read_as == describe(sympy.Rational(total, 4), locale)
-    assert spell_in(marked.feedback[0], locale).count(mixed) == 1
-    assert mixed in spell_in(question.solution[-1], locale)
+    assert say(marked.feedback[0], locale).count(mixed) == 1
+    assert mixed in say(question.solution[-1], locale)
     assert mark(mean_estimate(card_id, 2), "1", locale).feedback[0].params["expected"] == mixed  # the estimate's too
 
 

@@ -16,7 +16,7 @@ from tutor.checks import check_text, exact
 from tutor.drills import Question, texts
 from tutor.drills.marking import NOT_SIMPLEST, RIGHT, UNREADABLE, WRONG, mark
 from tutor.drills.probability import probability_card_beats, probability_tie, probability_tie_bet
-from tutor.text import LOCALES, spell_in
+from tutor.text import LOCALES, say
 
 MISCONCEPTIONS = {
     "probability_card_beats": {"odds", "own_card_kept", "count_not_fraction", "inverted", "complement", "not_simplest"},
@@ -57,9 +57,7 @@ def test_21_81_for_7_27_is_not_in_simplest_form_and_is_read_back_as_21_81(locale
     assert question.check == {"rule": "equivalent_simplest", "expected": "7/27"}
     marked = mark(question, "21/81", locale)
     assert marked.read_as == "21/81" and marked.misconception == NOT_SIMPLEST and marked.status == WRONG
-    assert "wrong" not in spell_in(marked.feedback[0], "en").lower() and "simplest form" in spell_in(
-        marked.feedback[0], "en"
-    )
+    assert "wrong" not in say(marked.feedback[0], "en").lower() and "simplest form" in say(marked.feedback[0], "en")
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -36,7 +36,7 @@ from tutor.lessons import LESSONS
 from tutor.lessons.fraction_master import comparison, fraction_text, top
 from tutor.lessons.runner import PLAY, PUPIL, LessonError, LessonRun
 from tutor.models import AttemptRecord
-from tutor.text import spell_in
+from tutor.text import say
 from tutor.web import db
 
 DECK = kids2()
@@ -657,7 +657,7 @@ LESSON = LESSONS[GAME_ID]
 
 def english(text) -> str:
     """A Text as the English page shows it (fields that are Texts filled, the plural chosen by ``num``)."""
-    return spell_in(text, "en")
+    return say(text, "en")
 
 
 def lesson_run(state, seed=1) -> LessonRun:

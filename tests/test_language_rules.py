@@ -26,7 +26,7 @@ from tutor.engine import GAMES
 from tutor.lessons import LESSONS
 from tutor.lessons.base import NEXT_MARK, WINNER_MARK, YOU
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
-from tutor.text import COLOUR_ADJECTIVE, COLOUR_NOUN, Text, spell_in
+from tutor.text import COLOUR_ADJECTIVE, COLOUR_NOUN, Text, say
 
 #: Short texts with more than one meaning: each may be extracted only with a context.
 #: ("won" and "plays next" were marks that agreed with the name beside them: gone for good.)
@@ -174,7 +174,7 @@ def test_every_line_of_a_whole_game_is_a_sentence_for_the_right_person(game_id):
     for players in range(GAMES[game_id].min_players, min(GAMES[game_id].max_players, 4) + 1):
         for sentences, labels in played_lines(game_id, players):
             for sentence in sentences:
-                said = spell_in(sentence, "en")
+                said = say(sentence, "en")
                 assert SEAT_YOU not in list(texts_within(sentence))[1:], (
                     f"the pupil slotted in as a name: {said!r} ({sentence.msgid!r})"
                 )
@@ -223,7 +223,7 @@ def test_the_intro_says_the_number_of_rounds_in_words_a_pupil_can_read(game_id, 
     lesson = LESSONS[game_id]
     run = LessonRun.start(lesson, 2, {limit_option(game_id): limit}, ["beginner"], seed=1, now_ms=0)
     said = " ".join(
-        spell_in(lesson.intro_text(step, run.game_state(), PUPIL), "en") for step in range(len(lesson.intro_steps()))
+        say(lesson.intro_text(step, run.game_state(), PUPIL), "en") for step in range(len(lesson.intro_steps()))
     )
     assert (
         "∞" not in said

@@ -15,7 +15,7 @@ from tutor.engine import GAMES
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
 from tutor.signs import FRACTION, format_number
-from tutor.text import LOCALES, spell_in
+from tutor.text import LOCALES, say
 
 DECK = kids2()
 
@@ -68,8 +68,8 @@ def test_after_a_triplesmart_round_the_best_reachable_value_and_an_expression_ar
     story = lesson.round_story(run.game_state(), PUPIL, run.recent_moves())
     best = next(line for line in story if line.msgid == lesson.content()["narration"]["best_reachable"])
     battle = run.game_state().last_round["battles"][-1]["players"][str(PUPIL)]
-    assert spell_in(best.params["value"], "en") == format_number(battle["best_value"], "en", FRACTION)
-    expression = spell_in(best.params["expression"], "en")
+    assert say(best.params["value"], "en") == format_number(battle["best_value"], "en", FRACTION)
+    expression = say(best.params["expression"], "en")
     assert "*" not in expression and "/" not in expression
 
 
@@ -100,6 +100,6 @@ def test_the_end_of_a_game_names_every_winner(game_id, players, winners, key, na
     state = SimpleNamespace(game=SimpleNamespace(players=players), ended_by=None, winners=lambda: winners)
     [line] = lesson.finish_story(state, PUPIL)
     assert line.msgid == lesson.content()["narration"][key]
-    said = spell_in(line, "en")
+    said = say(line, "en")
     for name in names:
         assert name in said, said

@@ -27,7 +27,7 @@ from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
 from tutor.models import AttemptRecord, LessonRunRecord
 from tutor.reports import ERROR_DESCRIPTIONS, UNKNOWN_ERROR, error_description
 from tutor.reports.replay import frame_count, group_questions, rebuild, refusal_text, replay, replays_exactly
-from tutor.text import render
+from tutor.text import say
 from tutor.web import db
 
 
@@ -214,13 +214,7 @@ def visible(page: str) -> str:
 
 
 def say_en(text: dict) -> str:
-    return render(
-        text["msgid"],
-        {
-            k: render(v["msgid"], v.get("params")) if isinstance(v, dict) else v
-            for k, v in text.get("params", {}).items()
-        },
-    )
+    return say(text)
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from tutor.lessons.calculation_war import CalculationWarLesson
 from tutor.lessons.runner import PLAY, PUPIL, LessonRun
 from tutor.lessons.shedding import mixed
 from tutor.primes import is_prime
-from tutor.text import Text, spell_in
+from tutor.text import Text, say
 
 DECK = kids2()
 NUMBERS = [c for c in DECK.cards if not c.is_special]
@@ -35,7 +35,7 @@ YOU = Text.in_context(SEAT_YOU)  # the pupil's seat, as the lessons name it
 
 def english(text) -> str:
     """A Text as the English page shows it (fields that are Texts filled, the plural chosen by ``num``)."""
-    return spell_in(text, "en")
+    return say(text, "en")
 
 
 def narration_ids(lesson, *keys) -> set[str]:

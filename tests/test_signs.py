@@ -48,7 +48,7 @@ from tutor.signs import (
     write,
 )
 from tutor.standard_deck import KING, card_id
-from tutor.text import LOCALES, Text, spell_in
+from tutor.text import LOCALES, Text, say
 
 DECK = kids2()
 NUMBER_CARDS = list(DECK.number_card_ids)
@@ -204,7 +204,7 @@ def test_worked_solutions_hints_and_feedback_use_the_locales_signs(locale):
     seen = {times: 0, divide: 0}
     for question in sample_questions():
         for text in every_text(question):
-            shown = spell_in(text, locale)
+            shown = say(text, locale)
             assert "÷" not in shown, (question.kind, shown)
             if locale == "nb":
                 assert "×" not in shown, (question.kind, shown)
@@ -215,7 +215,7 @@ def test_worked_solutions_hints_and_feedback_use_the_locales_signs(locale):
 
 def test_the_same_texts_keep_times_and_divided_by_in_english_and_swedish():
     for locale in ("en", "sv"):
-        shown = " ".join(spell_in(text, locale) for question in sample_questions() for text in every_text(question))
+        shown = " ".join(say(text, locale) for question in sample_questions() for text in every_text(question))
         assert shown.count(" × ") > 20 and shown.count(" ÷ ") > 5 and " · " not in shown
 
 
@@ -223,11 +223,11 @@ def test_the_same_texts_keep_times_and_divided_by_in_english_and_swedish():
 def test_a_product_and_a_mean_are_written_in_the_locales_signs(locale):
     times, divide = SCHOOL[locale]
     product = multiply_top_numbers(card(7), card(8), 3)
-    assert spell_in(product.prompt, locale).endswith(f"7 {times} 8 = ?")
-    assert f"7 {times} 8 = 56" in spell_in(product.solution[-1], locale)
+    assert say(product.prompt, locale).endswith(f"7 {times} 8 = ?")
+    assert f"7 {times} 8 = 56" in say(product.solution[-1], locale)
     mean = mean_exact(card_with(lambda c: c.circled_sum % 4 == 1), 2)
     total = int(Fraction(mean.check["expected"]) * 4)
-    assert f"{total} {divide} 4 = {total // 4} 1/4" in spell_in(mean.solution[-1], locale)
+    assert f"{total} {divide} 4 = {total // 4} 1/4" in say(mean.solution[-1], locale)
 
 
 def test_no_drill_text_has_a_sign_a_translator_would_have_to_write():
@@ -240,8 +240,8 @@ def test_no_drill_text_has_a_sign_a_translator_would_have_to_write():
 
 def test_the_lessons_write_typed_expressions_in_the_readers_signs():
     shown = Text("%(expression)s", {"expression": shown_expression("8/(3-1)*2")})
-    assert spell_in(shown, "nb") == "8 : (3 − 1) · 2" and spell_in(shown, "en") == "8 ÷ (3 − 1) × 2"
-    assert spell_in(Text("%(e)s", {"e": shown_expression("3x4")}), "it") == "3 × 4"  # as a pupil may have typed it
+    assert say(shown, "nb") == "8 : (3 − 1) · 2" and say(shown, "en") == "8 ÷ (3 − 1) × 2"
+    assert say(Text("%(e)s", {"e": shown_expression("3x4")}), "it") == "3 × 4"  # as a pupil may have typed it
 
 
 # --- a lesson page in Norwegian and Italian ----------------------------------------------------
@@ -339,7 +339,7 @@ def the_games_products() -> list[Text]:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_games_write_their_products_in_the_locales_signs(locale):
     times, divide = SCHOOL[locale]
-    shown = [spell_in(text, locale) for text in the_games_products()]
+    shown = [say(text, locale) for text in the_games_products()]
     assert len(shown) == 4 + len(LESSONS["multiwar"].intro_steps())
     assert all("%" not in line and "{" not in line for line in shown), shown
     assert sum(f" {times} " in line for line in shown) == 5, (
@@ -360,7 +360,7 @@ def the_typing_hints(locale: str) -> list[str]:
     refusal = state.submit_problem(Move("submit", 0, (n(3), n(4)), "3×4"))
     assert refusal.code == "not_ascii"
     said.append(Text(refusal.msgid, dict(refusal.params)))
-    return [spell_in(text, locale) for text in said]
+    return [say(text, locale) for text in said]
 
 
 @pytest.mark.parametrize("locale", ["nb", "it"])
@@ -382,8 +382,7 @@ def test_a_negative_value_in_a_triplesmart_battle_line_has_the_minus_sign(locale
     battle = state.last_round["battles"][0]
     assert battle["players"]["0"]["value"] == "-4"
     shown = [
-        spell_in(line, locale)
-        for line in CloseTeller(LESSONS["triplesmart-extreme"], state, PUPIL).battle_lines(battle)
+        say(line, locale) for line in CloseTeller(LESSONS["triplesmart-extreme"], state, PUPIL).battle_lines(battle)
     ]
     assert "3 − 7 = −4" in shown[0], shown
     assert not any(re.search(r"-\d", line) for line in shown), shown

@@ -9,15 +9,11 @@ from tutor.engine import Move, make_game
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import PUPIL
 from tutor.standard_deck import ACE, JACK, KING, QUEEN
-from tutor.text import spell_in
-
-
-def spell(text) -> str:
-    return spell_in(text, "en")
+from tutor.text import say
 
 
 def told(lines) -> list[str]:
-    return [spell(line) for line in lines]
+    return [say(line) for line in lines]
 
 
 def after(game_id: str, tops, players: int = 2, sizes=None):
@@ -118,7 +114,7 @@ def test_a_steal_with_another_rank_is_refused_with_both_ranks_and_counts_as_a_co
     judged = lesson.judge(state, PUPIL, Move("steal", PUPIL, (), "1"))
     assert not judged.correct and judged.skill == "compare"
     assert (
-        spell(judged.told)
+        say(judged.told)
         == "Your 7 and the queen on top of Computer 1's pile are not the same rank: you can only steal with the same rank."
     )
     assert any(
@@ -130,7 +126,7 @@ def test_a_matching_steal_is_a_right_compare_answer():
     lesson = LESSONS["steal-war"]
     state = steal_position(c(7, 0), c(7, 1))
     judged = lesson.judge(state, PUPIL, Move("steal", PUPIL, (), "1"))
-    assert judged.correct and judged.skill == "compare" and "you steal 2 cards" in spell(judged.told)
+    assert judged.correct and judged.skill == "compare" and "you steal 2 cards" in say(judged.told)
 
 
 # --- Casino War -------------------------------------------------------------------------------------------------
@@ -143,8 +139,7 @@ def test_casino_war_refuses_a_war_the_pupil_cannot_afford_with_the_tokens():
     assert state.phase == "decide" and state.tokens[0] == 0
     judged = lesson.judge(state, PUPIL, Move("war", PUPIL))
     assert (
-        not judged.correct
-        and spell(judged.told) == "You have 0 tokens left: the war needs 4 more. You can only give up."
+        not judged.correct and say(judged.told) == "You have 0 tokens left: the war needs 4 more. You can only give up."
     )
     assert [choice.token for choice in lesson.choices(state, PUPIL)] == ["surrender::", "war::"]  # both offered
 
@@ -172,4 +167,4 @@ def test_while_a_question_hides_the_result_the_card_counts_are_hidden_too(app):
         run.move(lesson.choices(run.game_state(), PUPIL)[0].token, lesson, {}, 0)
     with app.test_request_context():
         context = lesson_context(run, "Ada", 0)
-    assert [spell(line) for line in context["scoreboard"]] == ["Round 2 of 10"] and not context["story"]
+    assert [say(line) for line in context["scoreboard"]] == ["Round 2 of 10"] and not context["story"]

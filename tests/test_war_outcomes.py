@@ -26,7 +26,7 @@ from tutor.engine.calculation_war import war_sum
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import PLAY, PUPIL, LessonRun
 from tutor.lessons.war_family import last_round_zone
-from tutor.text import spell_in
+from tutor.text import say
 
 DECK = kids2()
 NUMBER_CARDS = list(DECK.number_card_ids)
@@ -34,7 +34,7 @@ NUMBER_CARDS = list(DECK.number_card_ids)
 
 def english(text) -> str:
     """A Text as the English page shows it (fields that are Texts filled, the plural chosen by ``num``)."""
-    return spell_in(text, "en")
+    return say(text, "en")
 
 
 def story(game_id, state) -> list[str]:

@@ -51,14 +51,13 @@ zero_denominator (a fraction a/0), division_by_zero (÷ 0 in four_ops).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.signs import DECIMAL, decimal_sign, format_number, formula, typed_signs, write
-from tutor.text import N_, render, translator
+from tutor.text import N_, Text, say
 
 if TYPE_CHECKING:
     import sympy
@@ -187,18 +186,16 @@ class AnswerError(ValueError):
     def __init__(self, code: str, params: dict | None = None, locale: str = "en", variant: str = ""):
         self.code, self.locale = code, locale
         self.msgid = MESSAGES[f"{code}/{variant}" if variant else code]
-        self.params = {"code": code, **(params or {})}  # never empty, so render() always fills fields
+        self.params = {"code": code, **(params or {})}  # never empty, so every message fills its fields
         super().__init__(code)
 
-    def __str__(self) -> str:
-        return render(self.msgid, self.params)
+    @property
+    def text(self) -> Text:
+        """The friendly message, said in the reader's language where it is shown."""
+        return Text(self.msgid, self.params)
 
-    def message(self, gettext: Callable[[str], str] | None = None) -> str:
-        """The message in ``gettext``'s language (default: this error's locale); English if a translation is broken."""
-        try:
-            return render(self.msgid, self.params, gettext or translator(self.locale))
-        except (KeyError, ValueError, TypeError):
-            return render(self.msgid, self.params)
+    def __str__(self) -> str:
+        return say(self.text)
 
 
 @dataclass(frozen=True)

@@ -2,13 +2,12 @@
 
 Core modules mark English source text with :func:`N_` so that ``pybabel extract``
 finds it, and carry it as a :class:`Text` (the message id with its fields); the text is
-translated where it is shown, either by Flask-Babel in the web layer or by
-:func:`translator` and :func:`spell` for code that runs outside a request.
+translated where it is shown by :func:`say`, the one way a text becomes words (the web
+layer's ``say`` passes it the request's locale and catalogue).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -113,38 +112,36 @@ def _catalogue(locale: str) -> NullTranslations:
     return Translations.load(str(TRANSLATIONS_DIR), [locale])
 
 
-def translator(locale: str) -> Callable[[str], str]:
-    """Return a gettext function for ``locale`` (English when unknown)."""
-    if locale not in LOCALES:
-        locale = DEFAULT_LOCALE
-    return _catalogue(locale).gettext
+def say(text, locale: str = DEFAULT_LOCALE, catalogue: NullTranslations | None = None) -> str:
+    """Anything the core says, as words for a reader of ``locale``: the one way text becomes words.
 
-
-def render(message: str, params: dict | None = None, gettext: Callable[[str], str] | None = None) -> str:
-    """Translate ``message`` with ``gettext`` and fill its ``%(name)s`` fields."""
-    text = (gettext or (lambda s: s))(message)
-    return text % params if params else text
-
-
-def spell(text, catalogue, locale: str = DEFAULT_LOCALE) -> str:
-    """A core Text as words from ``catalogue`` (a gettext Translations object) for a reader of ``locale``.
-
-    Fields that are Texts (or their stored dicts) are spelt first, so "Computer 1 and
-    Computer 3" fills a sentence whole; a Text with a plural form chooses it by ``num``,
-    and one with a context is looked up under it (pgettext).
+    ``text`` is a :class:`Text` (or its stored dict), a calculation (written in the reader's
+    school signs, :mod:`tutor.signs`), a plain English content string (a game's name, a rule:
+    translated as it is), or a value shown as it is. Fields that are Texts are said first, so
+    "Computer 1 and Computer 3" fills a sentence whole; a Text with a plural form chooses it by
+    ``num``, and one with a context is looked up under it (pgettext). ``catalogue`` (a gettext
+    Translations object) is the locale's own unless given: the web layer passes the request's.
+    A translation whose fields do not fit its message shows in English (a stored text from
+    an older catalogue still shows); a core text whose own fields do not fit raises.
     """
+    if catalogue is None:
+        locale = locale if locale in LOCALES else DEFAULT_LOCALE
+        catalogue = _catalogue(locale)
     if text is None:
         return ""
+    if isinstance(text, str):
+        return catalogue.gettext(text) if text else ""
     if isinstance(text, dict):
-        if "maths" in text:  # a calculation, written in the reader's school signs (tutor.signs)
+        if "maths" in text:
             return write(text, locale)
         text = Text.from_dict(text)
     if not isinstance(text, Text):
         return str(text)
     params = {
-        key: spell(value, catalogue, locale) if isinstance(value, (Text, dict)) else value
+        key: say(value, locale, catalogue) if isinstance(value, (Text, dict)) else value
         for key, value in text.params.items()
     }
+    english = text.msgid if not text.plural or params.get("num") == 1 else text.plural
     if text.plural:
         num = params["num"]
         translated = (
@@ -154,10 +151,7 @@ def spell(text, catalogue, locale: str = DEFAULT_LOCALE) -> str:
         )
     else:
         translated = catalogue.pgettext(text.context, text.msgid) if text.context else catalogue.gettext(text.msgid)
-    return translated % params if params else translated
-
-
-def spell_in(text, locale: str) -> str:
-    """A core Text as words in ``locale``, outside a request (tests, the CLI, reports)."""
-    locale = locale if locale in LOCALES else DEFAULT_LOCALE
-    return spell(text, _catalogue(locale), locale)
+    try:
+        return translated % params if params else translated
+    except (KeyError, ValueError, TypeError):  # a broken translation: English, which must fill (else a bug here)
+        return english % params if params else english

@@ -118,7 +118,7 @@ def mark(question: Question, typed: str, locale: str) -> Marked:
         try:
             reading = read_answer(typed, locale, allow=question.allow)
         except AnswerError as error:
-            return Marked(UNREADABLE, typed, feedback=[Text(error.msgid, error.params)], error_code=error.code)
+            return Marked(UNREADABLE, typed, feedback=[error.text], error_code=error.code)
         unworked = typed_back(question.check, reading)
         if unworked:  # not wrong, and not right either: the pupil has not done the division yet
             message = Text(

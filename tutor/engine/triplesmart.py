@@ -96,8 +96,8 @@ from tutor.engine.war_family import (
     split,
 )
 from tutor.expressions import ADD_SUB, FOUR_OPS, closest, reachable
-from tutor.signs import operators, typed, write
-from tutor.text import N_, NP_, render
+from tutor.signs import operators, typed
+from tutor.text import N_, NP_, Text, say
 
 CARDS_EACH = 17
 TURNED = 3  # cards turned per battle
@@ -215,8 +215,8 @@ SUBMIT_MESSAGES = {
 class SubmitRefusal(ValueError):
     """Why an expression cannot be submitted: a code for programs and a translatable message.
 
-    It offers the same ``code``, ``message(gettext)`` and ``str()`` as
-    :class:`tutor.answers.AnswerError`, which reports an expression that cannot be read.
+    It offers the same ``code``, ``text`` and ``str()`` as :class:`tutor.answers.AnswerError`,
+    which reports an expression that cannot be read.
     """
 
     def __init__(self, code: str, **params) -> None:
@@ -224,23 +224,17 @@ class SubmitRefusal(ValueError):
         self.code = code
         self.msgid, self.plural = (
             (message, "") if isinstance(message, str) else message
-        )  # with a plural form, ``num`` chooses
+        )  # with a plural, ``num`` chooses
         self.params = {"code": code, **params}
         super().__init__(code)
 
+    @property
+    def text(self) -> Text:
+        """The message, said in the reader's language (and signs) where it is shown."""
+        return Text(self.msgid, self.params, self.plural)
+
     def __str__(self) -> str:
-        return self.message()
-
-    def message(self, gettext=None, ngettext=None) -> str:
-        """The message from ``gettext`` (or ``ngettext`` for a count), English without them."""
-        if self.plural:
-            choose = ngettext or (lambda singular, plural, num: singular if num == 1 else plural)
-            return render(choose(self.msgid, self.plural, self.params["num"]), self._written())
-        return render(self.msgid, self._written(), gettext)
-
-    def _written(self) -> dict:
-        """The fields with a maths field written as in English: a lesson spells the message for its own reader."""
-        return {key: write(value, "en") if isinstance(value, dict) else value for key, value in self.params.items()}
+        return say(self.text)
 
 
 class TripleSmartState(BattleTableState):

@@ -110,6 +110,10 @@ class MoveRefused(ValueError):
         super().__init__(msgid)
         self.msgid, self.params = msgid, dict(params or {})
 
+    @property
+    def text(self) -> Text:
+        return Text(self.msgid, self.params)
+
 
 def progress_line(limit: int, done: int, of_total: tuple[str, str], alone: tuple[str, str]) -> Text:
     """The scoreboard's "Round 3 of 10" (or "Round 3" without a limit) after ``done`` rounds or turns."""

@@ -111,6 +111,3 @@ class StrategyWarLesson(StandardWarLesson):
             question.hides_result = True
             return [question]
         return self.compare_question(game_state, [turned[p] for p in sorted(turned, key=int)], levels)
-
-
-__all__ = ["StandardWarLesson", "rank_name", "YOU"]

@@ -300,7 +300,7 @@ class TripleSmartLesson(WarFamilyLesson):
                 self.skill,
                 "expression",
             )
-        return Judged(False, Text(problem.msgid, dict(problem.params)))
+        return Judged(False, problem.text)
 
     def tell_round(self, teller: RoundTeller, last: dict, pupil: int) -> list[Text]:
         """The round, then the best the pupil could have reached in the battle they last wrote in."""

@@ -22,11 +22,10 @@ from jinja2_fragments.flask import render_block
 from tutor import accounts, classroom, reports
 from tutor.models import utcnow
 from tutor.skill_model import skills
-from tutor.text import Text, render
 from tutor.web import db
 from tutor.web.auth import teacher_required
 from tutor.web.htmx import wants_fragment
-from tutor.web.i18n import current_locale, say
+from tutor.web.i18n import current_locale
 from tutor.web.present import LEVEL_NAMES, skill_name
 from tutor.web.teacher import assignment_or_404, class_or_404, pupil_or_404
 
@@ -56,19 +55,6 @@ THRESHOLDS = {
 
 
 # --- helpers for the templates --------------------------------------------------------------
-def safe_say(text: Text | dict | None) -> str:
-    """:func:`say`, but a stored text whose fields do not fit its message shows in English, never a 500."""
-    try:
-        return say(text)
-    except (KeyError, ValueError, TypeError):
-        if isinstance(text, dict):
-            text = Text.from_dict(text)
-        try:
-            return render(text.msgid, text.params)
-        except (KeyError, ValueError, TypeError, AttributeError):
-            return getattr(text, "msgid", "")
-
-
 def format_moment(moment: datetime | None, timezone_name: str) -> str:
     """A stored UTC time in the class's time zone, short (date and time) in the reader's language."""
     if moment is None:
@@ -102,7 +88,6 @@ def percent(value: float | None) -> str:
 @bp.record_once
 def _template_helpers(state) -> None:
     state.app.jinja_env.globals.update(
-        safe_say=safe_say,
         error_description=reports.error_description,
         format_moment=format_moment,
         format_day=format_day,

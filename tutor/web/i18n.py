@@ -5,7 +5,8 @@ from __future__ import annotations
 from flask import g, request, session
 from flask_babel import Babel, get_locale, get_translations
 
-from tutor.text import LOCALES, spell
+from tutor import text
+from tutor.text import LOCALES
 
 LANGUAGE_NAMES = {"en": "English", "nb": "Norsk bokmål", "sv": "Svenska", "it": "Italiano"}
 
@@ -46,23 +47,16 @@ def current_locale() -> str:
     return _for_locale("_locale_name", lambda locale: str(locale or "en"))
 
 
-def say(text) -> str:
-    """Translate a core :class:`Text` (fields may be Texts themselves) for the current locale."""
-    return spell(text, translations(), current_locale())
-
-
-def tr(message: str) -> str:
-    """Translate a plain English content string (a rule, a name) for the current locale."""
-    return translations().ugettext(message) if message else ""
+def say(what) -> str:
+    """:func:`tutor.text.say` for the reader of this request: a core Text, a calculation or a content string."""
+    return text.say(what, current_locale(), translations())
 
 
 def init_app(app) -> None:
     babel.init_app(
         app, locale_selector=select_locale, default_translation_directories=str(app.config["TRANSLATIONS_DIR"])
     )
-    app.jinja_env.globals.update(
-        say=say, tr=tr, current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES, LOCALES=LOCALES
-    )
+    app.jinja_env.globals.update(say=say, current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES, LOCALES=LOCALES)
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.jinja_env.install_gettext_callables(  # as Flask-Babel installs them, with the catalogue looked up once per request
         lambda message: translations().ugettext(message),

@@ -34,7 +34,6 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import MoveRefused
 from tutor.lessons.runner import LessonError, LessonRun
 from tutor.models import LessonRunRecord, utcnow
-from tutor.text import Text
 from tutor.web import db
 from tutor.web.auth import current_pupil, pupil_required
 from tutor.web.errors import error_page
@@ -253,7 +252,7 @@ def typed_move(run, lesson, levels, now):
     try:
         attempt = run.typed_move(request.form.get("expression", ""), current_locale(), lesson, levels, now)
     except (AnswerError, MoveRefused) as error:
-        flash(say(Text(error.msgid, error.params)), "error")
+        flash(say(error.text), "error")
         session["typed_move"] = request.form.get("expression", "")[:200]
         return None
     # the rules refused it (told in the coach box): keep the text to correct

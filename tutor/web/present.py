@@ -10,7 +10,7 @@ from flask_babel import lazy_gettext, ngettext
 
 from tutor import accounts, classroom, content
 from tutor.models import Assignment
-from tutor.web.i18n import current_locale, tr
+from tutor.web.i18n import current_locale, say
 
 LEVEL_NAMES = {
     "not_started": lazy_gettext("not started"),
@@ -36,7 +36,7 @@ def game_info(game_id: str) -> dict:
 
 def skill_name(skill_id: str) -> str:
     info = content.load("skills").get(skill_id)
-    return tr(info["name"]) if info else skill_id
+    return say(info["name"]) if info else skill_id
 
 
 def goal_text(assignment: Assignment) -> str:
