@@ -94,7 +94,8 @@ def main() -> None:
     print(f"answer POST (mark, store attempt + skill, save run, render fragment): {figures(answer_times)}")
     print(f"other steps (lay a card with computer moves, or go on):                {figures(other_times)}")
     print(
-        f"SQL statements per answer POST: median {statistics.median(answer_statements):.0f}, max {max(answer_statements)}; "
+        f"SQL statements per answer POST: median {statistics.median(answer_statements):.0f}, max "
+        f"{max(answer_statements)}; "
         f"per other step: median {statistics.median(other_statements):.0f}, max {max(other_statements)}"
     )
     app.extensions["db_engine"].dispose()

@@ -637,7 +637,8 @@ def main() -> None:
         app_rps, requests = closed_loop(clients, args.clients, servers[0].port, args.closed_seconds)
         cpu_ms_per_step = 1000 * (servers[0].cpu_seconds() - cpu_before) / max(1, requests)
         log(
-            f"closed loop: {app_rps:.1f} app requests/s with {args.clients} clients; server CPU {cpu_ms_per_step:.2f} ms per request"
+            f"closed loop: {app_rps:.1f} app requests/s with {args.clients} clients; server CPU {cpu_ms_per_step:.2f} "
+            f"ms per request"
         )
 
         errors_before = tally.errors

@@ -91,7 +91,8 @@ def main() -> None:
     for f in result["files"]:
         print(f"{f['body']:>8} B body {f['headers']:>5} B headers  {f['encoding'] or '-':<5} {f['url']}")
     print(
-        f"first load of a {result['game']} lesson page (Accept-Encoding: {result['accept_encoding']}): {result['total_bytes']} B on the wire "
+        f"first load of a {result['game']} lesson page (Accept-Encoding: {result['accept_encoding']}): "
+        f"{result['total_bytes']} B on the wire "
         f"({result['total_bytes'] / 1024:.1f} KiB; bodies {result['body_bytes']} B, headers {result['header_bytes']} B)"
     )
 

@@ -525,7 +525,8 @@ def run(pupils: int, skill_count: int, length: int, seed: int, pybkt_fits: int, 
 def print_table(report: dict) -> None:
     settings = report["settings"]
     print(
-        f"{settings['pupils']} pupils x {settings['skills']} skills x {settings['answers']} answers; train 80 %, test 20 %; seed {settings['seed']}"
+        f"{settings['pupils']} pupils x {settings['skills']} skills x {settings['answers']} answers; train 80 %, test "
+        f"20 %; seed {settings['seed']}"
     )
     for population, results in report["populations"].items():
         print(f"\n{population} population      AUC     RMSE    log-loss")
@@ -553,7 +554,8 @@ def print_table(report: dict) -> None:
     print("\nsuccess rate of new irt pupils   elo at 0.75 (9 questions)   best possible   app (level only)")
     for group, value in report["success_rate"].items():
         print(
-            f"  {group:<8} {value:>38.3f} {report['success_rate_best'][group]:>15.3f} {report['success_rate_app'][group]:>18.3f}"
+            f"  {group:<8} {value:>38.3f} {report['success_rate_best'][group]:>15.3f} "
+            f"{report['success_rate_app'][group]:>18.3f}"
         )
     print("\ntime per answer (µs)")
     for name, value in report["update_us"].items():

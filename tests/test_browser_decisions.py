@@ -98,7 +98,8 @@ class Stored:
         with self.engine.connect() as connection:
             row = connection.execute(
                 text(
-                    "SELECT r.data FROM lesson_run r JOIN pupil p ON p.id = r.pupil_id WHERE p.name = :name ORDER BY r.id DESC LIMIT 1"
+                    "SELECT r.data FROM lesson_run r JOIN pupil p ON p.id = r.pupil_id WHERE p.name = :name ORDER BY "
+                    "r.id DESC LIMIT 1"
                 ),
                 {"name": self.name},
             ).one()
@@ -842,7 +843,8 @@ def test_each_game_refuses_a_choice_tells_a_result_and_a_special_cards_effect(
                 break
         else:
             raise AssertionError(
-                f"{game_id}: no game in {STARTS} starts showed everything within {STEP_BOUND} steps; missing at times: {missing}"
+                f"{game_id}: no game in {STARTS} starts showed everything within {STEP_BOUND} steps; missing at times: "
+                f"{missing}"
             )
         seen = journey.play()
         assert wanted(plan) <= seen

@@ -31,7 +31,8 @@ def stored_question(database_url: str, pupil_name: str) -> dict:
     with engine.connect() as connection:
         row = connection.execute(
             text(
-                "SELECT r.data FROM lesson_run r JOIN pupil p ON p.id = r.pupil_id WHERE p.name = :name ORDER BY r.id DESC LIMIT 1"
+                "SELECT r.data FROM lesson_run r JOIN pupil p ON p.id = r.pupil_id WHERE p.name = :name ORDER BY r.id "
+                "DESC LIMIT 1"
             ),
             {"name": pupil_name},
         ).one()

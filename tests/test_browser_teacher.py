@@ -43,7 +43,8 @@ def open_question(live_server, pupil_public_id: str) -> dict | None:
     with engine.connect() as connection:
         row = connection.execute(
             text(
-                "SELECT r.data FROM lesson_run r JOIN pupil p ON p.id = r.pupil_id WHERE p.public_id = :id ORDER BY r.id DESC LIMIT 1"
+                "SELECT r.data FROM lesson_run r JOIN pupil p ON p.id = r.pupil_id WHERE p.public_id = :id ORDER BY "
+                "r.id DESC LIMIT 1"
             ),
             {"id": pupil_public_id},
         ).one()

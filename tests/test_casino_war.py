@@ -353,7 +353,8 @@ def test_no_currency_words():
     )
 
 
-#: Moves, hands, end reason, winners, the house's gain and the start of the moves' sha256 of seed 3, beginner and strong.
+# : Moves, hands, end reason, winners, the house's gain and the start of the moves' sha256 of seed 3, beginner and
+# strong.
 RECORDED = (31, 10, "hands", [1], 11, "eaebc14f008f7997")
 
 

@@ -740,7 +740,8 @@ def test_picking_two_cards_and_confirming_lays_the_fraction_numerator_first():
             (0, 1, 2, 3),
             True,
             (4, 8),
-            "4/8 is not strictly between 1/2 and 3/4: it is equal to the end 1/2 (both are 4/8), and here the ends do not count.",
+            "4/8 is not strictly between 1/2 and 3/4: it is equal to the end 1/2 (both are 4/8), and here the ends do "
+            "not count.",
         ),
     ],
 )
@@ -925,7 +926,8 @@ def test_the_pupils_kocha_is_told_with_the_hand_of_six():
     state.apply(Move("lay_interval", 1, tuple(interval)))
     story = [english(line) for line in LESSON.round_story(state, PUPIL, [Move("lay_interval", 1, tuple(interval))])]
     assert story == [
-        "You drew a Kocha card: it leaves the game and is not replaced. You take three extra cards instead, so you hold 6 cards now."
+        "You drew a Kocha card: it leaves the game and is not replaced. You take three extra cards instead, so you "
+        "hold 6 cards now."
     ]
 
 

@@ -55,7 +55,9 @@ COLOURS = {colour.name for colour in kids2().colours}
 #: (``num`` is the field ngettext chooses by, ``count`` a count). Ordinals ("Turn %(n)s") and
 #: values ("Computer %(n)s", "%(colour)s card") do not match.
 COUNTED = re.compile(
-    r"%\((\w+)\)s (?:other )?(?:cards|seconds|minutes|rounds|turns|fractions|players|pupils|questions|answers|games|weeks|days|steps|hints|times(?! table))\b"
+    r"%\((\w+)\)s (?:other "
+    r")?(?:cards|seconds|minutes|rounds|turns|fractions|players|pupils|questions|answers|games|weeks|days|steps|hints|times(?! "
+    r"table))\b"
     r"|%\((?:num|count)\)s"
 )
 #: Fields that hold a player's name or a list of names: a translator must be told which.
@@ -65,7 +67,8 @@ NAME_FIELDS = re.compile(r"%\((name|names|others|players|next|mate|side)\)s")
 LESSON_TEXTS = ("tutor/lessons/", "content/games/", "templates/lesson.html", "templates/macros/cards.html")
 #: "You" with a verb in the third person: the pupil slotted into another player's sentence.
 THIRD_PERSON = re.compile(
-    r"\bYou (?:keeps|has|loses|plays|lays|laid no|draws|wins|takes|misses|is|was|passes|knocks|turns|writes|gets|holds|ends|goes|says|chooses|uses)\b"
+    r"\bYou (?:keeps|has|loses|plays|lays|laid "
+    r"no|draws|wins|takes|misses|is|was|passes|knocks|turns|writes|gets|holds|ends|goes|says|chooses|uses)\b"
 )
 SEAT_YOU = Text.in_context(YOU)
 

@@ -284,7 +284,8 @@ def test_four_players_play_in_teams_with_a_computer_partner():
 
 
 def paced_lesson(game_id, players, seed, wrong_share):
-    """A lesson played by a pupil who moves like a beginner computer and answers wrong at first with chance ``wrong_share``.
+    """A lesson played by a pupil who moves like a beginner computer and answers wrong at first with chance
+    ``wrong_share``.
 
     Returns the pupil's turns and, per gap between two of the pupil's moves, whether each
     question asked in it got a wrong first answer.

@@ -34,7 +34,8 @@ def up_down_up(url: str) -> None:
         pupil_id = connection.execute(text("SELECT id FROM pupil")).scalar()
         connection.execute(
             text(
-                "INSERT INTO lesson_run (pupil_id, game_id, seed, stage, data, version, created_at, updated_at) VALUES (:p, 'calculation-war', 1, 'intro', '{}', 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                "INSERT INTO lesson_run (pupil_id, game_id, seed, stage, data, version, created_at, updated_at) VALUES "
+                "(:p, 'calculation-war', 1, 'intro', '{}', 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
             ),
             {"p": pupil_id},
         )

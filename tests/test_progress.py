@@ -132,7 +132,8 @@ def test_hints_shown_before_a_right_answer_are_stored_and_make_it_count_for_less
     run.hint()
     run.hint()
     attempt = run.answer(right(run), "en", 1000)
-    # guess after two hints: 1 - 0.85 * 0.7 ** 2 = 0.5835; 0.18 / (0.18 + 0.8 * 0.5835) = 0.278293, + 0.721707 * 0.15 = 0.386549
+    # guess after two hints: 1 - 0.85 * 0.7 ** 2 = 0.5835; 0.18 / (0.18 + 0.8 * 0.5835) = 0.278293, + 0.721707 * 0.15 =
+    # 0.386549
     assert store(database, ada, attempt).p_known == pytest.approx(0.386549, abs=1e-6)
     assert database.scalar(select(AttemptRecord.hints_used).where(AttemptRecord.pupil_id == ada)) == 2
 
@@ -220,7 +221,8 @@ def test_a_first_answer_moves_the_pupils_ability_and_the_questions_difficulty_by
         pytest.approx(-0.5),
         1,
     )
-    # Ola, wrong: expected 1 / (1 + e^-0.5) = 0.622459; ability 0 - 0.622459; difficulty, K = 1 / 1.05: -0.5 + 0.952381 * 0.622459
+    # Ola, wrong: expected 1 / (1 + e^-0.5) = 0.622459; ability 0 - 0.622459; difficulty, K = 1 / 1.05: -0.5 + 0.952381
+    # * 0.622459
     record = store(database, ola, asked(False))
     assert record.ability == pytest.approx(-0.622459, abs=1e-6) and difficulty(database) == (
         pytest.approx(0.092818, abs=1e-6),

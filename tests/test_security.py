@@ -1,4 +1,5 @@
-"""Web security: only local redirects, strict browser policies on every response, sessions renewed at sign-in and ended at sign-out.
+"""Web security: only local redirects, strict browser policies on every response, sessions renewed at sign-in and ended
+at sign-out.
 
 CSRF on every POST and the ownership of every id in a URL are proven by walking the URL
 map in tests/test_access.py.

@@ -155,13 +155,15 @@ def test_a_computer_reverse_card_tells_the_new_order_or_works_as_a_skip():
     game_id = "multimatch"
     story, _ = story_after(game_id, kocha_position(game_id, 2, 1, REVERSE), Move("play", 1, (REVERSE,), "orange"))
     assert story == [
-        "Computer 1 played a Kocha reverse card and chose orange. With two players it works like a skip: you miss your turn."
+        "Computer 1 played a Kocha reverse card and chose orange. With two players it works like a skip: you miss your "
+        "turn."
     ]
     story, state = story_after(game_id, kocha_position(game_id, 3, 1, REVERSE), Move("play", 1, (REVERSE,), "orange"))
     assert (
         story
         == [
-            "Computer 1 played a Kocha reverse card and chose orange: the direction of play turns round, so you play next."
+            "Computer 1 played a Kocha reverse card and chose orange: the direction of play turns round, so you play "
+            "next."
         ]
         and state.turn == 0
     )
@@ -169,7 +171,8 @@ def test_a_computer_reverse_card_tells_the_new_order_or_works_as_a_skip():
     assert (
         story
         == [
-            "Computer 3 played a Kocha reverse card and chose orange: the direction of play turns round, so Computer 2 plays next."
+            "Computer 3 played a Kocha reverse card and chose orange: the direction of play turns round, so Computer 2 "
+            "plays next."
         ]
         and state.turn == 2
     )
@@ -203,12 +206,14 @@ def test_a_computer_banana_card_tells_the_colour_chosen_and_without_power_that_i
         (
             2,
             REVERSE,
-            "You played a Kocha reverse card and chose blue. With two players it works like a skip: Computer 1 misses a turn, so you play again.",
+            "You played a Kocha reverse card and chose blue. With two players it works like a skip: Computer 1 misses "
+            "a turn, so you play again.",
         ),
         (
             4,
             REVERSE,
-            "You played a Kocha reverse card and chose blue: the direction of play turns round, so Computer 3 plays next.",
+            "You played a Kocha reverse card and chose blue: the direction of play turns round, so Computer 3 plays "
+            "next.",
         ),
         (2, DRAW_TWO, "You played a Kocha draw-two card and chose blue: Computer 1 draws 2 cards."),
         (4, DRAW_TWO, "You played a Kocha draw-two card and chose blue: Computer 1 draws 2 cards."),

@@ -119,7 +119,8 @@ def test_four_players_your_partners_card_wins_for_your_team():
     play_round(state, laid)
     lines = story("calculation-war", state)
     assert lines == [
-        f"Computer 2's {total(laid[2])} beats your {total(laid[0])}. It also beats {total(laid[1])} and {total(laid[3])}.",
+        f"Computer 2's {total(laid[2])} beats your {total(laid[0])}. It also beats {total(laid[1])} and "
+        f"{total(laid[3])}.",
         "Your team wins round 1 and takes the 4 cards!",
     ]
     zone = last_round_zone(LESSONS["calculation-war"], state, PUPIL)[0]
@@ -410,11 +411,13 @@ def typed(game_id, text, turns=None, targets=None):
     [
         (
             "8/2",
-            "8/2 is a fraction, and in TripleSmart you only add and subtract: write the numbers on your cards as they are, 3, 4 and 8.",
+            "8/2 is a fraction, and in TripleSmart you only add and subtract: write the numbers on your cards as they "
+            "are, 3, 4 and 8.",
         ),
         (
             "8/2 + 3",
-            "8/2 is a fraction, and in TripleSmart you only add and subtract: write the numbers on your cards as they are, 3, 4 and 8.",
+            "8/2 is a fraction, and in TripleSmart you only add and subtract: write the numbers on your cards as they "
+            "are, 3, 4 and 8.",
         ),
         ("4.0", "4.0 is not a number on your cards: use the numbers as they are, 3, 4 and 8."),
         ("6 + 3", "There is no 6 on your cards: your numbers are 3, 4 and 8."),
@@ -508,9 +511,10 @@ def test_the_top_number_step_emphasises_the_top_number_where_it_counts_and_dims_
         expect(page.locator(f"section#lesson.focus-{focus}")).to_have_count(1)
         return tuple(
             page.evaluate(
-                "() => { const card = document.querySelector('section#lesson.focus-%s svg.card .top-band').closest('svg');"
-                " return [getComputedStyle(card.querySelector('.top-band')).opacity, getComputedStyle(card.querySelector('.top-number')).fontSize]; }"
-                % focus
+                "() => { const card = document.querySelector('section#lesson.focus-%s svg.card "
+                ".top-band').closest('svg');"
+                " return [getComputedStyle(card.querySelector('.top-band')).opacity, "
+                "getComputedStyle(card.querySelector('.top-number')).fontSize]; }" % focus
             )
         )
 

@@ -147,7 +147,8 @@ MESSAGES = {
     ),
     "too_many_digits": N_("%(text)s has too many digits for me. A number can have at most %(limit)s digits."),
     "ambiguous_decimal": N_(
-        "I'm not sure which number %(text)s is. Write a decimal with one decimal sign, like %(example)s, and a big number without dots, commas or spaces, like %(whole)s."
+        "I'm not sure which number %(text)s is. Write a decimal with one decimal sign, like %(example)s, and a big "
+        "number without dots, commas or spaces, like %(whole)s."
     ),
     "decimal_comma": N_("In English we write decimals with a point: type %(fixed)s instead of %(text)s."),
     "bad_number": N_(
@@ -586,7 +587,8 @@ def read_answer(text: str, locale: str, *, allow: str = ALLOW_NUMBER, limits: Li
 
 
 def read_back(reading: Reading, locale: str, form: str = DECIMAL) -> str:
-    """How we read an answer, for "You wrote …: I read …": a number in the pupil's own form, a calculation with its value.
+    """How we read an answer, for "You wrote …: I read …": a number in the pupil's own form, a calculation with its
+    value.
 
     ``form`` writes a calculation's value (the question's rule, :mod:`tutor.signs`).
     """

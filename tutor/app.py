@@ -19,7 +19,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         MAX_CONTENT_LENGTH=64 * 1024,
-        WTF_CSRF_TIME_LIMIT=None,  # a form's token lives as long as the sign-in: a lesson left open over lunch still works
+        # a form's token lives as long as the sign-in: a lesson left open over lunch still works
+        WTF_CSRF_TIME_LIMIT=None,
         **config.DEFAULTS,
     )
     if test_config is None:
@@ -29,7 +30,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.setdefault("SECRET_KEY", config.instance_secret(app.instance_path))
     # The cookie may live as long as a sign-in can; the server decides when the sign-in has ended.
     app.config["PERMANENT_SESSION_LIFETIME"] = app.config["SESSION_LIFETIME_HOURS"] * 3600
-    # Set at sign-in, the cookie already lasts as long as a sign-in may: signing it again on every answer is wasted work.
+    # Set at sign-in, the cookie already lasts as long as a sign-in may: signing it again on every answer is wasted
+    # work.
     app.config["SESSION_REFRESH_EACH_REQUEST"] = False
     if app.config["SECURE_COOKIES"]:
         # Over HTTPS only, and named __Host- so the browser refuses it from plain HTTP or a sibling domain.

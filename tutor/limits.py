@@ -66,7 +66,8 @@ def hit(db: Session, limit: Limit, who: str | int, now: float) -> int | None:
 
 
 def count_step(run, now: float, limit: Limit | None = None) -> None:
-    """Count one step of the lesson run ``run`` (a row with ``steps_window_start`` and ``steps_in_window``), raising :class:`Exceeded` when it is one too many.
+    """Count one step of the lesson run ``run`` (a row with ``steps_window_start`` and ``steps_in_window``), raising
+    :class:`Exceeded` when it is one too many.
 
     The count is saved with the run in the step's single write; a refused step is rolled back with it.
     """

@@ -157,7 +157,8 @@ class LessonRunRecord(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    # the rate limit of lesson steps (tutor.limits.LESSON_STEPS): counted here, as the run is written on every step anyway
+    # the rate limit of lesson steps (tutor.limits.LESSON_STEPS): counted here, as the run is written on every step
+    # anyway
     steps_window_start: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
     steps_in_window: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 

@@ -1,4 +1,5 @@
-"""War and its variants on the standard deck (source 004): War, Războiul, P'yanitsa, Tod und Leben, Two-deck War, Joker War.
+"""War and its variants on the standard deck (source 004): War, Războiul, P'yanitsa, Tod und Leben, Two-deck War, Joker
+War.
 
 **War** (2-4 players, 52 cards, ace high, suits ignored). The cards are shuffled and dealt
 face down: 26 each for two players, 17 for three, 13 for four; the cards left over stay out
@@ -778,7 +779,8 @@ def time_options() -> tuple[Option, ...]:
             "remove_low",
             choices=("remove_low", "most_cards"),
             help=N_(
-                "From then on every won 3 leaves the game, then the 4s, and so on up to the aces; or the game ends at once and the most cards wins."
+                "From then on every won 3 leaves the game, then the 4s, and so on up to the aces; or the game ends at "
+                "once and the most cards wins."
             ),
         ),
     )
@@ -800,7 +802,8 @@ def war_options() -> tuple[Option, ...]:
             "lose",
             choices=("lose", "last_card"),
             help=N_(
-                "A player who runs out in a war loses it (everyone at once: nobody wins), or their last card is turned face up and stays for every battle of that war."
+                "A player who runs out in a war loses it (everyone at once: nobody wins), or their last card is turned "
+                "face up and stays for every battle of that war."
             ),
         ),
     )
@@ -817,7 +820,8 @@ class StandardWarGame(Game):
     deck_name: ClassVar[str] = "full"
     #: Won cards go onto a won pile instead of under the pile.
     won_pile: ClassVar[bool] = False
-    #: The won pile is shuffled into a new pile when the pile runs out (Two-deck War; Tod und Leben keeps it out of play).
+    # : The won pile is shuffled into a new pile when the pile runs out (Two-deck War; Tod und Leben keeps it out of
+    # play).
     reshuffles_won: ClassVar[bool] = False
     #: Every player still in the round takes part in a war (False: only the tied players).
     whole_table_at_war: ClassVar[bool] = True
@@ -890,7 +894,8 @@ class War(StandardWarGame):
             "none",
             choices=("none", "high", "buried"),
             help=N_(
-                "Jokers beat every other card. Buried: one joker goes somewhere into each player's pile (two players only)."
+                "Jokers beat every other card. Buried: one joker goes somewhere into each player's pile (two players "
+                "only)."
             ),
         ),
         *time_options(),

@@ -766,7 +766,8 @@ class FractionMaster(Game):
             N_("Everyone faces the same interval"),
             False,
             help=N_(
-                "Each player in turn makes fractions for the same interval from their own cards before a new interval is laid."
+                "Each player in turn makes fractions for the same interval from their own cards before a new interval "
+                "is laid."
             ),
         ),
         Option(

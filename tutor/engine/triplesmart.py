@@ -198,7 +198,8 @@ SUBMIT_MESSAGES = {
     "card_twice": N_("Each card can be used only once."),
     "not_your_card": N_("You can only use your own cards from this battle."),
     "special_card": N_("A Kocha or banana card has no number to use."),
-    # Translators: %(signs)s are the signs the pupil types on a keyboard, filled in for each language ("+ - x /", Norwegian "+ - * :").
+    # Translators: %(signs)s are the signs the pupil types on a keyboard, filled in for each language ("+ - x /",
+    # Norwegian "+ - * :").
     "not_ascii": N_("Type the expression with the signs %(signs)s and brackets, not other symbols."),
     "not_whole": N_("%(number)s is not a number on a card. Use the big numbers at the top of your cards."),
     "fraction": N_(

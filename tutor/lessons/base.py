@@ -31,9 +31,12 @@ ROUND = NC_("scoreboard", "Round %(n)s")
 TURN_OF = NC_("scoreboard", "Turn %(n)s of %(total)s")
 # Translators: the scoreboard's line with the turn being played.
 TURN = NC_("scoreboard", "Turn %(n)s")
-# Translators: a mark beside a player's name on the cards of the round just played ("You · winner of this round", "Computer 2 · winner of this round"); use a phrase that fits any name, with no verb and no gender (the pupil may be a girl or a boy).
+# Translators: a mark beside a player's name on the cards of the round just played ("You · winner of this round",
+# "Computer 2 · winner of this round"); use a phrase that fits any name, with no verb and no gender (the pupil may be a
+# girl or a boy).
 WINNER_MARK = NC_("mark beside a seat", "winner of this round")
-# Translators: a mark beside the name of the player whose turn comes next ("Computer 2 · next to play"); use a phrase that fits any name, with no verb and no gender.
+# Translators: a mark beside the name of the player whose turn comes next ("Computer 2 · next to play"); use a phrase
+# that fits any name, with no verb and no gender.
 NEXT_MARK = NC_("mark beside a seat", "next to play")
 
 #: Where a choice is shown: as a card in the hand, or as a button among the actions.
@@ -133,7 +136,8 @@ def and_list(items: list) -> Text | str | int:
     if len(items) == 1:
         return items[0]
     if len(items) == 2:
-        # Translators: two things listed, inside another sentence: players' names ("Computer 1 and Computer 3"), numbers or fractions.
+        # Translators: two things listed, inside another sentence: players' names ("Computer 1 and Computer 3"), numbers
+        # or fractions.
         return Text(N_("%(first)s and %(second)s"), {"first": items[0], "second": items[1]})
     if len(items) == 3:
         return Text(
@@ -214,7 +218,8 @@ class Lesson:
         if player == pupil:
             return Text.in_context(YOU)
         if self.is_partner(player, pupil, players):
-            # Translators: the name of the computer player who plays in the pupil's team; %(n)s is the number of its seat.
+            # Translators: the name of the computer player who plays in the pupil's team; %(n)s is the number of its
+            # seat.
             return Text(N_("Computer %(n)s (your partner)"), {"n": player})
         return computer_name(player)
 

@@ -43,11 +43,14 @@ from tutor.text import N_, NP_, Text
 #: Two sums this close cannot be told apart by estimating to tens.
 CLOSE = 15
 
-# Translators: %(sums)s lists the circled sums of the pupil's cards ("266, 201 and 176"); %(second)s is the second-highest of them.
+# Translators: %(sums)s lists the circled sums of the pupil's cards ("266, 201 and 176"); %(second)s is the
+# second-highest of them.
 WAR_CARD_RIGHT = N_("Your cards add up to %(sums)s: in a war you lay your second-best card, the %(second)s.")
-# Translators: %(sums)s lists the circled sums of the pupil's cards ("266, 201 and 176"); %(second)s is the second-highest of them.
+# Translators: %(sums)s lists the circled sums of the pupil's cards ("266, 201 and 176"); %(second)s is the
+# second-highest of them.
 WAR_CARD_WRONG = N_("In a war you lay your second-best card: your cards add up to %(sums)s, so lay the %(second)s.")
-# Translators: %(sums)s lists the circled sums of the pupil's cards ("266, 201 and 201"); %(second)s is the second-highest of them.
+# Translators: %(sums)s lists the circled sums of the pupil's cards ("266, 201 and 201"); %(second)s is the
+# second-highest of them.
 WAR_CARD_WRONG_TIED = N_(
     "In a war you lay your second-best card: your cards add up to %(sums)s, so lay one of the cards with %(second)s."
 )

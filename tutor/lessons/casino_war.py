@@ -25,11 +25,13 @@ from tutor.lessons.base import ACTION, Choice, Judged, Row, Zone, move_token, pr
 from tutor.lessons.classic_war import StandardWarLesson, rank_name
 from tutor.text import N_, NC_, NP_, Text
 
-# Translators: the scoreboard's line with the hand being played, out of the hands the game lasts (Casino War: one deal of cards).
+# Translators: the scoreboard's line with the hand being played, out of the hands the game lasts (Casino War: one deal
+# of cards).
 HAND_OF = NC_("scoreboard", "Hand %(n)s of %(total)s")
 # Translators: the scoreboard's line with the hand being played.
 HAND = NC_("scoreboard", "Hand %(n)s")
-# Translators: a scoreboard line: %(side)s is "You" or a computer player's name; the count is their tokens (never money).
+# Translators: a scoreboard line: %(side)s is "You" or a computer player's name; the count is their tokens (never
+# money).
 TOKENS = NP_("%(side)s: %(num)s token", "%(side)s: %(num)s tokens")
 # Translators: Casino War's dealer, who is not a player: "the house" as casinos say.
 THE_HOUSE = NC_("Casino War's dealer", "The house")
@@ -50,7 +52,8 @@ CANNOT_AFFORD_WAR = NP_(
 )
 NO_SIDE_BET = N_("In this game there is no tie bet: bet the stake alone.")
 OUTCOME = {
-    # Translators: %(mine)s and %(house)s are card ranks ("queen", "7"); the pupil's stake comes back with as many tokens won.
+    # Translators: %(mine)s and %(house)s are card ranks ("queen", "7"); the pupil's stake comes back with as many
+    # tokens won.
     "won": NP_(
         "Your %(mine)s beats the house's %(house)s: you win %(num)s token.",
         "Your %(mine)s beats the house's %(house)s: you win %(num)s tokens.",
@@ -63,15 +66,20 @@ OUTCOME = {
     # Translators: %(mine)s is a card rank ("queen", "7"): the pupil's card and the house's card are equal.
     "tie": N_("Tie! You and the house both have %(mine)s."),
     "surrendered": NP_("You gave up and got %(num)s token back.", "You gave up and got %(num)s tokens back."),
-    # Translators: a war in Casino War: %(mine)s and %(house)s are the new cards' ranks; an equal card wins for the player.
+    # Translators: a war in Casino War: %(mine)s and %(house)s are the new cards' ranks; an equal card wins for the
+    # player.
     "war_won": NP_(
-        "War: three cards go aside, then your %(mine)s against the house's %(house)s. Equal or higher wins: you win %(num)s token!",
-        "War: three cards go aside, then your %(mine)s against the house's %(house)s. Equal or higher wins: you win %(num)s tokens!",
+        "War: three cards go aside, then your %(mine)s against the house's %(house)s. Equal or higher wins: you win "
+        "%(num)s token!",
+        "War: three cards go aside, then your %(mine)s against the house's %(house)s. Equal or higher wins: you win "
+        "%(num)s tokens!",
     ),
     # Translators: a war in Casino War: %(mine)s and %(house)s are the new cards' ranks.
     "war_lost": NP_(
-        "War: three cards go aside, then your %(mine)s against the house's %(house)s. The house takes both stakes, %(num)s token.",
-        "War: three cards go aside, then your %(mine)s against the house's %(house)s. The house takes both stakes, %(num)s tokens.",
+        "War: three cards go aside, then your %(mine)s against the house's %(house)s. The house takes both stakes, "
+        "%(num)s token.",
+        "War: three cards go aside, then your %(mine)s against the house's %(house)s. The house takes both stakes, "
+        "%(num)s tokens.",
     ),
 }
 SIDE = {

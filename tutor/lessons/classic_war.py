@@ -55,7 +55,8 @@ RANK_NAMES = {
     JOKER_RANK: NC_("card name", "joker"),
 }
 
-# Translators: a scoreboard line. %(side)s is "You" or a computer player's name; the count is every card the player owns.
+# Translators: a scoreboard line. %(side)s is "You" or a computer player's name; the count is every card the player
+# owns.
 PLAYER_CARDS = NP_("%(side)s: %(num)s card", "%(side)s: %(num)s cards")
 # Translators: a note beside a player's cards on the table: how many of them lie face down.
 FACE_DOWN_NOTE = NP_("%(num)s face down", "%(num)s face down")
@@ -95,7 +96,8 @@ SPECIAL_RULES = {
     ("strategy-war", 2, ACE): N_("In this game the 2 beats the ace."),
     ("strategy-war", 2, JOKER_RANK): N_("In this game the 2 beats a joker too."),
 }
-# Translators: Tod und Leben: a round of 16 tricks each is over; %(mine)s and %(theirs)s count the cards each player won in it.
+# Translators: Tod und Leben: a round of 16 tricks each is over; %(mine)s and %(theirs)s count the cards each player won
+# in it.
 DEAL_DONE = N_("Round %(round)s is over. Cards won: you %(mine)s, %(name)s %(theirs)s.")
 TURN_CARD = N_("Turn your card")
 # Translators: the button in a war: %(num)s cards go face down, then one is turned face up.
@@ -412,7 +414,8 @@ class TodUndLebenLesson(ChanceWarLesson):
         view = game_state.player_view(pupil)
         lines = [progress_line(game_state.game.options["rounds"], len(view["deal_scores"]), ROUND_OF, ROUND)]
         for player in range(game_state.game.players):
-            # Translators: Tod und Leben's scoreboard: %(side)s is "You" or a computer's name; %(won)s counts the cards won this round, %(num)s the cards still to play.
+            # Translators: Tod und Leben's scoreboard: %(side)s is "You" or a computer's name; %(won)s counts the cards
+            # won this round, %(num)s the cards still to play.
             line = NP_(
                 "%(side)s: %(won)s cards won, %(num)s card to play",
                 "%(side)s: %(won)s cards won, %(num)s cards to play",

@@ -158,7 +158,8 @@ class FractionMasterLesson(Lesson):
             )
             lines.append(
                 Text.count(
-                    # Translators: a scoreboard line. %(side)s is a label for a player or a team: "You", "Computer 1", or "You and Computer 2 (your partner)"; %(draw)s counts the cards in its draw pile.
+                    # Translators: a scoreboard line. %(side)s is a label for a player or a team: "You", "Computer 1",
+                    # or "You and Computer 2 (your partner)"; %(draw)s counts the cards in its draw pile.
                     NP_(
                         "%(side)s: %(num)s card left (draw pile %(draw)s)",
                         "%(side)s: %(num)s cards left (draw pile %(draw)s)",
@@ -363,8 +364,10 @@ class FractionMasterLesson(Lesson):
             if len(texts) > EXAMPLES_TOLD:  # a long list would hide the hand on a small screen
                 told = Text.count(
                     NP_(
-                        "Your turn ends, but %(num)s fraction from your cards would have fitted between %(first)s and %(second)s, for example %(fractions)s.",
-                        "Your turn ends, but %(num)s fractions from your cards would have fitted between %(first)s and %(second)s, for example %(fractions)s.",
+                        "Your turn ends, but %(num)s fraction from your cards would have fitted between %(first)s and "
+                        "%(second)s, for example %(fractions)s.",
+                        "Your turn ends, but %(num)s fractions from your cards would have fitted between %(first)s "
+                        "and %(second)s, for example %(fractions)s.",
                     ),
                     len(texts),
                     first=first,
@@ -374,8 +377,10 @@ class FractionMasterLesson(Lesson):
                 return Judged(False, told, "fractions", "none_fits")
             told = Text.count(
                 NP_(
-                    "Your turn ends, but this fraction from your cards would have fitted between %(first)s and %(second)s: %(fractions)s.",
-                    "Your turn ends, but these fractions from your cards would have fitted between %(first)s and %(second)s: %(fractions)s.",
+                    "Your turn ends, but this fraction from your cards would have fitted between %(first)s and "
+                    "%(second)s: %(fractions)s.",
+                    "Your turn ends, but these fractions from your cards would have fitted between %(first)s and "
+                    "%(second)s: %(fractions)s.",
                 ),
                 len(texts),
                 first=first,
@@ -385,13 +390,17 @@ class FractionMasterLesson(Lesson):
             return Judged(False, told, "fractions", "none_fits")
         key = (
             NP_(
-                "No other fraction from your cards fits between %(first)s and %(second)s: your turn ends with %(num)s card.",
-                "No other fraction from your cards fits between %(first)s and %(second)s: your turn ends with %(num)s cards.",
+                "No other fraction from your cards fits between %(first)s and %(second)s: your turn ends with %(num)s "
+                "card.",
+                "No other fraction from your cards fits between %(first)s and %(second)s: your turn ends with %(num)s "
+                "cards.",
             )
             if laid
             else NP_(
-                "Right: no fraction from your cards fits between %(first)s and %(second)s, so you keep your %(num)s card.",
-                "Right: no fraction from your cards fits between %(first)s and %(second)s, so you keep your %(num)s cards.",
+                "Right: no fraction from your cards fits between %(first)s and %(second)s, so you keep your %(num)s "
+                "card.",
+                "Right: no fraction from your cards fits between %(first)s and %(second)s, so you keep your %(num)s "
+                "cards.",
             )
         )
         return Judged(True, Text.count(key, len(hand), first=first, second=second), "fractions", "none_fits")
@@ -425,13 +434,17 @@ class FractionMasterLesson(Lesson):
             for special in record["specials"]:
                 if kids2()[special].kind == "banana":
                     key = NP_(
-                        "You drew a banana card: like a Kocha card, it leaves the game and is not replaced. You take three extra cards instead, so you hold %(num)s card now.",
-                        "You drew a banana card: like a Kocha card, it leaves the game and is not replaced. You take three extra cards instead, so you hold %(num)s cards now.",
+                        "You drew a banana card: like a Kocha card, it leaves the game and is not replaced. You take "
+                        "three extra cards instead, so you hold %(num)s card now.",
+                        "You drew a banana card: like a Kocha card, it leaves the game and is not replaced. You take "
+                        "three extra cards instead, so you hold %(num)s cards now.",
                     )
                 else:
                     key = NP_(
-                        "You drew a Kocha card: it leaves the game and is not replaced. You take three extra cards instead, so you hold %(num)s card now.",
-                        "You drew a Kocha card: it leaves the game and is not replaced. You take three extra cards instead, so you hold %(num)s cards now.",
+                        "You drew a Kocha card: it leaves the game and is not replaced. You take three extra cards "
+                        "instead, so you hold %(num)s card now.",
+                        "You drew a Kocha card: it leaves the game and is not replaced. You take three extra cards "
+                        "instead, so you hold %(num)s cards now.",
                     )
                 story.append(Text.count(key, len(game_state.hands[pupil])))
         return story
@@ -459,7 +472,8 @@ class FractionMasterLesson(Lesson):
             laid = and_list([_written(fraction) for fraction in fractions])
             story.append(
                 Text.count(
-                    # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(fractions)s lists the fractions laid ("2/3, 3/5 and 4/7").
+                    # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(fractions)s lists
+                    # the fractions laid ("2/3, 3/5 and 4/7").
                     NP_(
                         "%(name)s laid %(num)s fraction from %(first)s to %(second)s: %(fractions)s.",
                         "%(name)s laid %(num)s fractions from %(first)s to %(second)s: %(fractions)s.",
@@ -475,7 +489,8 @@ class FractionMasterLesson(Lesson):
         if record["kept"]:
             story.append(
                 Text.count(
-                    # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(num)s counts the cards it holds.
+                    # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(num)s counts the
+                    # cards it holds.
                     NP_(
                         "%(name)s laid no fraction between %(first)s and %(second)s and keeps %(num)s card.",
                         "%(name)s laid no fraction between %(first)s and %(second)s and keeps %(num)s cards.",

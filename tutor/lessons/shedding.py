@@ -53,17 +53,20 @@ PASS = NC_("button: pass the turn", "Pass")
 
 
 #: What a Kocha draw-two card and a knock make someone draw, told with the count.
-# Translators: %(name)s is a computer player's name ("Computer 2"); %(colour)s is the colour it chose, a colour's name as a noun.
+# Translators: %(name)s is a computer player's name ("Computer 2"); %(colour)s is the colour it chose, a colour's name
+# as a noun.
 DRAWS_TWO_YOU = NP_(
     "%(name)s played a Kocha draw-two card and chose %(colour)s: you draw %(num)s card.",
     "%(name)s played a Kocha draw-two card and chose %(colour)s: you draw %(num)s cards.",
 )
-# Translators: %(name)s and %(target)s are computer players' names ("Computer 2"), never "you"; %(colour)s is the colour chosen, a colour's name as a noun.
+# Translators: %(name)s and %(target)s are computer players' names ("Computer 2"), never "you"; %(colour)s is the colour
+# chosen, a colour's name as a noun.
 DRAWS_TWO_OTHER = NP_(
     "%(name)s played a Kocha draw-two card and chose %(colour)s: %(target)s draws %(num)s card.",
     "%(name)s played a Kocha draw-two card and chose %(colour)s: %(target)s draws %(num)s cards.",
 )
-# Translators: %(target)s is a computer player's name ("Computer 2"); %(colour)s is the colour the pupil chose, a colour's name as a noun.
+# Translators: %(target)s is a computer player's name ("Computer 2"); %(colour)s is the colour the pupil chose, a
+# colour's name as a noun.
 YOU_DRAW_TWO = NP_(
     "You played a Kocha draw-two card and chose %(colour)s: %(target)s draws %(num)s card.",
     "You played a Kocha draw-two card and chose %(colour)s: %(target)s draws %(num)s cards.",
@@ -179,7 +182,8 @@ class SheddingLesson(Lesson):
                 choices.append(
                     Choice(
                         token,
-                        # Translators: a button for a special card; %(colour)s is the colour it chooses, a colour's name as a noun.
+                        # Translators: a button for a special card; %(colour)s is the colour it chooses, a colour's name
+                        # as a noun.
                         Text(N_("Play it and choose %(colour)s"), {"colour": colour_name(move.detail)}),
                         list(move.cards),
                     )
@@ -194,7 +198,9 @@ class SheddingLesson(Lesson):
                     Choice(
                         token,
                         Text(
-                            # Translators: a button for two cards played as a pair; %(pair)s is their multiplication in the reader's own signs ("7 × 8"), %(top)s the big top number of the card that lands on top.
+                            # Translators: a button for two cards played as a pair; %(pair)s is their multiplication in
+                            # the reader's own signs ("7 × 8"), %(top)s the big top number of the card that lands on
+                            # top.
                             N_("Play both: %(pair)s, with the %(top)s on top"),
                             {"pair": formula(deck[move.cards[0]].top, "*", top.top), "top": top.top},
                         ),
@@ -206,7 +212,8 @@ class SheddingLesson(Lesson):
                     Choice(
                         token,
                         Text(
-                            # Translators: a button; %(n)s is which draw this would be this turn, %(limit)s how many draws a turn allows.
+                            # Translators: a button; %(n)s is which draw this would be this turn, %(limit)s how many
+                            # draws a turn allows.
                             N_("Draw a card (%(n)s of %(limit)s)"),
                             {"n": view["drawn"] + 1, "limit": view["draw_limit"]},
                         ),
@@ -236,7 +243,8 @@ class SheddingLesson(Lesson):
         if top.is_special:
             return super().decision_prompt(game_state, pupil)
         return Text(
-            # Translators: %(colour)s %(top)s name the top card of the discard pile: a colour's name describing the card, and its big top number ("the green 7").
+            # Translators: %(colour)s %(top)s name the top card of the discard pile: a colour's name describing the
+            # card, and its big top number ("the green 7").
             N_("Which card do you play on the %(colour)s %(top)s?"),
             {"colour": card_colour(top.colour), "top": top.top},
         )

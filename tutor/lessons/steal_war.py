@@ -22,12 +22,14 @@ from tutor.standard_deck import card
 from tutor.text import N_, NP_, Text
 
 STEAL_LINES = {
-    # Translators: Steal War: %(victim)s is a computer player's name; %(card)s is the rank that matched the top of its pile.
+    # Translators: Steal War: %(victim)s is a computer player's name; %(card)s is the rank that matched the top of its
+    # pile.
     "you": NP_(
         "You stole %(victim)s's pile with your %(card)s: %(num)s card.",
         "You stole %(victim)s's pile with your %(card)s: %(num)s cards.",
     ),
-    # Translators: Steal War: %(name)s is a computer player's name; %(card)s is the rank that matched the top of the pupil's pile.
+    # Translators: Steal War: %(name)s is a computer player's name; %(card)s is the rank that matched the top of the
+    # pupil's pile.
     "yours": NP_(
         "%(name)s stole your pile with a %(card)s: %(num)s card.",
         "%(name)s stole your pile with a %(card)s: %(num)s cards.",
@@ -43,18 +45,22 @@ PROTECTED = (
     # Translators: %(name)s is a computer player's name ("Computer 2").
     N_("%(name)s played a card of the same rank as the top of their own pile: that pile is safe in this battle."),
 )
-# Translators: Steal War: the pupil tried to steal with a card of another rank. %(mine)s and %(top)s are ranks ("7", "queen"); %(name)s a computer player's name.
+# Translators: Steal War: the pupil tried to steal with a card of another rank. %(mine)s and %(top)s are ranks ("7",
+# "queen"); %(name)s a computer player's name.
 STEAL_WRONG_RANK = N_(
-    "Your %(mine)s and the %(top)s on top of %(name)s's pile are not the same rank: you can only steal with the same rank."
+    "Your %(mine)s and the %(top)s on top of %(name)s's pile are not the same rank: you can only steal with the same "
+    "rank."
 )
 # Translators: Steal War: %(name)s is a computer player's name whose pile is protected this battle.
 STEAL_PROTECTED = N_("%(name)s's pile is safe in this battle: they played a card of the same rank as its top.")
-# Translators: Steal War: a right steal; %(mine)s and %(top)s are the same rank ("7"), %(name)s a computer player's name.
+# Translators: Steal War: a right steal; %(mine)s and %(top)s are the same rank ("7"), %(name)s a computer player's
+# name.
 STEAL_RIGHT = NP_(
     "Your %(mine)s matches the %(top)s on top of %(name)s's pile: you steal %(num)s card!",
     "Your %(mine)s matches the %(top)s on top of %(name)s's pile: you steal %(num)s cards!",
 )
-# Translators: a button in Steal War: %(name)s is a computer player's name; %(num)s counts the cards in its face-up pile.
+# Translators: a button in Steal War: %(name)s is a computer player's name; %(num)s counts the cards in its face-up
+# pile.
 STEAL_BUTTON = NP_("Steal %(name)s's pile (%(num)s card)", "Steal %(name)s's pile (%(num)s cards)")
 # Translators: the heading over every player's pile of won cards, face up (Steal War).
 FACE_UP_PILES = N_("Face-up piles")

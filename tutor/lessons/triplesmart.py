@@ -72,22 +72,26 @@ class CloseTeller(RoundTeller):
 
     WROTE = (
         N_("You wrote %(expression)s = %(value)s: %(distance)s away from the target %(target)s."),
-        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(expression)s is its calculation ("7 + 9 − 3").
+        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(expression)s is its
+        # calculation ("7 + 9 − 3").
         N_("%(name)s wrote %(expression)s = %(value)s: %(distance)s away from the target %(target)s."),
     )
     HIT = (
         N_("You wrote %(expression)s = %(value)s: exactly the target %(target)s!"),
-        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(expression)s is its calculation ("7 + 9 − 3").
+        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(expression)s is its
+        # calculation ("7 + 9 − 3").
         N_("%(name)s wrote %(expression)s = %(value)s: exactly the target %(target)s."),
     )
     ONE_CARD = (
         N_("You used just your %(value)s: %(distance)s away from the target %(target)s."),
-        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(value)s is the number on its one card.
+        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(value)s is the number on its
+        # one card.
         N_("%(name)s used just a %(value)s: %(distance)s away from the target %(target)s."),
     )
     ONE_CARD_HIT = (
         N_("You used just your %(value)s: exactly the target %(target)s!"),
-        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(value)s is the number on its one card.
+        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(value)s is the number on its
+        # one card.
         N_("%(name)s used just a %(value)s: exactly the target %(target)s."),
     )
     TWO_SPECIALS = (
@@ -97,7 +101,8 @@ class CloseTeller(RoundTeller):
     )
     CLOSEST = (
         N_("You are the closest to %(target)s."),
-        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(target)s is the target number.
+        # Translators: %(name)s is a computer player's name ("Computer 2"), never "you"; %(target)s is the target
+        # number.
         N_("%(name)s is the closest to %(target)s."),
     )
     SPECIALS_WIN = (
@@ -169,13 +174,16 @@ def pupil_submission(last: dict, pupil: int) -> tuple[dict, dict] | None:
 # Why a readable expression is refused, with the pupil's numbers.
 REFUSED = {
     "fraction": N_(
-        "%(number)s is a fraction, and in TripleSmart you only add and subtract: write the numbers on your cards as they are, %(numbers)s."
+        "%(number)s is a fraction, and in TripleSmart you only add and subtract: write the numbers on your cards as "
+        "they are, %(numbers)s."
     ),
     "not_whole": N_("%(number)s is not a number on your cards: use the numbers as they are, %(numbers)s."),
     "not_on_cards": N_("There is no %(number)s on your cards: your numbers are %(numbers)s."),
     "used_too_often": NP_(
-        "You used %(number)s %(count)s times, but only %(num)s of your cards shows %(number)s: each card counts once. Your numbers are %(numbers)s.",
-        "You used %(number)s %(count)s times, but only %(num)s of your cards show %(number)s: each card counts once. Your numbers are %(numbers)s.",
+        "You used %(number)s %(count)s times, but only %(num)s of your cards shows %(number)s: each card counts once. "
+        "Your numbers are %(numbers)s.",
+        "You used %(number)s %(count)s times, but only %(num)s of your cards show %(number)s: each card counts once. "
+        "Your numbers are %(numbers)s.",
     ),
     "division_by_zero": N_(
         "%(expression)s divides by zero, and dividing by zero gives no number at all. Write another calculation."
@@ -183,7 +191,8 @@ REFUSED = {
 }
 
 
-# Translators: a note beside a computer player's name: it has written its calculation this round ("Computer 1 · expression ready"); use a phrase that fits any name, with no verb.
+# Translators: a note beside a computer player's name: it has written its calculation this round ("Computer 1 ·
+# expression ready"); use a phrase that fits any name, with no verb.
 EXPRESSION_READY = NC_("note beside a seat", "expression ready")
 # Translators: the heading over TripleSmart's target card: the number to get close to.
 TARGET = NC_("heading: TripleSmart's target card", "Target")

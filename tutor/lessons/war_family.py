@@ -24,7 +24,8 @@ from tutor.text import N_, NC_, NP_, Text
 
 # Translators: the heading over the cards of the round just played (the previous round, not the final one).
 LAST_ROUND = NC_("heading: the round just played", "Last round")
-# Translators: a scoreboard line. %(side)s is a label for a player or a team: "You", "Computer 1", or "You and Computer 2 (your partner)"; %(draw)s and %(collection)s count the cards in its two piles.
+# Translators: a scoreboard line. %(side)s is a label for a player or a team: "You", "Computer 1", or "You and Computer
+# 2 (your partner)"; %(draw)s and %(collection)s count the cards in its two piles.
 SIDE_CARDS = NP_(
     "%(side)s: %(num)s card (draw pile %(draw)s, collection pile %(collection)s)",
     "%(side)s: %(num)s cards (draw pile %(draw)s, collection pile %(collection)s)",
@@ -95,9 +96,11 @@ def turned_zone(lesson: Lesson, game_state, pupil: int, note=None) -> Zone:
 
 WAR = {
     "sum": (
-        # Translators: %(others)s lists the other players' names ("Computer 1 and Computer 3"); %(value)s is the sum of a card's circled values.
+        # Translators: %(others)s lists the other players' names ("Computer 1 and Computer 3"); %(value)s is the sum of
+        # a card's circled values.
         N_("War! You and %(others)s laid the same sum, %(value)s."),
-        # Translators: %(players)s lists two or more players' names ("Computer 1 and Computer 3"); %(value)s is the sum of a card's circled values.
+        # Translators: %(players)s lists two or more players' names ("Computer 1 and Computer 3"); %(value)s is the sum
+        # of a card's circled values.
         N_("War! %(players)s laid the same sum, %(value)s."),
     ),
     "product": (
@@ -131,22 +134,28 @@ TIE_ONE_SIDE = {
     "sum": (
         # Translators: %(others)s lists the other players' names; %(value)s is the sum of a card's circled values.
         N_("You and %(others)s laid the same sum, %(value)s, but only you have a card left for a war."),
-        # Translators: %(others)s lists the other players' names; %(name)s is one of them ("Computer 2"); %(value)s is a sum.
+        # Translators: %(others)s lists the other players' names; %(name)s is one of them ("Computer 2"); %(value)s is a
+        # sum.
         N_("You and %(others)s laid the same sum, %(value)s, but only %(name)s has a card left for a war."),
-        # Translators: %(players)s lists two or more players' names; %(name)s is one of them ("Computer 2"); %(value)s is a sum.
+        # Translators: %(players)s lists two or more players' names; %(name)s is one of them ("Computer 2"); %(value)s
+        # is a sum.
         N_("%(players)s laid the same sum, %(value)s, but only %(name)s has a card left for a war."),
     ),
 }
 BEATS = {
     # you win; another wins and beat you (alone, or you and others); another wins, you were not in it
     "value": (
-        # Translators: %(best)s is the winning result (a sum "266" or a product "7 × 8 = 56"); %(others)s lists the beaten results ("176 and 201").
+        # Translators: %(best)s is the winning result (a sum "266" or a product "7 × 8 = 56"); %(others)s lists the
+        # beaten results ("176 and 201").
         N_("Your %(best)s beats %(others)s."),
-        # Translators: %(name)s is a computer player's name ("Computer 2"); %(best)s and %(mine)s are results (a sum "266" or a product "7 × 8 = 56").
+        # Translators: %(name)s is a computer player's name ("Computer 2"); %(best)s and %(mine)s are results (a sum
+        # "266" or a product "7 × 8 = 56").
         N_("%(name)s's %(best)s beats your %(mine)s."),
-        # Translators: %(name)s is a computer player's name; %(best)s and %(mine)s are results; %(others)s lists the other beaten results ("176 and 201").
+        # Translators: %(name)s is a computer player's name; %(best)s and %(mine)s are results; %(others)s lists the
+        # other beaten results ("176 and 201").
         N_("%(name)s's %(best)s beats your %(mine)s. It also beats %(others)s."),
-        # Translators: %(name)s is a computer player's name; %(best)s is its result; %(others)s lists the beaten results ("176 and 201").
+        # Translators: %(name)s is a computer player's name; %(best)s is its result; %(others)s lists the beaten results
+        # ("176 and 201").
         N_("%(name)s's %(best)s beats %(others)s."),
     ),
     "double_kocha": (
@@ -154,7 +163,8 @@ BEATS = {
         N_("Your two special cards beat %(others)s."),
         # Translators: %(name)s is a computer player's name; %(mine)s is the pupil's result (a sum or a product).
         N_("%(name)s's two special cards beat your %(mine)s."),
-        # Translators: %(name)s is a computer player's name; %(mine)s is the pupil's result; %(others)s lists the other beaten results.
+        # Translators: %(name)s is a computer player's name; %(mine)s is the pupil's result; %(others)s lists the other
+        # beaten results.
         N_("%(name)s's two special cards beat your %(mine)s. They also beat %(others)s."),
         # Translators: %(name)s is a computer player's name; %(others)s lists the beaten results.
         N_("%(name)s's two special cards beat %(others)s."),

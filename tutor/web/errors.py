@@ -46,19 +46,22 @@ MESSAGES = {
     500: (
         lazy_gettext("Something went wrong"),
         lazy_gettext(
-            "We could not finish that step. Everything up to your last step is saved: reload the page or go to the home page."
+            "We could not finish that step. Everything up to your last step is saved: reload the page or go to the "
+            "home page."
         ),
     ),
     "broken_run": (
         lazy_gettext("This game cannot go on"),
         lazy_gettext(
-            "Something in this saved game is broken, so it cannot be played on. Your answers so far are kept. Start a new game from the home page."
+            "Something in this saved game is broken, so it cannot be played on. Your answers so far are kept. Start a "
+            "new game from the home page."
         ),
     ),
     "csrf": (
         lazy_gettext("This page is too old"),
         lazy_gettext(
-            "This page was opened before you last signed in or out, so it cannot be sent. Reload the page and try again."
+            "This page was opened before you last signed in or out, so it cannot be sent. Reload the page and try "
+            "again."
         ),
     ),
 }

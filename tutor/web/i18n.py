@@ -58,7 +58,8 @@ def init_app(app) -> None:
     )
     app.jinja_env.globals.update(say=say, current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES, LOCALES=LOCALES)
     app.jinja_env.policies["ext.i18n.trimmed"] = True
-    app.jinja_env.install_gettext_callables(  # as Flask-Babel installs them, with the catalogue looked up once per request
+    # as Flask-Babel installs them, with the catalogue looked up once per request
+    app.jinja_env.install_gettext_callables(
         lambda message: translations().ugettext(message),
         lambda singular, plural, n: translations().ungettext(singular, plural, n),
         newstyle=True,

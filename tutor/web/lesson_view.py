@@ -29,7 +29,8 @@ def say_stacked(text) -> Markup:
     written = str(escape(say(text)))
     return Markup(
         WRITTEN_FRACTION.sub(
-            r"<span class=frac><span class=frac-num>\1</span><span class=frac-bar>/</span><span class=frac-den>\2</span></span>",
+            r"<span class=frac><span class=frac-num>\1</span><span class=frac-bar>/</span><span "
+            r"class=frac-den>\2</span></span>",
             written,
         )
     )
@@ -75,7 +76,8 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
         "state": state,
         "deck": deck,
         "colours": {c.id: c for c in deck.colours},
-        # while a question hides the round's result, so do the card counts (they would tell who won): the round line stays
+        # while a question hides the round's result, so do the card counts (they would tell who won): the round line
+        # stays
         "scoreboard": lesson.scoreboard(state, PUPIL)[:1] if hide_result else lesson.scoreboard(state, PUPIL),
         "zones": zones,
         "hand": hand,
