@@ -9,7 +9,7 @@ PORT   ?= 8000
 ALLOW_SIGNUP ?= 1
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test setup catalogues translations system-packages vendor bench simulate clean
+.PHONY: run test lint setup catalogues translations system-packages vendor bench simulate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,7 +38,12 @@ run: setup
 	$(BIN)/kortmatte demo
 	ALLOW_SIGNUP=$(ALLOW_SIGNUP) $(BIN)/kortmatte serve --host $(HOST) --port $(PORT)
 
-test: setup system-packages
+# The code is ruff-formatted and lint-clean (pyproject.toml [tool.ruff]); `make lint` alone, before committing.
+lint: $(STAMP)
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+
+test: setup system-packages lint
 	$(BIN)/pytest
 
 bench: setup

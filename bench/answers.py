@@ -126,7 +126,7 @@ def main() -> None:
     args = parser.parse_args()
     cases = mix(args.answers, args.seed)
     converted = [for_sympify(text) for text, *_ in cases]
-    for (text, locale, allow, expected), python in list(zip(cases, converted))[:50]:  # warm up both
+    for (text, locale, allow, _), python in list(zip(cases, converted))[:50]:  # warm up both
         parse_answer(text, locale, allow=allow)
         sympy.sympify(python, rational=True)
 

@@ -79,7 +79,7 @@ class Asked:
 def question_pool(seeds: int = 3, steps: int = 80) -> list[Asked]:
     """Real questions, as the lessons store them, from a few simulated lessons of every game."""
     pool = []
-    for game_id, lesson in LESSONS.items():
+    for lesson in LESSONS.values():
         for seed in range(seeds):
             now, rng = 0, random.Random(seed)
             run = LessonRun.start(lesson, 2, {}, ["beginner"], seed, now)
@@ -118,7 +118,8 @@ def build_class(
     now: datetime,
     rng: random.Random,
 ) -> tuple[str, str, list[str]]:
-    """A class with ``pupils`` pupils of ``answers`` answers each; returns its public id, its assignment's and its pupils'."""
+    """A class with ``pupils`` pupils of ``answers`` answers each; returns its public id, its assignment's and its
+    pupils'."""
     school_class = classroom.create_class(database, teacher, name, "en", "Europe/Oslo", "pictures")
     names = [f"{rng.choice(['Ada', 'Ola', 'Lise', 'Emil', 'Nora', 'Jonas', 'Sofie'])}{i:02d}" for i in range(pupils)]
     classroom.add_pupils(database, school_class, "\n".join(names))
@@ -316,7 +317,8 @@ def main() -> None:
     started = time.perf_counter()
     built = build(url, sizes, answers)
     print(
-        f"built {sum(sizes)} pupils x {answers:,} answers = {sum(sizes) * answers:,} answers in {time.perf_counter() - started:.1f} s ({url.split('///')[-1]})"
+        f"built {sum(sizes)} pupils x {answers:,} answers = {sum(sizes) * answers:,} answers in "
+        f"{time.perf_counter() - started:.1f} s ({url.split('///')[-1]})"
     )
 
     app = create_app({"TESTING": False, "DATABASE_URL": url, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})

@@ -88,7 +88,10 @@ def main() -> None:
 
     def figures(times):
         ms = sorted(t * 1000 for t in times)
-        return f"median {statistics.median(ms):.2f} ms, p90 {ms[int(len(ms) * 0.9)]:.2f} ms, max {ms[-1]:.2f} ms (n={len(ms)})"
+        return (
+            f"median {statistics.median(ms):.2f} ms, p90 {ms[int(len(ms) * 0.9)]:.2f} ms, max {ms[-1]:.2f} ms "
+            f"(n={len(ms)})"
+        )
 
     print(f"database: {url.split('://')[0]}")
     print(f"answer POST (mark, store attempt + skill, save run, render fragment): {figures(answer_times)}")

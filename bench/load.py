@@ -100,7 +100,8 @@ class Browser:
     def request(
         self, method: str, path: str, fields: dict | None = None, htmx: bool = False, cookies: dict | None = None
     ) -> tuple[int, dict, str]:
-        """Send one request, updating ``cookies``; answers (status, lower-case headers, body). Raises OSError when the connection fails."""
+        """Send one request, updating ``cookies``; answers (status, lower-case headers, body). Raises OSError when the
+        connection fails."""
         cookies = {} if cookies is None else cookies
         if self.connection is None or time.monotonic() - self.last_used > IDLE_RECONNECT_S:
             self.close()
@@ -595,7 +596,8 @@ def main() -> None:
     parser.add_argument(
         "--hold-connections",
         action="store_true",
-        help="every pupil keeps its connection open between clicks, as a browser does (default: closed after each click)",
+        help="every pupil keeps its connection open between clicks, as a browser does (default: closed after each "
+        "click)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")

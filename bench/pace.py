@@ -111,10 +111,12 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(LESSONS), action="append", help="only these games (default: all)")
     args = parser.parse_args()
     print(
-        f"{args.seeds} seeded lessons per game and player count; the pupil moves like a {args.pupil} computer; first answers right with chance {args.right}"
+        f"{args.seeds} seeded lessons per game and player count; the pupil moves like a {args.pupil} computer; first "
+        f"answers right with chance {args.right}"
     )
     print(
-        f"{'game':26} {'players':>7} {'turns':>6} {'questions':>9} {'per turn':>8} {'turns/q':>7} {'most between moves':>18} {'2nd after right':>15}"
+        f"{'game':26} {'players':>7} {'turns':>6} {'questions':>9} {'per turn':>8} {'turns/q':>7} "
+        f"{'most between moves':>18} {'2nd after right':>15}"
     )
     for game_id in args.game or LESSONS:
         for players in range(max(2, GAMES[game_id].min_players), min(4, GAMES[game_id].max_players) + 1):
@@ -126,7 +128,8 @@ def main() -> None:
             after_right = sum(lesson.after_right for lesson in lessons)
             per_question = f"{1 / rate:.1f}" if rate else "-"
             print(
-                f"{game_id:26} {players:>7} {turns:>6.1f} {questions:>9.1f} {rate:>8.2f} {per_question:>7} {most:>18} {after_right:>15}"
+                f"{game_id:26} {players:>7} {turns:>6.1f} {questions:>9.1f} {rate:>8.2f} {per_question:>7} {most:>18} "
+                f"{after_right:>15}"
             )
 
 

@@ -31,7 +31,8 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(GAMES), help="only this game")
     args = parser.parse_args()
     print(
-        f"{'game':26} {'players':>7} {'finished':>9} {'accounted':>9} {'avg moves':>10} {'median':>8} {'capped':>7} {'games/s':>8}"
+        f"{'game':26} {'players':>7} {'finished':>9} {'accounted':>9} {'avg moves':>10} {'median':>8} {'capped':>7} "
+        f"{'games/s':>8}"
     )
     for game_id in [args.game] if args.game else GAMES:
         for players in range(GAMES[game_id].min_players, GAMES[game_id].max_players + 1):
@@ -46,7 +47,9 @@ def main() -> None:
                 capped += result.state.summary().get("ended_by") == "round_cap"
             seconds = time.perf_counter() - start
             print(
-                f"{game_id:26} {players:>7} {finished:>6}/{args.seeds:<2} {accounted:>6}/{args.seeds:<2} {statistics.mean(moves):>10.1f} {statistics.median(moves):>8.0f} {capped:>7} {args.seeds / seconds:>8.0f}"
+                f"{game_id:26} {players:>7} {finished:>6}/{args.seeds:<2} {accounted:>6}/{args.seeds:<2} "
+                f"{statistics.mean(moves):>10.1f} {statistics.median(moves):>8.0f} {capped:>7} "
+                f"{args.seeds / seconds:>8.0f}"
             )
 
 

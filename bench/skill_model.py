@@ -191,7 +191,8 @@ def bkt_predictions(
 
 
 def train_elo(world: World, train: list[dict]) -> tuple[dict, list[float]]:
-    """Question difficulties learned from the training pupils answering in turns as a class does, and Elo's P(right) before each of their answers."""
+    """Question difficulties learned from the training pupils answering in turns as a class does, and Elo's P(right)
+    before each of their answers."""
     difficulties = {(skill, item): elo.Rating() for skill in world.skills for item in ITEMS}
     abilities = {(number, skill): elo.Rating() for number in range(len(train)) for skill in world.skills}
     chances = {key: [] for key in abilities}
@@ -331,7 +332,8 @@ def false_mastery(claims: dict[str, dict[float, list[bool]]], threshold: float) 
 
 
 def evaluate(world: World, pool, seed: int, pybkt_fits: int) -> tuple[dict, dict, dict, dict]:
-    """The scores of every model on one world, its false-mastery rates, the fitted parameters and blends, and the trained Elo difficulties."""
+    """The scores of every model on one world, its false-mastery rates, the fitted parameters and blends, and the
+    trained Elo difficulties."""
     cut = round(len(world.pupils) * TRAIN_SHARE)
     train, test = world.pupils[:cut], world.pupils[cut:]
     test_answers = answers_of(world, test)

@@ -132,7 +132,9 @@ def main() -> None:
         return
     print("first 200 after launch (s): " + ", ".join(f"{r:.2f}" for r in runs))
     print(
-        f"median first 200: {result['first_200_s']:.2f} s; import tutor.app + create_app: {result['import_and_create_app_s']:.2f} s (median of {args.runs}, bytecode {'not ' if args.cold else ''}cached)"
+        f"median first 200: {result['first_200_s']:.2f} s; import tutor.app + create_app: "
+        f"{result['import_and_create_app_s']:.2f} s (median of {args.runs}, bytecode "
+        f"{'not ' if args.cold else ''}cached)"
     )
 
 

@@ -174,7 +174,8 @@ BREAKS: tuple[Break, ...] = (
           "LessonRunRecord.public_id == str(run_id)\n",
           "a pupil can open and play another pupil's run by its id"),
     Break("steps.attempt_not_stored", "tutor/steps.py",
-          "skill_record = record_attempt(\n                    database, record.pupil_id, record.id, attempt, at=now, model=pupil_model.model\n"
+          "skill_record = record_attempt(\n                    database, record.pupil_id, record.id, attempt, at=now, "
+          "model=pupil_model.model\n"
           "                )[1]",
           "skill_record = None",
           "answers are not stored and the skill model is not updated"),
@@ -211,7 +212,8 @@ BREAKS: tuple[Break, ...] = (
           "a rate-limit count never starts again in a new window: a pupil is locked out for good"),
     Break("i18n.catalogue_kept_across_locales", "tutor/web/i18n.py",
           "    if cached is None or cached[0] is not locale:", "    if cached is None:",
-          "the catalogue looked up once per request stays in use under force_locale: cards print in the teacher's language"),
+          "the catalogue looked up once per request stays in use under force_locale: cards print in the teacher's "
+          "language"),
     Break("app.cookie_signed_every_step", "tutor/app.py",
           'app.config["SESSION_REFRESH_EACH_REQUEST"] = False', 'app.config["SESSION_REFRESH_EACH_REQUEST"] = True',
           "the session cookie is signed and sent again with every answer"),
@@ -219,7 +221,8 @@ BREAKS: tuple[Break, ...] = (
           "run.steps_window_start, run.steps_in_window = window, 0", "run.steps_window_start = window",
           "a lesson's step count never starts again in a new window: the lesson is locked for good"),
     Break("classroom.casino_war_always_open", "tutor/classroom.py",
-          "    return school_class.casino_war_on if school_class is not None else casino_war_for_guests", "    return True",
+          "    return school_class.casino_war_on if school_class is not None else casino_war_for_guests", "    return "
+              "True",
           "Casino War is open to every class and every guest without anyone switching it on"),
     Break("classic_war.six_beats_everything", "tutor/engine/classic_war.py",
           "        if value == 6 and any(rank_of(c) == ACE for c in compared):", "        if value == 6:",
@@ -231,7 +234,8 @@ BREAKS: tuple[Break, ...] = (
           "        won = rank(own) >= rank(house)", "        won = rank(own) > rank(house)",
           "in a Casino War war an equal card loses for the player"),
     Break("classic_war_lesson.compare_ignores_the_games_rule", "tutor/lessons/classic_war.py",
-          "        return not any(key[0] == game_state.game.id and key[1] in ranks and key[2] in ranks for key in SPECIAL_RULES)", "        return True",
+          "        return not any(key[0] == game_state.game.id and key[1] in ranks and key[2] in ranks for key in "
+          "SPECIAL_RULES)", "        return True",
           "the compare drill asks about a six against an ace in P'yanitsa and marks the ace right"),
     Break("steal_war_lesson.steal_with_any_rank", "tutor/lessons/steal_war.py",
           "        if card(mine).rank != card(top).rank:", "        if False:",
@@ -240,7 +244,8 @@ BREAKS: tuple[Break, ...] = (
           '        if move.kind == "war" and game_state.phase == "decide":', "        if False:",
           "a war the pupil cannot afford is refused without saying how many tokens are missing"),
     Break("lesson_view.counts_shown_under_hidden_result", "tutor/web/lesson_view.py",
-          "lesson.scoreboard(state, PUPIL)[:1] if hide_result else lesson.scoreboard(state, PUPIL)", "lesson.scoreboard(state, PUPIL)",
+          "lesson.scoreboard(state, PUPIL)[:1] if hide_result else lesson.scoreboard(state, PUPIL)",
+          "lesson.scoreboard(state, PUPIL)",
           "while a question hides the round's result, the card counts on the scoreboard tell who won"),
     Break("runner.to_dict_shares_moves", "tutor/lessons/runner.py",
           'data["moves"] = list(self.moves)', 'data["moves"] = self.moves',
@@ -253,10 +258,12 @@ BREAKS: tuple[Break, ...] = (
           "PRIOR_DIFFICULTY = {1: -1.1, 2: 0.0, 3: 1.1}", "PRIOR_DIFFICULTY = {1: 1.1, 2: 0.0, 3: -1.1}",
           "level 3 starts as the easiest: new pupils get the hardest questions"),
     Break("progress.newcomer_from_zero", "tutor/skill_model/progress.py",
-          "        return elo.start(elo.Rating(r.ability, r.ability_count) for r in self.records.values())", "        return elo.Rating()",
+          "        return elo.start(elo.Rating(r.ability, r.ability_count) for r in self.records.values())", "        "
+              "return elo.Rating()",
           "a skill not yet practised ignores the pupil's ability in the others"),
     Break("progress.choice_ignores_target", "tutor/skill_model/progress.py",
-          "elo.choose_difficulty(model.ability(skill).value, difficulties, target)", "elo.choose_difficulty(model.ability(skill).value, difficulties)",
+          "elo.choose_difficulty(model.ability(skill).value, difficulties, target)",
+          "elo.choose_difficulty(model.ability(skill).value, difficulties)",
           "the level is chosen for 75 % whatever the target"),
     Break("progress.learnt_difficulty_ignored", "tutor/skill_model/progress.py",
           "sum(learnt[level]) / len(learnt[level]) if learnt.get(level) else prior", "prior",
@@ -281,10 +288,12 @@ BREAKS: tuple[Break, ...] = (
           "return guess + (1 - guess) * logistic", "return logistic",
           "the expected score ignores the guess chance of a button question"),
     Break("skill_versions.retries_fitted", "tutor/skill_model/versions.py",
-          ".where(AttemptRecord.first_try.is_(True), AttemptRecord.readable.is_(True))", ".where(AttemptRecord.readable.is_(True))",
+          ".where(AttemptRecord.first_try.is_(True), AttemptRecord.readable.is_(True))",
+          ".where(AttemptRecord.readable.is_(True))",
           "retries are fitted as if they were first answers"),
     Break("classroom.target_unchecked", "tutor/classroom.py",
-          "(not target_percent.isdigit() or int(target_percent) not in TARGET_PERCENTS)", "(not target_percent.isdigit())",
+          "(not target_percent.isdigit() or int(target_percent) not in TARGET_PERCENTS)", "(not "
+              "target_percent.isdigit())",
           "a class may aim at any share of right answers, 1 % or 99 %"),
     Break("estimate_sum.hard_tolerance_loose", "tutor/drills/estimate_sum.py",
           "TOLERANCE = {1: 20, 2: 10, 3: 5}", "TOLERANCE = {1: 20, 2: 10, 3: 10}",
@@ -339,12 +348,15 @@ BREAKS: tuple[Break, ...] = (
           "    session.clear()\n    session.permanent = True", "    session.permanent = True",
           "signing in keeps whatever the old cookie session held"),
     Break("auth.sign_out_keeps_session", "tutor/web/auth.py",
-          'def end_session() -> None:\n    database = db.session()\n    accounts.close_session(database, session.get("sid"))',
+          'def end_session() -> None:\n    database = db.session()\n    accounts.close_session(database, '
+          'session.get("sid"))',
           "def end_session() -> None:\n    database = db.session()",
           "signing out clears the cookie but the server-side session stays valid"),
     Break("auth.teacher_throttle_ignored", "tutor/web/auth.py",
-          "    if wait:\n        flash(_wait_message(wait), \"error\")\n        return render_template(\"teacher_sign_in.html\"",
-          "    if False:\n        flash(_wait_message(wait), \"error\")\n        return render_template(\"teacher_sign_in.html\"",
+          "    if wait:\n        flash(_wait_message(wait), \"error\")\n        return "
+          "render_template(\"teacher_sign_in.html\"",
+          "    if False:\n        flash(_wait_message(wait), \"error\")\n        return "
+          "render_template(\"teacher_sign_in.html\"",
           "a teacher's password can be guessed without waiting"),
     Break("auth.any_pictures", "tutor/web/auth.py",
           "if given is None or not accounts.secret_matches(pupil.secret, given):", "if given is None:",
@@ -370,10 +382,12 @@ BREAKS: tuple[Break, ...] = (
           "a homework goal is judged by the default threshold, not the record's"),
     # --- game engines ------------------------------------------------------------------------------
     Break("calculation_war.hand_size_unchecked", "tutor/engine/calculation_war.py",
-          "if any(len(hand) > HAND_SIZE for hand in self.hands):", "if any(len(hand) > HAND_SIZE + 1 for hand in self.hands):",
+          "if any(len(hand) > HAND_SIZE for hand in self.hands):", "if any(len(hand) > HAND_SIZE + 1 for hand in "
+              "self.hands):",
           "a stored state with six cards in a hand passes validation"),
     Break("calculation_war.cards_counted_not_checked", "tutor/engine/calculation_war.py",
-          "sorted(self.card_ids()) != sorted(self.game.card_ids())", "len(self.card_ids()) != len(self.game.card_ids())",
+          "sorted(self.card_ids()) != sorted(self.game.card_ids())",
+          "len(self.card_ids()) != len(self.game.card_ids())",
           "validation counts the cards instead of checking them: a duplicated card passes"),
     Break("calculation_war.war_best_card", "tutor/engine/calculation_war.py",
           "return sums[1] if len(sums) > 1 else sums[0]", "return sums[0]",
@@ -420,7 +434,8 @@ BREAKS: tuple[Break, ...] = (
           "for num in cards for den in cards if num != den and", "for num in cards for den in cards if",
           "one card is used as numerator and denominator (3/3 from a single 3)"),
     Break("fraction_master.record_outside_interval", "tutor/engine/fraction_master.py",
-          "elif any(not fits(fraction_of(num, den), self.interval, self.strict) for num, den in record[\"fractions\"]):",
+          "elif any(not fits(fraction_of(num, den), self.interval, self.strict)"
+          " for num, den in record[\"fractions\"]):",
           "elif False:",
           "a stored turn with a fraction outside the interval passes validation"),
     Break("triplesmart.distance_signed", "tutor/engine/triplesmart.py",
@@ -437,7 +452,8 @@ BREAKS: tuple[Break, ...] = (
           'return SubmitRefusal("not_your_card")', "pass",
           "an expression may use cards the player did not turn"),
     Break("triplesmart.double_kocha_needs_three", "tutor/engine/triplesmart.py",
-          "doubles = [p for p in live if self.specials(p) >= 2]", "doubles = [p for p in live if self.specials(p) >= 3]",
+          "doubles = [p for p in live if self.specials(p) >= 2]",
+          "doubles = [p for p in live if self.specials(p) >= 3]",
           "two special cards are not a double Kocha"),
     Break("triplesmart.fraction_literal", "tutor/engine/triplesmart.py",
           '            if "/" in literal:', "            if False:",
@@ -734,7 +750,8 @@ def clean_run_passes(repo: Path, python: str, chosen: list[Break], mode: str, ti
     start = time.monotonic()
     code, output = run_pytest(repo, python, tests, timeout * 2)
     print(
-        f"clean run of {len(tests) if mode != 'all' else 'all'} test files: exit code {code} in {time.monotonic() - start:.0f} s",
+        f"clean run of {len(tests) if mode != 'all' else 'all'} test files: exit code {code} in "
+        f"{time.monotonic() - start:.0f} s",
         flush=True,
     )
     node = failing_test(first_failure(output)) if code == 1 else ""
@@ -790,7 +807,8 @@ def table(results: list[Result]) -> str:
         names = ", ".join(r.name.split(".", 1)[1] for r in rows if r.outcome == MISSED)
         errors = ", ".join(r.name.split(".", 1)[1] + " (error)" for r in rows if r.outcome == ERROR)
         lines.append(
-            f"{module:<{width}}  {len(rows):>5}  {counts[CAUGHT]:>6}  {counts[MISSED]:>6}  {counts[ERROR]:>5}  {', '.join(filter(None, (names, errors)))}"
+            f"{module:<{width}}  {len(rows):>5}  {counts[CAUGHT]:>6}  {counts[MISSED]:>6}  {counts[ERROR]:>5}  "
+            f"{', '.join(filter(None, (names, errors)))}"
         )
     total = {outcome: sum(r.outcome == outcome for r in results) for outcome in (CAUGHT, MISSED, ERROR)}
     lines.append("-" * (width + 50))

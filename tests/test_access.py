@@ -40,7 +40,8 @@ def homework_form(game="calculation-war", **fields):
 
 @pytest.fixture
 def two_schools(app, staff):
-    """Teacher A with a class, a co-teacher, a pupil who has started homework set for her alone; teacher B with a class of their own."""
+    """Teacher A with a class, a co-teacher, a pupil who has started homework set for her alone; teacher B with a class
+    of their own."""
     staff.teacher("a@school.example", "Anna")
     staff.teacher("co@school.example", "Cora")
     staff.teacher("b@school.example", "Bo")
@@ -267,7 +268,8 @@ ACTING_FORM = {
 
 
 def test_every_post_needs_the_csrf_token_of_its_own_session(app, staff, two_schools):
-    """With CSRF checks on, as in production: no token, or a real token of another session, is the 400 page and changes nothing."""
+    """With CSRF checks on, as in production: no token, or a real token of another session, is the 400 page and changes
+    nothing."""
     owner = app.test_client()
     staff.sign_in(owner, "a@school.example")
     clients = {"teacher": owner, "pupil": two_schools["pupil_a"], "stranger": app.test_client()}

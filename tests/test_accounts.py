@@ -172,7 +172,7 @@ def test_the_throttle_waits_after_five_failures_and_doubles_the_wait(database):
 
 def test_old_failures_are_forgotten_after_the_window(database):
     key = "pupil:abc"
-    for attempt in range(4):
+    for _ in range(4):
         accounts.note_failure(database, key, accounts.PUPIL, T0)
     accounts.note_failure(database, key, accounts.PUPIL, T0 + timedelta(minutes=11))  # the window has passed
     assert database.scalar(select(SignInThrottle.failures)) == 1

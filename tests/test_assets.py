@@ -111,7 +111,10 @@ def test_pages_link_static_files_under_content_hashed_names_kept_for_a_year(clie
 
 
 def test_the_stylesheet_is_served_without_comments_and_runs_of_spaces():
-    css = '/* why */\n.a  {\n  font-family: "Noto  Sans", sans-serif; }\n/* how */ .b::after { content: "/* not a comment */"; }\n'
+    css = (
+        '/* why */\n.a  {\n  font-family: "Noto  Sans", sans-serif; }\n/* how */ .b::after { content: "/* not a '
+        'comment */"; }\n'
+    )
     assert (
         assets.minify_css(css)
         == '.a { font-family: "Noto  Sans", sans-serif; } .b::after { content: "/* not a comment */"; }'

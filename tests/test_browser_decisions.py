@@ -112,7 +112,8 @@ class Stored:
 # --- what the pupil does ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Step:
-    """One thing the pupil does: a move button or hand card (``token``), cards picked then played, a typed move, or go on."""
+    """One thing the pupil does: a move button or hand card (``token``), cards picked then played, a typed move, or go
+    on."""
 
     kind: str
     token: str = ""
@@ -168,7 +169,7 @@ def as_step(lesson, state, move: Move) -> Step:
 
 @dataclass
 class Found:
-    """Something the page must show now: a Text (shown in the page's language) with numbers in it, or a refused choice."""
+    """What the page must show now: a Text (in the page's language) with numbers in it, or a refused choice."""
 
     line: object
     numbers: tuple = ()
@@ -551,11 +552,18 @@ def takes_line(plan: Plan, state, context: dict) -> Found | None:
 
 
 class ChanceWar(Plan):
-    """War, Joker War, Two-deck War, P'yanitsa, Războiul, Tod und Leben: the pupil turns cards. Result: who takes how many."""
+    """War, Joker War, Two-deck War, P'yanitsa, Războiul, Tod und Leben: the pupil turns cards. Result: who takes how
+    many."""
 
     options = {"round_limit": "30"}
-    no_refusal = "In War and its pure-chance variants the pupil's only move is turning the next card; the drills are the decisions."
-    no_special = "The standard deck has no special cards; the variants' own rules are told in the story (tests/test_standard_war_lessons.py)."
+    no_refusal = (
+        "In War and its pure-chance variants the pupil's only move is turning the next card; the drills are "
+        "the decisions."
+    )
+    no_special = (
+        "The standard deck has no special cards; the variants' own rules are told in the story "
+        "(tests/test_standard_war_lessons.py)."
+    )
 
     def policy(self, run, state):
         return as_step(self.lesson, state, state.legal_moves()[0])
@@ -786,7 +794,8 @@ class Journey:
         self.visit.axe(f"a refused choice in {self.plan.game_id}")
 
     def check_no_refusal(self, run: LessonRun, state) -> None:
-        """A game without refusable choices: every button (a move, or a card of the hand) is a legal move nothing judges; nothing typed or picked."""
+        """A game without refusable choices: every button (a move, or a card of the hand) is a legal move nothing
+        judges; nothing typed or picked."""
         lesson = self.page.locator("section#lesson")
         assert lesson.locator("form[action$='/pick'], form[action$='/typed-move']").count() == 0
         buttons = lesson.locator("button[name=move]")

@@ -142,7 +142,7 @@ def test_source_example_running_out_in_a_war_loses():
 
 
 def test_source_example_the_last_card_stands_for_every_battle_of_the_war():
-    """B's only card, a queen, goes face up; A's queen ties; B's queen stays and beats A's nine: all seven cards to B."""
+    """B's only card, a queen, goes face up; A's queen ties; B's queen stays, beats A's nine: all seven cards to B."""
     game = make("war", war_size=1, out_of_cards="last_card")
     a_down = [c(2), c(3)]
     state = stack(game, [[c(7), a_down[0], c(12), a_down[1], c(9)], [c(7, 1), c(12, 1)]], sizes=[50, 2])
@@ -182,7 +182,7 @@ def test_everyone_running_out_at_the_same_moment_is_a_draw():
 
 
 def test_last_cards_that_tie_when_nobody_can_lay_another_card_are_a_draw():
-    """War size 1: thirteen ties use 25 cards each; the 26th cards go face up as last cards, tie, and nobody has more."""
+    """War size 1: thirteen ties use 25 cards each; the 26th go face up as last cards, tie, and nobody has more."""
     ranks = list(range(2, 15)) + [2]
     tops = [[], []]
     spare = iter(

@@ -87,7 +87,8 @@ def test_behind_a_proxy_the_throttle_sees_each_clients_own_address(database_url)
 
 @pytest.mark.parametrize("secure", [False, True])
 def test_behind_tls_the_cookies_are_secure_and_host_only(database_url, secure):
-    """SECURE_COOKIES: Secure cookies named __Host- (HTTPS only, this host only, path /); without it, plain names for HTTP."""
+    """SECURE_COOKIES: Secure cookies named __Host- (HTTPS only, this host only, path /); without it, plain names for
+    HTTP."""
     app = create_app(
         {
             "TESTING": True,

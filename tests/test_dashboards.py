@@ -421,7 +421,7 @@ def test_dashboards_and_reports_on_postgres(postgres_url):
     assert (
         client.post("/teacher/sign-in", data={"email": "tove@school.example", "password": PASSWORD}).status_code == 302
     )
-    for name, url in urls(ids).items():
+    for url in urls(ids).values():
         assert client.get(url).status_code == 200, url
     page = client.get(urls(ids)["misconceptions"]).get_data(as_text=True)
     assert "That is the same number as on the card." in page and "<polyline" in client.get(urls(ids)["pupil"]).get_data(

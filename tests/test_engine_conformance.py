@@ -160,7 +160,7 @@ def fullest_hand_emptied(data, game):
 
 @corrupted
 def aside_grown(data, game):
-    """War and its variants: a card of the fullest pile put aside (the deal sets aside only what does not split evenly)."""
+    """War and its variants: a card of the fullest pile put aside (the deal sets aside only what does not split)."""
     data["aside"].append(max(data["piles"], key=len).pop(0))
 
 

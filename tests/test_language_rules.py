@@ -55,9 +55,9 @@ COLOURS = {colour.name for colour in kids2().colours}
 #: (``num`` is the field ngettext chooses by, ``count`` a count). Ordinals ("Turn %(n)s") and
 #: values ("Computer %(n)s", "%(colour)s card") do not match.
 COUNTED = re.compile(
-    r"%\((\w+)\)s (?:other "
-    r")?(?:cards|seconds|minutes|rounds|turns|fractions|players|pupils|questions|answers|games|weeks|days|steps|hints|times(?! "
-    r"table))\b"
+    r"%\((\w+)\)s (?:other )?"
+    r"(?:cards|seconds|minutes|rounds|turns|fractions|players|pupils|questions|answers|games|weeks|days|steps|hints"
+    r"|times(?! table))\b"
     r"|%\((?:num|count)\)s"
 )
 #: Fields that hold a player's name or a list of names: a translator must be told which.
@@ -136,7 +136,8 @@ def texts_within(text):
 
 
 def read_now(lesson, run) -> tuple[list[Text], list[Text]]:
-    """What the lesson page shows now: the sentences (story, narration, judgement) and the labels (table, scoreboard, buttons)."""
+    """What the lesson page shows now: the sentences (story, narration, judgement) and the labels (table, scoreboard,
+    buttons)."""
     state = run.game_state()
     sentences = list(lesson.round_story(state, PUPIL, run.recent_moves()))
     if run.stage == FINISHED:

@@ -1,4 +1,5 @@
-"""Rate limits shared through the database: counted per key and window, 429 with Retry-After, nothing kept from a refused request."""
+"""Rate limits shared through the database: counted per key and window, 429 with Retry-After, nothing kept from a
+refused request."""
 
 from __future__ import annotations
 

@@ -254,7 +254,8 @@ def stored_sessions(app) -> int:
 
 @pytest.mark.parametrize("kind", OWN_PAGE)
 def test_signing_in_starts_a_new_session_so_a_planted_cookie_gets_nothing(app, sign_in, kind):
-    """Session fixation: someone leaves their own signed-in cookie on the school computer; the next person signs in over it."""
+    """Session fixation: someone leaves their own signed-in cookie on the school computer; the next person signs in over
+    it."""
     planter = app.test_client()
     planter.post("/guest", data={"name": "Mallory"})
     planted, planted_id = planter.get_cookie("session").value, session_id(app, planter)

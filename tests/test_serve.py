@@ -1,4 +1,5 @@
-"""``kortmatte serve`` as an operator runs it: several worker processes that all answer, idle connections that stall no one."""
+"""``kortmatte serve`` as an operator runs it: several worker processes that all answer, idle connections that stall no
+one."""
 
 from __future__ import annotations
 

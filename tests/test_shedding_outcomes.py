@@ -16,7 +16,7 @@ import pytest
 
 from tests.test_shedding import BANANA, BANANA2, DRAW_TWO, REVERSE, SHEDDING, SKIP, arrange, dealt, number
 from tutor.deck import kids2
-from tutor.engine import Move, make_game
+from tutor.engine import InvalidState, Move, make_game
 from tutor.engine.play import simulate
 from tutor.engine.shedding import PLAY_LOG, extreme_witness
 from tutor.lessons import LESSONS
@@ -87,7 +87,7 @@ def test_the_play_log_is_bounded_and_survives_a_reshuffle():
     again = state.game.state_from_dict(state.to_dict())
     assert again.play_log == state.play_log
     state.play_log.append(state.play_log[0])
-    with pytest.raises(Exception):
+    with pytest.raises(InvalidState):
         state.game.state_from_dict(state.to_dict())
 
 
@@ -271,7 +271,8 @@ def test_tiervenner_calls_out_every_tens_friend_play_on_the_card_under_it():
         line = english(computer_play_line("crazy-banana-tiervenner", Move("play", 1, (mine.id,)), on))
         assert (
             line
-            == f"Computer 1 played the {mine.colour} {mine.top} on the {on.colour} {on.top}: {on.top} + {mine.top} = 10, tens friends."
+            == f"Computer 1 played the {mine.colour} {mine.top} on the {on.colour} {on.top}: {on.top} + {mine.top} = "
+            "10, tens friends."
         )
 
 
@@ -319,7 +320,8 @@ def test_multimatch_calls_out_every_pair_product_on_the_card_under_it():
             line = english(computer_play_line("multimatch", move, on))
             assert (
                 line
-                == f"Computer 1 played {a} and {b} together on the {on.colour} {on.top}: {a} × {b} = {a * b}, one of its circled values. The green {b} lies on top."
+                == f"Computer 1 played {a} and {b} together on the {on.colour} {on.top}: {a} × {b} = {a * b}, one of "
+                f"its circled values. The green {b} lies on top."
             )
 
 
@@ -734,8 +736,8 @@ def test_the_hourglass_tells_which_card_was_played_for_the_pupil():
     played = next(move for move in run.moves[before:] if move["player"] == PUPIL)
     told = english(run.current_told().told)
     assert (
-        told
-        == f"The hourglass ran out, so a move was chosen for you. You played the card with circled sum {DECK[played['cards'][0]].circled_sum}."
+        told == "The hourglass ran out, so a move was chosen for you. You played the card with circled sum "
+        f"{DECK[played['cards'][0]].circled_sum}."
     )
 
 

@@ -351,7 +351,8 @@ def test_the_games_write_their_products_in_the_locales_signs(locale):
 
 
 def the_typing_hints(locale: str) -> list[str]:
-    """TripleSmart: Extreme's intro, its typing box's label and the engine's "not other symbols" refusal, as shown in ``locale``."""
+    """TripleSmart: Extreme's intro, its typing box's label and the engine's "not other symbols" refusal, as shown in
+    ``locale``."""
     lesson = LESSONS["triplesmart-extreme"]
     game_state = LessonRun.start(lesson, 2, {}, ["beginner"], 1, 0).game_state()
     said = [lesson.intro_text(step, game_state, PUPIL) for step in range(len(lesson.intro_steps()))]

@@ -183,7 +183,7 @@ def test_two_copies_of_one_answer_posted_at_once_store_one_row(guest, client, ap
         stored, statuses = stored_answers(app), []
         barrier = threading.Barrier(2)
 
-        def post(copy):
+        def post(copy, barrier=barrier, statuses=statuses, run=run):
             barrier.wait()
             statuses.append(
                 copy.post(

@@ -115,7 +115,8 @@ def test_a_steal_with_another_rank_is_refused_with_both_ranks_and_counts_as_a_co
     assert not judged.correct and judged.skill == "compare"
     assert (
         say(judged.told)
-        == "Your 7 and the queen on top of Computer 1's pile are not the same rank: you can only steal with the same rank."
+        == "Your 7 and the queen on top of Computer 1's pile are not the same rank: you can only steal with the same "
+        "rank."
     )
     assert any(
         choice.token == "steal::1" for choice in lesson.choices(state, PUPIL)

@@ -40,7 +40,8 @@ def dealt(players=2, **options):
 
 
 def position(hands, discards=(), rest=-1, players=None, **options):
-    """A round start where player ``i`` holds ``hands[i]`` and ``discards[i]``; every other card joins player ``rest``'s discard."""
+    """A round start where player ``i`` holds ``hands[i]`` and ``discards[i]``; every other card joins player ``rest``'s
+    discard."""
     players = players or len(hands)
     state = dealt(players, **options)
     discards = [list(d) for d in discards] + [[] for _ in range(players - len(discards))]
@@ -383,7 +384,8 @@ def test_recorded_game_is_unchanged():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_game_ended_by_the_round_limit_is_a_valid_state(players):
-    """A round won in a war and then the limit: the war count must not outlive the round (it did, and the stored game was refused)."""
+    """A round won in a war and then the limit: the war count must not outlive the round (it did, and the stored game
+    was refused)."""
     game = StrategyWar(players=players, options={"round_limit": 10})
     for seed in range(40):
         state = simulate(game, seed, ["beginner", "strong"]).state

@@ -65,7 +65,8 @@ def teacher_client(app, staff):
 
 
 def take_a_step(client, run_id: str, run: LessonRun, answer: str | None = None) -> None:
-    """One pupil action: answer the open question (``answer``, or the right one), go on after it, or make a move the lesson accepts."""
+    """One pupil action: answer the open question (``answer``, or the right one), go on after it, or make a move the
+    lesson accepts."""
     if run.drill.question and run.drill.open:
         client.post(
             f"/runs/{run_id}/answer",

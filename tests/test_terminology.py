@@ -151,7 +151,7 @@ def test_every_exception_still_excuses_something(locale):
 
 
 def test_the_table_is_complete_and_consistent():
-    """Every concept names its English terms and a required word per language; no word is both required and forbidden."""
+    """Every concept names its English terms and a required word per language; none is both required and forbidden."""
     ids = [entry["id"] for entry in table()["concept"]]
     assert len(ids) == len(set(ids)), "a concept id is used twice"
     for entry in table()["concept"]:
@@ -192,7 +192,8 @@ def test_the_term_syntax_reads_as_the_table_says():
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_rules_page_shows_the_name_printed_on_the_cards(client, locale):
-    """A game with a native name shows the deck's printed (English) name beside it, so a pupil holding the cards knows the game."""
+    """A game with a native name shows the deck's printed (English) name beside it, so a pupil holding the cards knows
+    the game."""
     client.post("/language", data={"locale": locale})
     page = client.get("/games/multimatch/rules").get_data(as_text=True)
     native = next(entry[locale]["use"][0] for entry in table()["concept"] if entry["id"] == "game_multimatch")

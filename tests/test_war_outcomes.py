@@ -102,8 +102,8 @@ def test_four_players_the_card_that_won_is_named_and_marked_not_its_teammate():
     play_round(state, laid)
     lines = story("calculation-war", state)
     assert (
-        lines[0]
-        == f"Computer 3's {total(laid[3])} beats your {total(laid[0])}. It also beats {total(laid[1])} and {total(laid[2])}."
+        lines[0] == f"Computer 3's {total(laid[3])} beats your {total(laid[0])}. It also beats {total(laid[1])} and "
+        f"{total(laid[2])}."
     )
     assert lines[1] == "Computer 3 and Computer 1 win round 1 and take the 4 cards."
     zone = last_round_zone(LESSONS["calculation-war"], state, PUPIL)[0]

@@ -495,7 +495,7 @@ def test_translations_are_looked_up_once_per_request_and_again_under_another_loc
 
 
 def test_a_lesson_step_sends_no_new_session_cookie(guest, client):
-    """The cookie set at sign-in lasts as long as the sign-in may: re-signing it on every step is wasted work and bytes."""
+    """The cookie set at sign-in lasts as long as the sign-in may: signing it again every step is wasted work."""
     guest.sign_in()
     run_id = guest.start()
     client.get(f"/runs/{run_id}")

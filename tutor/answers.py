@@ -509,7 +509,7 @@ class _Parser:
             self.forms = [(FRACTION_NUMBER, (int(self.tokens[-3].value), int(self.tokens[-1].value)))]
 
     def reading(self, value: Fraction, locale: str) -> Reading:
-        """The reading of a parsed answer: its value, numbers, the pupil's form in the locale's signs, and how it was written."""
+        """A parsed answer: its value, numbers, the pupil's form in the locale's signs, and how it was written."""
         if self.allow == ALLOW_FOUR_OPS:
             self.lone_fraction()
         terms: list = []

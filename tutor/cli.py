@@ -92,7 +92,8 @@ def cmd_serve(args) -> int:
     workers = args.workers or default_workers()
     threads = args.threads or SERVE_THREADS
     print(
-        f"Kortmatte is serving on http://{args.host}:{args.port}/ with {workers} workers of {threads} threads (database: {_redacted(app.config['DATABASE_URL'])})",
+        f"Kortmatte is serving on http://{args.host}:{args.port}/ with {workers} workers of {threads} threads "
+        f"(database: {_redacted(app.config['DATABASE_URL'])})",
         flush=True,
     )
     serve_wsgi(app, args.host, args.port, workers, threads)
@@ -161,7 +162,8 @@ def cmd_games(args) -> int:
     else:
         for game in games:
             print(
-                f"{game['id']}: {game['title']} ({game['min_players']}-{game['max_players']} players; bots: {', '.join(game['bots'])})"
+                f"{game['id']}: {game['title']} ({game['min_players']}-{game['max_players']} players; "
+                f"bots: {', '.join(game['bots'])})"
             )
             for option in game["options"]:
                 print(f"    {option['key']} = {option['default']!r}: {option['label']}")
@@ -231,7 +233,8 @@ def cmd_teacher(args) -> int:
                 else:
                     for teacher in teachers:
                         print(
-                            f"{teacher['email']}  {teacher['name']}  ({teacher['locale']}; {teacher['classes']} classes)"
+                            f"{teacher['email']}  {teacher['name']}  "
+                            f"({teacher['locale']}; {teacher['classes']} classes)"
                         )
                 return 0
             try:
@@ -242,7 +245,8 @@ def cmd_teacher(args) -> int:
                 return 2
             session.commit()
             print(
-                f"teacher added: {teacher.email} ({teacher.name}, language {teacher.locale}); they sign in at /teacher/sign-in"
+                f"teacher added: {teacher.email} ({teacher.name}, language {teacher.locale}); "
+                "they sign in at /teacher/sign-in"
             )
             return 0
     finally:
@@ -276,7 +280,8 @@ def cmd_purge(args) -> int:
     finally:
         engine.dispose()
     print(
-        f"deleted {purged.guests} guests not seen for {days} days (with their work), {purged.sessions} ended sign-in sessions, {purged.throttles} old sign-in throttles and rate-limit counts"
+        f"deleted {purged.guests} guests not seen for {days} days (with their work), "
+        f"{purged.sessions} ended sign-in sessions, {purged.throttles} old sign-in throttles and rate-limit counts"
     )
     return 0
 
@@ -328,8 +333,9 @@ def cmd_skills(args) -> int:
                 print("No fitted parameters yet: every skill uses the defaults.")
             for row in rows:
                 print(
-                    f"  {row.skill:<16} version {row.version}, {row.answers} answers: start {row.p_init:.3f}, learn {row.p_learn:.3f}, "
-                    f"slip {row.p_slip:.3f}, guess {row.p_guess:.3f}; forecast {row.blend_bkt:+.2f} bkt {row.blend_elo:+.2f} elo {row.blend_bias:+.2f}"
+                    f"  {row.skill:<16} version {row.version}, {row.answers} answers: "
+                    f"start {row.p_init:.3f}, learn {row.p_learn:.3f}, slip {row.p_slip:.3f}, guess {row.p_guess:.3f}; "
+                    f"forecast {row.blend_bkt:+.2f} bkt {row.blend_elo:+.2f} elo {row.blend_bias:+.2f}"
                 )
     finally:
         engine.dispose()
@@ -444,7 +450,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser(
         "demo",
-        help="add a demo teacher, four classes and three weeks of simulated play (idempotent); prints the sign-in and class codes",
+        help="add a demo teacher, four classes and three weeks of simulated play (idempotent); "
+        "prints the sign-in and class codes",
     )
     demo.add_argument("--pupils", type=int, default=24, help="pupils per class (1-24)")
     demo.add_argument("--days", type=int, default=21, help="days of history (3 or more)")
@@ -466,7 +473,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     purge = sub.add_parser(
         "purge",
-        help="delete guests not seen for GUEST_RETENTION_DAYS days, ended sign-in sessions and old throttles (run daily)",
+        help="delete guests not seen for GUEST_RETENTION_DAYS days, ended sign-in sessions and old throttles "
+        "(run daily)",
     )
     purge.add_argument(
         "--days", type=int, help="delete guests not seen for this many days (default: GUEST_RETENTION_DAYS, 30)"

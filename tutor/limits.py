@@ -44,7 +44,7 @@ class Exceeded(Exception):
 
 
 def check(db: Session, limit: Limit, who: str | int, now: float) -> None:
-    """Count one use, raising :class:`Exceeded` when it is one too many (the count is then rolled back with the request)."""
+    """Count one use, raising :class:`Exceeded` when it is one too many (rolled back with the request then)."""
     wait = hit(db, limit, who, now)
     if wait is not None:
         raise Exceeded(limit, wait)

@@ -47,7 +47,7 @@ def public_id_column() -> Mapped[str]:
 
 
 def upsert(db: Session, model: type[Base], **values):
-    """An INSERT of ``values`` into ``model``'s table that can take ON CONFLICT DO UPDATE, in SQLite's or PostgreSQL's dialect."""
+    """An INSERT of ``values`` into ``model``'s table that takes ON CONFLICT DO UPDATE (SQLite or PostgreSQL)."""
     dialect = postgresql if db.get_bind().dialect.name == "postgresql" else sqlite
     return dialect.insert(model).values(**values)
 

@@ -201,7 +201,7 @@ def operators(ops: str) -> dict:
 
 
 def typed(maths: dict) -> dict:
-    """A maths field written in the keys a pupil types (:func:`typed_signs`), for a typing hint: "(7 - 3) * 2" in Norwegian."""
+    """A maths field in the keys a pupil types (:func:`typed_signs`), for a typing hint: "(7 - 3) * 2" in Norwegian."""
     return {**maths, "typed": True}
 
 

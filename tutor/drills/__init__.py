@@ -75,5 +75,5 @@ EASIEST = 1
 
 
 def level_of(levels: dict[str, int], skill: str) -> int:
-    """The level (1 to 3) chosen for the pupil's next question in ``skill`` (tutor.skill_model.progress.choose_levels)."""
+    """The level (1 to 3) of the next question in ``skill`` (:func:`tutor.skill_model.progress.choose_levels`)."""
     return levels.get(skill, EASIEST)

@@ -85,7 +85,7 @@ STATUSES_IN_PHASE = {
 
 
 def exact_chances(decks: int) -> dict[str, Fraction]:
-    """The chance of a tie and the expected tokens won per token of the stake, exactly, for a shoe of ``decks`` decks."""
+    """The chance of a tie and the expected tokens won per token staked, exactly, for a shoe of ``decks`` decks."""
     cards = 52 * decks
     tie = Fraction(4 * decks - 1, cards - 1)
     left = cards - 2  # after a tie: the tied rank has 4n - 2 cards left, every other rank 4n

@@ -180,7 +180,7 @@ class Lesson:
         return {**common, **own, "narration": {**common.get("narration", {}), **own.get("narration", {})}}
 
     def cards(self):
-        """The game's cards as the pages look them up (``cards[id]``, ``cards.colours``): Kids2 unless a lesson says otherwise."""
+        """The game's cards as pages look them up (``cards[id]``, ``cards.colours``): Kids2 unless overridden."""
         return kids2()
 
     def intro_steps(self) -> list[dict]:
@@ -251,7 +251,7 @@ class Lesson:
         return None
 
     def pickable(self, game_state, pupil: int) -> list[int]:
-        """The cards the pupil picks from now, in the order shown: the hand (Fraction Master's layer: the interval cards)."""
+        """The cards the pupil picks from now, in the order shown: the hand (or Fraction Master's interval cards)."""
         return sorted(game_state.player_view(pupil).get("hand", []))
 
     def picked_note(self, game_state, pupil: int, picked: list[int]) -> Text | None:

@@ -232,7 +232,7 @@ class FractionMasterLesson(Lesson):
 
     # --- the pupil's choices -----------------------------------------------------------------
     def choices(self, game_state, pupil: int) -> list[Choice]:
-        """Buttons: ending the turn, or laying the interval cards as they lie. Fractions and other layouts are picked."""
+        """Ending the turn, or laying the interval cards as they lie; fractions and other layouts are picked."""
         if game_state.current_player != pupil:
             return []
         if game_state.phase == "lay":
@@ -313,7 +313,7 @@ class FractionMasterLesson(Lesson):
         return Text(key, {"first": _written(first), "second": _written(second)})
 
     def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
-        """A fraction is told where it lies, with a common denominator; ending the turn, whether one would have fitted."""
+        """A fraction is told where it lies (with a common denominator); ending the turn, whether one would fit."""
         if game_state.current_player != pupil or move.player != pupil:
             return super().judge(game_state, pupil, move)
         legal = game_state.is_legal(move)

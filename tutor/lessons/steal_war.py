@@ -116,7 +116,7 @@ class StealWarLesson(ChanceWarLesson):
         ]
 
     def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
-        """A steal is judged by the ranks: the same rank steals (right), another rank cannot (wrong, with both ranks)."""
+        """A steal is judged by the ranks: the same rank steals (right), another cannot (wrong, with both ranks)."""
         if (
             move.kind != "steal"
             or game_state.phase != "turn"

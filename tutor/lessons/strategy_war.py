@@ -12,7 +12,6 @@ from tutor.drills.count import cards_on_table
 from tutor.engine import Move
 from tutor.lessons.base import (
     WINNER_MARK,
-    YOU,
     Row,
     Zone,
 )

@@ -328,7 +328,7 @@ class TripleSmartLesson(WarFamilyLesson):
         return lines
 
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
-        """About the pupil's own expression in the newest round they wrote one in (not a round two special cards decided)."""
+        """About the pupil's own expression in the newest round they wrote one in (not one special cards decided)."""
         found = next(
             (found for last in reversed(self.rounds_to_tell(game_state)) if (found := pupil_submission(last, pupil))),
             None,

@@ -258,7 +258,7 @@ RECENT_RUNS = 20
 
 
 def lesson_runs(db: Session, pupil_id: int, limit: int = RECENT_RUNS) -> tuple[list[RunRow], int]:
-    """The pupil's latest lesson runs (without their moves) with the questions answered in each, and how many runs there are."""
+    """The pupil's latest lesson runs (without moves) with the questions answered in each, and how many there are."""
     runs = db.execute(
         select(
             LessonRunRecord.id,

@@ -38,7 +38,7 @@ class PupilModel:
     difficulties: dict[QuestionKey, elo.Rating]
 
     def ability(self, skill: str) -> elo.Rating:
-        """The pupil's Elo ability in ``skill``; one not yet practised starts from the others (:func:`tutor.skill_model.elo.start`)."""
+        """The pupil's Elo ability in ``skill``; one not yet practised starts from the others (:func:`elo.start`)."""
         record = self.records.get(skill)
         if record is not None and record.ability_count:
             return elo.Rating(record.ability, record.ability_count)
