@@ -19,13 +19,12 @@ from tests.test_lessons import pupil_moves
 from tests.test_web import play_until_question, run_of, through_intro
 from tutor.answer_key import right_answer
 from tutor.drills import CHOICE
-from tutor.drills.marking import WRONG, mark
+from tutor.drills.marking import REFUSAL_DESCRIPTIONS, UNKNOWN_REFUSAL, WRONG, mark, refusal_description
 from tutor.engine import GAMES, Move
 from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
 from tutor.models import AttemptRecord, LessonRunRecord
-from tutor.reports import ERROR_DESCRIPTIONS, UNKNOWN_ERROR, error_description
 from tutor.reports.replay import frame_count, group_questions, rebuild, refusal_text, replay, replays_exactly
 from tutor.text import say
 from tutor.web import db
@@ -192,9 +191,9 @@ def test_a_replay_that_diverges_is_reported_not_hidden():
 
 
 def test_an_unreadable_answer_is_described_with_the_dashboards_words():
-    assert refusal_text("letters").msgid == ERROR_DESCRIPTIONS["letters"]
-    assert refusal_text("not_a_choice").msgid == ERROR_DESCRIPTIONS["not_a_choice"]
-    assert refusal_text("no-such-code").msgid == refusal_text(None).msgid == UNKNOWN_ERROR
+    assert refusal_text("letters").msgid == REFUSAL_DESCRIPTIONS["letters"]
+    assert refusal_text("not_a_choice").msgid == REFUSAL_DESCRIPTIONS["not_a_choice"]
+    assert refusal_text("no-such-code").msgid == refusal_text(None).msgid == UNKNOWN_REFUSAL
 
 
 def test_an_unreadable_answer_does_not_count_as_the_first_try():
@@ -275,7 +274,7 @@ def test_the_teacher_steps_to_the_question_and_sees_every_try(app, played):
     text = visible(page)
     prompt = say_en(played["question"].to_dict()["prompt"])
     assert prompt in text and f"Frame {number} of {total}" in text
-    assert error_description(rows[0].error_code) in text and "abc" not in text
+    assert refusal_description(rows[0].error_code) in text and "abc" not in text
     wrong_row = rows[1]
     if played["question"].answer == CHOICE:
         chosen = next(c for c in played["question"].choices if c["value"] == played["wrong"])
@@ -288,7 +287,7 @@ def test_the_teacher_steps_to_the_question_and_sees_every_try(app, played):
 
     for other in {max(1, number - 1), min(total, number + 1)} - {number}:
         elsewhere = visible(teacher.get(f"/teacher/runs/{run_id}/replay?step={other}").get_data(as_text=True))
-        assert error_description(rows[0].error_code) not in elsewhere, (
+        assert refusal_description(rows[0].error_code) not in elsewhere, (
             f"the tries belong to frame {number}, not {other}"
         )
 

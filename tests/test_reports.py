@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import event, select
 
 from tutor import answers, classroom, reports
+from tutor.drills import marking
 from tutor.drills.tens_friends import tens_friend_number
 from tutor.models import (
     Assignment,
@@ -418,12 +419,11 @@ def test_recent_answers_show_no_typed_text_for_unreadable_answers_and_the_chosen
 
 
 def test_every_refusal_code_has_a_short_description():
-    from tutor.drills import marking
 
     codes = {key.split("/")[0] for key in answers.MESSAGES} | {marking.TYPE_THE_RESULT, "not_a_choice"}
-    assert codes - set(reports.ERROR_DESCRIPTIONS) == set()
-    assert reports.error_description("letters") == "letters instead of numbers"
-    assert reports.error_description("no_such_code") == reports.UNKNOWN_ERROR
+    assert codes - set(marking.REFUSAL_DESCRIPTIONS) == set()
+    assert marking.refusal_description("letters") == "letters instead of numbers"
+    assert marking.refusal_description("no_such_code") == marking.UNKNOWN_REFUSAL
 
 
 # --- misconception report -------------------------------------------------------------------

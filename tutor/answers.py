@@ -181,6 +181,39 @@ MESSAGES = {
 }
 
 
+#: A short description for the teacher of each reason an answer could not be read, by the codes of
+#: :data:`MESSAGES` (the teacher's words: the pupil was shown the message itself).
+REFUSAL_DESCRIPTIONS = {
+    "empty": N_("nothing typed"),
+    "too_long": N_("too long to read"),
+    "letters": N_("letters instead of numbers"),
+    "other_digits": N_("digits from another script"),
+    "equals_sign": N_("an = sign in the answer"),
+    "power_not_allowed": N_("a power sign"),
+    "factorial_not_allowed": N_("a factorial sign"),
+    "percent_not_allowed": N_("a percent sign"),
+    "bad_character": N_("a sign that is not allowed"),
+    "hidden_character": N_("a hidden character"),
+    "too_many_digits": N_("a number with too many digits"),
+    "ambiguous_decimal": N_("unclear decimal or thousands sign"),
+    "decimal_comma": N_("a decimal comma where a point is used"),
+    "bad_number": N_("a number that could not be read"),
+    "brackets_not_allowed": N_("brackets where one number was asked"),
+    "unbalanced_brackets": N_("brackets that do not match"),
+    "too_deep": N_("too many brackets inside brackets"),
+    "too_many_operators": N_("too many signs"),
+    "operator_not_allowed": N_("a sign that cannot be used here"),
+    "missing_number": N_("a number missing next to a sign"),
+    "empty_brackets": N_("empty brackets"),
+    "missing_operator": N_("two numbers without a sign between"),
+    "spaced_number": N_("a number with spaces in it"),
+    "bad_fraction": N_("a fraction written the wrong way"),
+    "bad_mixed_number": N_("a mixed number with too big a fraction"),
+    "zero_denominator": N_("a fraction with 0 under the line"),
+    "division_by_zero": N_("division by zero"),
+}
+
+
 class AnswerError(ValueError):
     """An answer we cannot read: a code for programs and a friendly, translatable message."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tutor import answers
 from tutor.answers import AnswerError, read_answer, read_back
 from tutor.checks import check_text, exact, in_simplest_form, run_check, typed_back, uses_only
 from tutor.drills import CHOICE, Question, texts
@@ -21,6 +22,22 @@ USED_OTHER_NUMBERS = "used_other_numbers"
 TYPE_THE_RESULT = "type_the_result"
 #: The misconception of a right value not written in the simplest form the question asks for ("21/81" for 7/27).
 NOT_SIMPLEST = "not_simplest"
+#: The refusal code of a value that is not one of the question's buttons.
+NOT_A_CHOICE = "not_a_choice"
+
+#: A short description for the teacher of every reason an answer could not be read: the
+#: grammar's (:data:`tutor.answers.REFUSAL_DESCRIPTIONS`) and marking's own.
+REFUSAL_DESCRIPTIONS = {
+    **answers.REFUSAL_DESCRIPTIONS,
+    NOT_A_CHOICE: N_("not one of the buttons"),
+    TYPE_THE_RESULT: N_("the calculation typed back instead of its result"),
+}
+UNKNOWN_REFUSAL = N_("an unknown reason")
+
+
+def refusal_description(code: str | None) -> str:
+    """The English description, for the teacher, of why an answer could not be read (translated where shown)."""
+    return REFUSAL_DESCRIPTIONS.get(code or "", UNKNOWN_REFUSAL)
 
 
 @dataclass
@@ -110,7 +127,7 @@ def mark(question: Question, typed: str, locale: str) -> Marked:
         values = {choice["value"] for choice in question.choices}
         if typed not in values:
             return Marked(
-                UNREADABLE, typed, feedback=[Text(N_("Please choose one of the buttons."))], error_code="not_a_choice"
+                UNREADABLE, typed, feedback=[Text(N_("Please choose one of the buttons."))], error_code=NOT_A_CHOICE
             )
         value, read_as = typed, None
         correct = run_check(question.check, typed)

@@ -22,18 +22,18 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from tutor.drills import CHOICE, Question
+from tutor.drills.marking import refusal_description
 from tutor.engine import IllegalMove, InvalidState, Move, make_game
 from tutor.lessons import LESSONS
 from tutor.lessons.base import Lesson, Zone, move_token
 from tutor.lessons.runner import PUPIL, LessonRun
 from tutor.lessons.triplesmart import shown_expression
-from tutor.reports import error_description
 from tutor.text import N_, Text
 
 
 def refusal_text(code: str | None) -> Text:
     """A short description, for the teacher, of why an answer could not be read (the dashboards' words)."""
-    return Text(error_description(code))
+    return Text(refusal_description(code))
 
 
 @dataclass

@@ -20,6 +20,7 @@ from flask_babel import lazy_gettext
 from jinja2_fragments.flask import render_block
 
 from tutor import accounts, classroom, reports
+from tutor.drills.marking import refusal_description
 from tutor.models import utcnow
 from tutor.skill_model import skills
 from tutor.web import db
@@ -88,7 +89,7 @@ def percent(value: float | None) -> str:
 @bp.record_once
 def _template_helpers(state) -> None:
     state.app.jinja_env.globals.update(
-        error_description=reports.error_description,
+        refusal_description=refusal_description,
         format_moment=format_moment,
         format_day=format_day,
         format_minutes=format_minutes,
