@@ -184,14 +184,12 @@ def test_the_progress_page_judges_a_record_by_its_stored_threshold(app, guest, c
             )
         database.commit()
     page = client.get("/progress").get_data(as_text=True)
-    rows = {
-        re.search(r"<th scope=\"row\">([^<]+)", row).group(1): row
-        for row in re.findall(r"<tr>.*?</tr>", page, re.S)
-        if 'scope="row"' in row
+    cards = {
+        re.search(r"<h2>([^<]+)</h2>", card).group(1): card
+        for card in re.findall(r'<li class="skill-card.*?</li>', page, re.S)
     }
-    assert re.search(r"<td>mastered</td>", rows["Times tables"]) and re.search(
-        r"<td>proficient</td>", rows["Estimate a sum"]
-    )
+    assert "status-mastered" in cards["Times tables"] and 'aria-label="4 stars of 4"' in cards["Times tables"]
+    assert "status-proficient" in cards["Estimate a sum"] and 'aria-label="3 stars of 4"' in cards["Estimate a sum"]
 
 
 # --- fitted parameters, Elo ability and question difficulty ----------------------------------------

@@ -301,7 +301,7 @@ def test_progress_page_lists_the_skills_the_games_practise(guest, client):
     guest.sign_in()
     page = client.get("/progress").get_data(as_text=True)
     practised = {skill for game_id in LESSONS for skill in game_skills(game_id)}
-    assert page.count("<tr>") == len(practised) + 1 and "not started" in page
+    assert page.count('<li class="skill-card') == len(practised) and "You have not tried this yet." in page
     assert "Missing number" not in page  # missing_addend waits for its game (29)
 
 
@@ -472,14 +472,10 @@ def test_the_progress_page_counts_right_after_trying_again_apart_from_first_trie
     client.post(f"/runs/{run_id}/answer", data={"answer": wrong_answer(question, "en")})
     client.post(f"/runs/{run_id}/answer", data={"answer": right_answer(question, "en")})
     page = client.get("/progress").get_data(as_text=True)
-    assert "Right after trying again" in page
-    row = next(r for r in page.split("<tr>") if "Exact sums" in r)
-    assert re.findall(r"<td>(\d+)</td>", row)[:3] == [
-        "1",
-        "0",
-        "1",
-    ]  # one first try, not right; right after trying again
-    assert "<td>attempted</td>" in row  # every level has its name (the teacher's words)
+    card = next(c for c in page.split('<li class="skill-card') if "Exact sums" in c)
+    assert "You fixed 1 mistake by trying again." in card  # the right retry, apart from the wrong first try
+    assert "status-attempted" in card and "You have made a start." in card and 'aria-label="1 star of 4"' in card
+    assert page.count("by trying again") == 1  # only the skill that was retried
 
 
 def test_translations_are_looked_up_once_per_request_and_again_under_another_locale(app):

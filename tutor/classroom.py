@@ -7,6 +7,7 @@ layer turns "not yours" and "does not exist" into the same 404.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -503,9 +504,53 @@ def assignment_of_pupil(db: Session, pupil: Pupil, public_id: str) -> Assignment
     assignment = db.scalar(
         select(Assignment).where(Assignment.public_id == str(public_id), Assignment.class_id == pupil.class_id)
     )
-    if assignment is None or not (assignment.everyone or any(c.pupil_id == pupil.id for c in assignment.chosen)):
+    return assignment if assignment is not None and set_for(assignment, pupil) else None
+
+
+def set_for(assignment: Assignment, pupil: Pupil) -> bool:
+    """Whether the assignment is this pupil's homework: their class's, for everyone or chosen for them."""
+    return assignment.class_id == pupil.class_id and (
+        assignment.everyone or any(c.pupil_id == pupil.id for c in assignment.chosen)
+    )
+
+
+def homework_of_run(db: Session, pupil: Pupil, run: LessonRunRecord) -> Assignment | None:
+    """The assignment a run of this pupil was started from, while it is still set for them (else None)."""
+    if run.assignment_id is None:
         return None
-    return assignment
+    assignment = db.get(Assignment, run.assignment_id)
+    return assignment if assignment is not None and set_for(assignment, pupil) else None
+
+
+def class_deal(assignment_seed: int, game: int) -> int:
+    """The seed of every pupil's ``game``-th game (1, 2, ...) of an assignment with a class deal.
+
+    The whole class plays the same deals in the same order, so they can talk about the same
+    hands: the first game is dealt from the assignment's own seed, game n from the first 48 bits
+    of BLAKE2b over the assignment's seed and n. A pupil's next game therefore differs from the
+    last one (two seeds agree only by a 2**-48 chance), and a classmate's next game of the same
+    number is the same deal.
+    """
+    if game <= 1:
+        return assignment_seed
+    digest = hashlib.blake2b(f"{assignment_seed}:{game}".encode(), digest_size=6).digest()
+    return int.from_bytes(digest, "big")
+
+
+def next_homework_seed(db: Session, assignment: Assignment, pupil: Pupil) -> int | None:
+    """The seed of the pupil's next game of this homework: the class deal's next one, or None without a class deal.
+
+    Nothing new is stored: the game's number is one more than the runs the pupil has started
+    from the assignment (at most one of them is unfinished, and that one is continued instead).
+    """
+    if assignment.seed is None:
+        return None
+    started = db.scalar(
+        select(func.count(LessonRunRecord.id)).where(
+            LessonRunRecord.assignment_id == assignment.id, LessonRunRecord.pupil_id == pupil.id
+        )
+    )
+    return class_deal(assignment.seed, started + 1)
 
 
 def assigned_pupils(db: Session, assignment: Assignment) -> list[Pupil]:

@@ -572,7 +572,6 @@ class SetHomework:
     players: int
     bots: str
     options: dict
-    seed: int | None
     created_at: datetime
     due_at: datetime
 
@@ -707,7 +706,9 @@ def start_or_continue(
         record, run = open_runs[homework.id]
         return LessonPlay(db, sim, record, run, clock, latest, plan.unreadable, shared_rows)
     lesson = LESSONS[visit.game_id]
-    seed = homework.seed if homework is not None and homework.seed is not None else sim.rng.getrandbits(48)
+    seed = classroom.next_homework_seed(db, db.get(Assignment, homework.id), sim.pupil) if homework else None
+    if seed is None:
+        seed = sim.rng.getrandbits(48)
     run = LessonRun.start(lesson, visit.players, visit.options, [visit.bots], seed, clock.ms)
     record = LessonRunRecord(
         pupil_id=sim.pupil.id,
@@ -779,7 +780,6 @@ def set_homework(
                 assignment.players,
                 assignment.bots,
                 dict(assignment.options),
-                assignment.seed,
                 created,
                 accounts.as_utc(assignment.due_at),
             )

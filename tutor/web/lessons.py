@@ -32,8 +32,8 @@ from tutor.answers import AnswerError
 from tutor.engine import GAMES, InvalidOptions, InvalidState
 from tutor.lessons import LESSONS
 from tutor.lessons.base import MoveRefused
-from tutor.lessons.runner import LessonError, LessonRun
-from tutor.models import LessonRunRecord, utcnow
+from tutor.lessons.runner import FINISHED, LessonError, LessonRun
+from tutor.models import AssignmentWork, LessonRunRecord, utcnow
 from tutor.web import db
 from tutor.web.auth import current_pupil, pupil_required
 from tutor.web.errors import error_page
@@ -105,7 +105,13 @@ def save_new_run(run: LessonRun, assignment_id: int | None = None) -> LessonRunR
 @bp.post("/homework/<assignment_id>/start")
 @pupil_required
 def start_homework(assignment_id):
-    """Start (or go back to) the lesson a teacher assigned, with the class deal when there is one."""
+    """Go back to the homework's unfinished game, or start the pupil's next one.
+
+    The home page's homework button and a finished homework game's "Play again" post here, also after the
+    due date (late work counts) and once the goal is reached. The next game has the class deal's next
+    seed (:func:`tutor.classroom.next_homework_seed`), the same for every pupil's game of that number,
+    or without a class deal a fresh random one.
+    """
     pupil = current_pupil()
     assignment = classroom.assignment_of_pupil(db.session(), pupil, assignment_id)
     if assignment is None:
@@ -120,7 +126,9 @@ def start_homework(assignment_id):
     if unfinished is not None:
         return redirect(url_for("lessons.play", run_id=unfinished.public_id))
     lesson = LESSONS[assignment.game_id]
-    seed = assignment.seed if assignment.seed is not None else secrets.randbits(48)
+    seed = classroom.next_homework_seed(db.session(), assignment, pupil)
+    if seed is None:
+        seed = secrets.randbits(48)
     run = LessonRun.start(lesson, assignment.players, assignment.options, [assignment.bots], seed, now_ms())
     record = save_new_run(run, assignment.id)
     classroom.note_step(db.session(), record, utcnow())
@@ -146,8 +154,24 @@ def load(run_id: str) -> tuple[LessonRunRecord, LessonRun]:
         abort(make_response(*error_page(500, "broken_run")))
 
 
+def finished_homework(record: LessonRunRecord, run: LessonRun) -> dict | None:
+    """What "Play again" continues on a finished homework game: its assignment and whether it is done.
+
+    None for any other game, and once the assignment is no longer set for the pupil (deleted).
+    """
+    if run.stage != FINISHED:
+        return None
+    pupil = current_pupil()
+    assignment = classroom.homework_of_run(db.session(), pupil, record)
+    if assignment is None:
+        return None
+    work = db.session().get(AssignmentWork, (assignment.id, pupil.id))
+    return {"assignment": assignment, "done": work is not None and work.done_at is not None}
+
+
 def render_lesson(record: LessonRunRecord, run: LessonRun, block: str | None = None):
     context = lesson_context(run, current_pupil().name, now_ms(), session.pop("typed_move", ""))
+    context["homework"] = finished_homework(record, run)
     if block:
         return render_block("lesson.html", block, record=record, **context)
     return render_template("lesson.html", record=record, **context)

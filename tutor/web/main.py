@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from flask_babel import lazy_gettext
 from sqlalchemy import select
 
-from tutor import classroom, content
+from tutor import classroom, content, reports
 from tutor.engine import GAMES
 from tutor.lessons import LESSONS
 from tutor.models import LessonRunRecord, utcnow
 from tutor.skill_model import skills
-from tutor.skill_model.progress import right_after_retry, skill_records
+from tutor.skill_model.progress import right_after_retry
 from tutor.text import LOCALES
 from tutor.web import db
 from tutor.web.auth import current_pupil, current_teacher, pupil_required, safe_next
@@ -58,21 +59,36 @@ def set_language():
     return redirect(safe_next(request.form.get("next"), url_for("main.index")))
 
 
+#: What the pupil's page says about a skill at each level (and when the teacher should help), to a child of 6 to 13.
+SKILL_SENTENCES = {
+    skills.NOT_STARTED: lazy_gettext("You have not tried this yet."),
+    skills.ATTEMPTED: lazy_gettext("You have made a start."),
+    skills.FAMILIAR: lazy_gettext("You are getting better at this."),
+    skills.PROFICIENT: lazy_gettext("You are good at this."),
+    skills.MASTERED: lazy_gettext("You know this really well!"),
+    "needs_help": lazy_gettext("This is hard right now, so ask a grown-up to help you."),
+}
+
+
 @bp.get("/progress")
 @pupil_required
 def progress():
-    """The pupil's skills: those their games practise, and any other they have answered."""
-    records = skill_records(db.session(), current_pupil().id)
+    """The pupil's own page: a row of stars and one sentence per skill, in words a child reads (no numbers).
+
+    The levels are the teacher's (:func:`tutor.reports.pupil_skills`: each record judged by its
+    stored threshold), so the stars and the teacher's page always agree.
+    """
+    pupil_id = current_pupil().id
     catalogue = content.load("skills")
-    practised = {skill for game_id in LESSONS for skill in classroom.game_skills(game_id)}
-    rows = []
-    for skill_id, info in catalogue.items():
-        record = records.get(skill_id)
-        if skill_id not in practised and record is None:
-            continue
-        state = skills.SkillState(record.p_known, record.attempts, record.correct, record.streak) if record else None
-        judged_by = (
-            skills.Params(mastery=record.mastery_threshold) if record else skills.DEFAULT_PARAMS
-        )  # the threshold stored with the record
-        rows.append({"id": skill_id, "info": info, "record": record, "status": skills.status(state, judged_by)})
-    return render_template("progress.html", rows=rows, retried=right_after_retry(db.session(), current_pupil().id))
+    rows = [
+        {"id": skill_id, "name": catalogue[skill_id]["name"], "cell": cell, "stars": skills.LEVELS.index(cell.level)}
+        for skill_id, cell in reports.pupil_skills(db.session(), pupil_id)
+        if skill_id in catalogue
+    ]
+    return render_template(
+        "progress.html",
+        rows=rows,
+        most_stars=len(skills.LEVELS) - 1,
+        sentences=SKILL_SENTENCES,
+        retried=right_after_retry(db.session(), pupil_id),
+    )
