@@ -43,7 +43,7 @@ from tutor.lessons.fraction_master import FractionMasterLesson
 from tutor.lessons.multiwar import MultiWarLesson
 from tutor.lessons.runner import FINISHED, PLAY, PUPIL, LessonRun
 from tutor.lessons.shedding import DRAWS_TWO_OTHER, DRAWS_TWO_YOU, YOU_DRAW_TWO, MultiMatchLesson, SheddingLesson
-from tutor.lessons.steal_war import STEAL_LINES, StealWarLesson
+from tutor.lessons.steal_war import MULTI_STEAL_LINES, STEAL_LINES, SWAP_LINES, StealWarLesson
 from tutor.lessons.strategy_war import StrategyWarLesson
 from tutor.lessons.triplesmart import CloseTeller, TripleSmartLesson
 from tutor.lessons.war_family import BEATS, WAR
@@ -618,7 +618,8 @@ class StealWar(Plan):
         return takes_line(self, state, context)
 
     def effect(self, run, state, context):
-        wanted = {msgid for forms in STEAL_LINES.values() for msgid in forms}
+        lines = (*STEAL_LINES.values(), *MULTI_STEAL_LINES.values(), *SWAP_LINES.values())
+        wanted = {msgid for forms in lines for msgid in forms}
         return next((Found(line) for line in context["story"] if line.msgid in wanted), None)
 
 

@@ -200,6 +200,61 @@ def test_a_matching_steal_is_a_right_compare_answer():
     assert judged.correct and judged.skill == "compare" and "you steal 2 cards" in say(judged.told)
 
 
+def test_a_card_matching_several_piles_is_judged_and_told_with_every_pile_and_the_cards_taken():
+    from tests.test_steal_war import position
+
+    lesson = LESSONS["steal-war"]
+    state = position(3, [[c(7), c(5)], [c(4)], [c(6)]], [[c(2)], [c(3), c(7, 1)], [c(QUEEN), c(7, 2)]])
+    judged = lesson.judge(state, PUPIL, Move("steal", PUPIL, (), "1"))
+    assert judged.correct and judged.skill == "compare"
+    assert (
+        say(judged.told)
+        == "Your 7 matches the top of the piles of Computer 1 and Computer 2: you steal them all, 5 cards!"
+    )
+    state.apply(Move("steal", PUPIL, (), "1"))
+    assert told(lesson.round_story(state, PUPIL, [])) == [
+        "You stole the piles of Computer 1 and Computer 2 with your 7: 5 cards."
+    ]
+
+
+def test_a_computer_stealing_your_pile_and_another_is_told_with_the_cards_in_all():
+    from tests.test_steal_war import position
+
+    lesson = LESSONS["steal-war"]
+    state = position(3, [[c(4)], [c(7), c(5)], [c(6)]], [[c(3), c(7, 1)], [], [c(QUEEN), c(7, 2)]])
+    state.apply(Move("turn", PUPIL))
+    state.apply(Move("steal", 1, (), "0"))
+    assert told(lesson.round_story(state, PUPIL, [])) == [
+        "Computer 1 stole your pile with a 7, and stole from Computer 2 too: 5 cards in all."
+    ]
+
+
+def test_a_swap_is_told_from_the_side_of_the_pile_given_and_between_two_computers():
+    """The pupil moves first, so a computer player takes a pile back: from the pupil, or from another computer."""
+    from tests.test_steal_war import position
+
+    lesson = LESSONS["steal-war"]
+    state = position(2, [[c(3, 1), c(4)], [c(9, 1), c(6)]], [[c(5), c(9)], [c(KING), c(3)]])
+    state.apply(Move("steal", PUPIL, (), "1"))
+    state.apply(Move("turn", PUPIL))
+    state.apply(Move("steal", 1, (), "0"))
+    assert told(lesson.round_story(state, PUPIL, [])) == [
+        "You stole Computer 1's pile with your 3: 3 cards.",
+        "Swap! Computer 1's 9 matches the top of the pile you had before: you and Computer 1 swap piles, and "
+        "Computer 1 takes 3 cards.",
+    ]
+    three = position(3, [[c(4)], [c(3, 1), c(5, 2)], [c(9, 1), c(6)]], [[], [c(5), c(9)], [c(KING), c(3)]])
+    three.apply(Move("turn", PUPIL))
+    three.apply(Move("steal", 1, (), "2"))
+    three.apply(Move("turn", 1))
+    three.apply(Move("steal", 2, (), "1"))
+    assert told(lesson.round_story(three, PUPIL, [])) == [
+        "Computer 1 stole Computer 2's pile with a 3: 3 cards.",
+        "Swap! Computer 2's 9 matches the top of the pile Computer 1 had before: Computer 2 and Computer 1 swap piles, "
+        "and Computer 2 takes 3 cards.",
+    ]
+
+
 # --- Casino War -------------------------------------------------------------------------------------------------
 def test_casino_war_refuses_a_war_the_pupil_cannot_afford_with_the_tokens():
     lesson = LESSONS["casino-war"]
