@@ -412,7 +412,7 @@ class NeverStealsBot(Bot):
 
 
 class StealingBot(Bot):
-    """Steals the largest pile it can; on top puts the won card whose rank is most often in sight."""
+    """Steals whenever it can, its card on the largest pile; on top puts the won card whose rank is most in sight."""
 
     name = "strong"
     label = N_("strong")
