@@ -43,7 +43,7 @@ from tutor.lessons.fraction_master import FractionMasterLesson
 from tutor.lessons.multiwar import MultiWarLesson
 from tutor.lessons.runner import FINISHED, PLAY, PUPIL, LessonRun
 from tutor.lessons.shedding import DRAWS_TWO_OTHER, DRAWS_TWO_YOU, YOU_DRAW_TWO, MultiMatchLesson, SheddingLesson
-from tutor.lessons.steal_war import STEAL_LINES, StealWarLesson
+from tutor.lessons.steal_war import MULTI_STEAL_LINES, STEAL_LINES, SWAP_LINES, StealWarLesson
 from tutor.lessons.strategy_war import StrategyWarLesson
 from tutor.lessons.triplesmart import CloseTeller, TripleSmartLesson
 from tutor.lessons.war_family import BEATS, WAR
@@ -215,7 +215,7 @@ class Plan:
 
 # --- Calculation War --------------------------------------------------------------------------------
 class CalculationWar(Plan):
-    """Refused only in a war: the pupil lays a card that is not the second-best. No special cards.
+    """Refused only in a war: the pupil lays a card that is not the best card left. No special cards.
 
     A war needs two equal sums: the player looks one move ahead for a card that ties, and the
     game has 30 rounds instead of the lesson's 10 (about half the deals then reach a war in the
@@ -228,8 +228,8 @@ class CalculationWar(Plan):
     def policy(self, run, state):
         hand = sorted(state.hands[PUPIL])
         if state.wars:
-            second = war_sum(hand)
-            return Step("move", move_token(Move("play", PUPIL, (next(c for c in hand if card_sum(c) == second),))))
+            best = war_sum(hand)
+            return Step("move", move_token(Move("play", PUPIL, (next(c for c in hand if card_sum(c) == best),))))
         for (
             card
         ) in hand:  # look ahead for a card that ties and starts a war (the computers' cards follow from the seed)
@@ -245,12 +245,12 @@ class CalculationWar(Plan):
         if run.stage != PLAY or state.current_player != PUPIL or not state.wars or len(state.hands[PUPIL]) < 2:
             return None
         hand = sorted(state.hands[PUPIL])
-        second = war_sum(hand)
-        wrong = next((c for c in hand if card_sum(c) != second), None)
+        best = war_sum(hand)
+        wrong = next((c for c in hand if card_sum(c) != best), None)
         if wrong is None:
             return None
         move = Move("play", PUPIL, (wrong,))
-        return self.refused(move, state, (second, *{card_sum(c) for c in hand}), Step("move", move_token(move)))
+        return self.refused(move, state, (best, *{card_sum(c) for c in hand}), Step("move", move_token(move)))
 
     def outcome(self, run, state, context):
         last = state.last_round
@@ -618,7 +618,8 @@ class StealWar(Plan):
         return takes_line(self, state, context)
 
     def effect(self, run, state, context):
-        wanted = {msgid for forms in STEAL_LINES.values() for msgid in forms}
+        lines = (*STEAL_LINES.values(), *MULTI_STEAL_LINES.values(), *SWAP_LINES.values())
+        wanted = {msgid for forms in lines for msgid in forms}
         return next((Found(line) for line in context["story"] if line.msgid in wanted), None)
 
 

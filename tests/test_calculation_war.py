@@ -81,7 +81,7 @@ def test_equal_sums_start_a_war_and_the_winner_takes_the_losers_three_cards():
     state.apply(Move("play", 0, (a,)))
     state.apply(Move("play", 1, (b,)))
     assert state.wars == 1 and state.waiting == [0, 1]
-    mine, theirs = low[-2], high[-2]  # the second-best cards: ``low`` and ``high`` are sorted by sum
+    mine, theirs = low[-1], high[-1]  # the best cards left: ``low`` and ``high`` are sorted by sum
     state.apply(Move("play", 0, (mine,)))
     state.apply(Move("play", 1, (theirs,)))
     last = state.last_round

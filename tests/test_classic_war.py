@@ -336,11 +336,24 @@ def test_razboiul_an_eight_means_seven_cards_down_and_the_eighth_up():
 
 
 def test_razboiul_pictures_count_ten_and_the_ace_eleven():
+    """The source (004, Războiul): "il numero di carte giocate in una guerra è determinato dal valore della carta che ha
+    causato la guerra [...] Non sono sicuro di come vengono trattate le immagini in questa versione - forse hanno tutte
+    il valore 10."
+
+    The number of cards in a war is the value of the card that caused it; the pictures perhaps all count 10. games.md
+    decides the rest: "the ace counts 11 here (pictures 10)", so a war over two aces is ten cards face down and the
+    eleventh face up, 24 cards in all.
+    """
     for tied, size in ((11, 10), (13, 10), (14, 11), (2, 2)):
         state = stack(make("razboiul"), [[c(tied)], [c(tied, 1)]])
         state.apply(Move("turn", 0))
         state.apply(Move("turn", 1))
         assert state.in_war and state.battle_size == size, tied
+    down = [[c(rank, copy) for rank in range(2, 12)] for copy in (0, 1)]
+    aces = stack(make("razboiul"), [[c(14), *down[0], c(13)], [c(14, 1), *down[1], c(12)]])
+    turn_round(aces)
+    assert laid(aces, 1, 0) == {"down": down[0], "up": c(13), "card": c(13), "note": ""}
+    assert aces.last_round["winner"] == 0 and aces.last_round["won"] == 24
 
 
 def test_razboiul_everyone_plays_as_many_as_the_shortest():
@@ -372,10 +385,29 @@ def test_the_drunkards_six_beats_only_the_ace():
     assert three.last_round["winner"] == 0  # with an ace on the table the six counts above everything
 
 
-def test_pyanitsa_only_the_tied_lay_a_new_face_up_card():
+def test_pyanitsa_a_tie_for_the_highest_card_makes_every_player_lay_a_new_card():
+    """The source (004, P'yanitsa): "Se c'è un pareggio per il massimo allora: tutti mettono una nuova carta scoperta
+    sulla carta che hanno giocato il trucco precedente [...] chi gioca il più alto delle nuove carte scoperte vince il
+    trucco."
+
+    A tie for the highest card: everyone puts a new face-up card on the card they played, and the highest of the new
+    cards wins the trick; with three players the one who did not tie lays a new card too, and may win.
+    """
     state = stack(make("pyanitsa", 3), [[c(12), c(9)], [c(7), c(14)], [c(12, 1), c(10)]])
     turn_round(state)
-    assert sorted(state.last_round["battles"][1]["laid"]) == ["0", "2"] and state.last_round["battles"][1]["size"] == 1
+    tie = state.last_round["battles"][1]
+    assert sorted(tie["laid"]) == ["0", "1", "2"] and tie["size"] == 1
+    assert state.last_round["winner"] == 1 and state.last_round["won"] == 6  # Computer 1's ace was not in the tie
+    four = stack(make("pyanitsa", 4), [[c(10), c(8)], [c(10, 1), c(9)], [c(7), c(11)], [c(6), c(13)]])
+    turn_round(four)
+    assert [sorted(b["laid"]) for b in four.last_round["battles"]] == [["0", "1", "2", "3"]] * 2
+    assert four.last_round["winner"] == 3 and four.last_round["won"] == 8
+
+
+def test_pyanitsa_a_player_who_did_not_tie_and_has_no_card_left_drops_out_of_the_tie():
+    state = stack(make("pyanitsa", 3), [[c(12), c(9)], [c(7)], [c(12, 1), c(10)]], sizes=[18, 1, 17])
+    turn_round(state)
+    assert laid(state, 1, 1)["note"] == "dropped_out"
     assert state.last_round["winner"] == 2 and state.last_round["won"] == 5
 
 
@@ -406,10 +438,15 @@ def test_pyanitsa_a_tied_player_without_cards_drops_out_of_the_tie():
 
 
 def test_pyanitsa_a_tie_nobody_can_continue_is_split():
-    state = stack(make("pyanitsa", 3), [[c(9)], [c(9, 1)], [c(7)]], sizes=[1, 1, 34])
+    """Every card ties to the last: nobody can lay a new card, so each takes back the 18 cards they laid."""
+    tops = [
+        [c(rank, copy) for rank in range(6, 15) for copy in (0, 2)],
+        [c(rank, copy) for rank in range(6, 15) for copy in (1, 3)],
+    ]
+    state = stack(make("pyanitsa"), tops)
     turn_round(state)
-    assert state.last_round["winner"] is None and state.last_round["taken_back"] == {"0": 1, "1": 1, "2": 1}
-    assert [state.card_count(p) for p in range(3)] == [1, 1, 34] and state.piles[0] == [c(9)]
+    assert state.last_round["winner"] is None and state.last_round["taken_back"] == {"0": 18, "1": 18}
+    assert [state.card_count(p) for p in range(2)] == [18, 18] and sorted(state.piles[0]) == sorted(tops[0])
 
 
 # --- Tod und Leben ----------------------------------------------------------------------------
@@ -439,6 +476,44 @@ def test_tod_und_leben_a_tie_on_the_last_cards_gives_each_their_cards_back():
         state.apply(Move("turn", 1))
     assert state.is_over and state.last_round["taken_back"] == {"0": 16, "1": 16}
     assert state.deal_scores == [[16, 16]] and state.winners() == [0, 1]
+
+
+def tod_und_leben_grown_trick_on_the_last_cards():
+    """A Tod und Leben round (one round) whose 15th cards tie (two aces) and whose 16th tie too (two kings).
+
+    Returns the state after the 14th trick (both hold 2 cards) and after the whole round.
+    """
+    game = make("tod-und-leben", rounds=1)
+    sevens_to_queens = range(7, 13)
+    tops = [  # the first 14 cards never tie: 7 7 8 8 ... Q Q A A against K K 7 7 ... Q Q
+        [c(rank, copy) for rank in sevens_to_queens for copy in (0, 1)] + [c(14, 2), c(14, 3)],
+        [c(13, 0), c(13, 1)] + [c(rank, copy) for rank in sevens_to_queens for copy in (2, 3)],
+    ]
+    tops[0] += [c(14, 0), c(13, 2)]  # the 15th cards: two aces; the 16th: two kings
+    tops[1] += [c(14, 1), c(13, 3)]
+    state = stack(game, tops)
+    for _ in range(14):
+        turn_round(state)
+    before = state.clone()
+    turn_round(state)
+    return before, state
+
+
+def test_tod_und_leben_a_trick_grown_through_ties_is_given_back_on_a_tie_of_the_last_cards():
+    """The source (004, Tod und Leben): "Se le carte dei giocatori sono uguali, ogni giocatore semplicemente gira la
+    carta successiva, in modo che il trucco consista di 4 carte. [...] Se le ultime carte dei giocatori sono uguali,
+    ottengono una carta ciascuna."
+
+    Equal cards: each simply turns the next card, so the trick grows to 4 cards; if the last cards are equal, the
+    players get their cards back: here the 15th cards tie, the trick grows, the 16th tie too, and each player takes back
+    the 2 cards they laid in it (games.md).
+    """
+    before, state = tod_und_leben_grown_trick_on_the_last_cards()
+    assert [len(p) for p in before.piles] == [2, 2]
+    last = state.last_round
+    assert [b["result"] for b in last["battles"]] == ["war", "split"]
+    assert last["winner"] is None and last["taken_back"] == {"0": 2, "1": 2}
+    assert state.deal_scores == [[len(before.won[0]) + 2, len(before.won[1]) + 2]]
 
 
 def test_tod_und_leben_most_cards_won_takes_the_round_and_most_rounds_the_game():

@@ -26,6 +26,7 @@ from tutor.engine.fraction_master import (
     fits,
     fraction_of,
     interval_of,
+    is_empty,
     layouts,
     most_fractions,
     possible_fractions,
@@ -143,18 +144,26 @@ def test_most_fractions_finds_the_largest_set_of_disjoint_fractions():
     assert most_fractions([]) == []
 
 
-def test_strict_layouts_never_give_an_empty_interval():
+def test_no_layout_gives_an_empty_interval():
+    """The source (000, Fraction Master): "Deretter gjør man tilsvarende med brøk nr. 2. [...] De to brøkene danner nå
+    et intervall."
+
+    The two fractions form an interval: two equal fractions (4/1 and 4/1, 1/1 and 9/9, 1/2 and 2/4) have no room
+    between them, so they are never a layout, with the end points counting or not (the engine's decision).
+    """
     c = Cards()
     cards = c(1, 2, 2, 4)
     every = layouts(cards)
-    strict = layouts(cards, strict=True)
-    assert len(every) == 24 and every == sorted(every)
-    assert all(interval_of(layout)[0] < interval_of(layout)[1] for layout in strict)
-    assert (cards[0], cards[1], cards[2], cards[3]) in every and (cards[0], cards[1], cards[2], cards[3]) not in strict
-    same = c(3, 3, 3, 3)
-    assert layouts(same, strict=True) == layouts(same)  # nothing else can be laid
-    assert reachable_fractions(same, strict=True) == frozenset()
-    assert (5, 5) in reachable_fractions(same)
+    assert len(every) == 16 and every == sorted(every)  # 24 orders, less the 8 that lay 1/2 and 2/4 (or 2/4 and 1/2)
+    assert all(interval_of(layout)[0] < interval_of(layout)[1] for layout in every)
+    assert (cards[0], cards[1], cards[2], cards[3]) not in every and is_empty(cards)
+    ones_and_nines = c(1, 1, 9, 9)
+    assert (ones_and_nines[0], ones_and_nines[1], ones_and_nines[2], ones_and_nines[3]) not in layouts(ones_and_nines)
+    fours_and_ones = c(4, 1, 4, 1)
+    assert tuple(fours_and_ones) not in layouts(fours_and_ones) and len(layouts(fours_and_ones)) == 8  # 4/1, 1/4
+    assert (5, 5) not in reachable_fractions(c(3, 3, 3, 4), strict=True) and (1, 1) in reachable_fractions(
+        c(3, 3, 3, 4)
+    )
 
 
 # --- the deal --------------------------------------------------------------------------------
@@ -174,7 +183,7 @@ def test_the_player_who_does_not_start_lays_the_interval_then_the_mover_draws_fo
     assert state.current_player == 1
     moves = state.legal_moves()
     assert (
-        len(moves) == 24
+        len(moves) == 8  # 9, 9, 8 and 8: only 9/8 with 8/9 (either way round) are two different fractions
         and {m.kind for m in moves} == {"lay_interval"}
         and moves == sorted(moves, key=lambda m: m.cards)
     )
@@ -244,15 +253,38 @@ def test_the_strict_option_refuses_an_equivalent_fraction():
                 state.apply(Move("play_fraction", 0, (hand[0], hand[1])))
 
 
-def test_a_strict_interval_of_two_equal_fractions_cannot_be_laid():
+@pytest.mark.parametrize("strict", [False, True])
+def test_an_interval_of_two_equal_fractions_cannot_be_laid(strict):
     c = Cards()
-    interval = c(1, 2, 2, 4)
-    state = position(interval=interval, hands=[c(5, 8)], strict=True)
-    with pytest.raises(IllegalMove):
-        state.apply(Move("lay_interval", 1, tuple(interval)))
-    plain = position(interval=interval, hands=[c(3, 6)])
-    plain.apply(Move("lay_interval", 1, tuple(interval)))  # 1/2 and 2/4: only halves fit
-    assert len(fractions_of(plain)) == 1
+    for tops in ((1, 2, 2, 4), (1, 1, 9, 9), (4, 1, 4, 1)):
+        interval = c(*tops)
+        state = position(interval=interval, hands=[c(5, 8)], strict=strict)
+        with pytest.raises(IllegalMove):
+            state.apply(Move("lay_interval", 1, tuple(interval)))
+        assert all(not is_empty(move.cards) for move in state.legal_moves())
+        data = state.to_dict()
+        state.apply(state.legal_moves()[0])
+        laid = state.to_dict()
+        laid["interval"] = list(interval)  # a stored game with the empty interval laid
+        laid["turn_record"]["interval"] = list(interval)
+        with pytest.raises(InvalidState):
+            state.game.state_from_dict(laid)
+        assert state.game.state_from_dict(data).to_dict() == data
+
+
+def test_the_deal_never_takes_four_interval_cards_with_one_top_number():
+    """Four equal top numbers can only be laid as two equal fractions: the fourth is passed over."""
+    c = Cards()
+    sevens, eight = c(7, 7, 7, 7), c(8)
+    order = [card for card in ALL_CARDS if card not in sevens + eight] + eight + sevens[3:] + sevens[:3]
+    state = make_game(GAME_ID, 2).new_state()
+    state.apply(Move("shuffle", CHANCE, tuple(order)))
+    assert state.interval == [sevens[2], sevens[1], sevens[0], eight[0]] and sevens[3] in state.draw_piles[1]
+    assert state.legal_moves() and all(not is_empty(move.cards) for move in state.legal_moves())
+    data = state.to_dict()
+    data["interval"], data["draw_piles"][1][-1] = [*sevens[:3], sevens[3]], eight[0]
+    with pytest.raises(InvalidState):
+        state.game.state_from_dict(data)
 
 
 def test_a_player_who_cannot_move_keeps_the_cards_and_only_tops_up_to_four():
@@ -417,8 +449,8 @@ def test_a_game_nobody_can_go_on_with_is_stalled():
 
 def test_stalled_when_every_hand_is_stuck_and_no_one_can_draw():
     c = Cards()
-    interval = c(1, 1, 1, 1)  # every layout is 1 and 1: only fractions equal to 1 fit
-    state = position(interval=interval, hands=[c(9), c(8, 7, 6, 5)], piles=[[], c(2)])
+    interval = c(1, 1, 1, 2)  # every layout lies between 1/2 and 2: 1/3, 3, 1/9, 9 and 3/9 never fit
+    state = position(interval=interval, hands=[c(9), c(1, 3, 9)], piles=[[], []])
     state.apply(Move("lay_interval", 1, tuple(interval)))
     state.apply(Move("end_turn", 0))
     assert state.is_over and state.ended_by == "stalled" and state.winners() == [0]
@@ -683,7 +715,7 @@ def laying(tops=(1, 2, 3, 4), strict=False):
     c = Cards()
     interval = c(*tops)
     state = position(interval=interval, hands=[c(9, 9), c(8, 8)], piles=[c(7), c(6, 6)], strict=strict)
-    state.apply(Move("lay_interval", 1, layouts(interval, strict)[0]))
+    state.apply(Move("lay_interval", 1, layouts(interval)[0]))
     state.apply(Move("end_turn", PUPIL))
     state.apply(Move("shuffle_interval", CHANCE, tuple(interval)))
     assert state.current_player == PUPIL and state.phase == "lay"
@@ -784,7 +816,7 @@ NUMBER_CARDS = [c.id for c in DECK.cards if c.kind == "number"]
 @pytest.mark.parametrize(
     "tops,strict",
     [(tops, strict) for tops in ((1, 2, 3, 4), (3, 4, 1, 2), (7, 2, 1, 8)) for strict in (False, True)]
-    + [((2, 4, 1, 2), False)],
+    + [((2, 4, 6, 8), False)],
 )
 def test_the_lesson_and_the_rules_agree_on_every_pair_of_the_decks_cards(tops, strict):
     """Exhaustive: every ordered pair of number cards as a fraction, against the interval (both options)."""
@@ -832,14 +864,32 @@ def test_the_layer_lays_the_interval_by_picking_the_four_cards_in_order():
     assert Move.from_dict(run.moves[0]) == Move("lay_interval", PUPIL, (three, four, one, two))
 
 
-def test_under_strict_an_empty_interval_is_refused_with_its_fractions():
-    state, (one, two_a, two_b, four) = laying(tops=(1, 2, 2, 4), strict=True)
+@pytest.mark.parametrize("strict", [False, True])
+def test_an_empty_interval_is_refused_with_its_fractions_and_counts_for_fractions(strict):
+    state, (one, two_a, two_b, four) = laying(tops=(1, 2, 2, 4), strict=strict)
     run = lesson_run(state)
     for card in (one, two_a, two_b, four):
         run.pick(card, LESSON)
-    assert run.play_picked(LESSON, {}, 0) is None and run.moves == []
-    assert LESSON.choices(state, PUPIL) == []  # as they lie, they would be 1/2 and 2/4
-    assert english(run.current_told().told).startswith("1/2 and 2/4 are equal, and the ends do not count")
+    attempt = run.play_picked(LESSON, {}, 0)
+    assert run.moves == [] and LESSON.choices(state, PUPIL) == []  # as they lie, they would be 1/2 and 2/4
+    assert english(run.current_told().told) == (
+        "1/2 and 2/4 are equal: both are 1/2, so there is no room between them for an interval. Lay the cards another "
+        "way."
+    )
+    assert attempt.skill == "fractions" and not attempt.correct and attempt.kind == "choice:empty_interval"
+    ones, nines = laying(tops=(1, 1, 9, 9))[1][:2], laying(tops=(1, 1, 9, 9))[1][2:]
+    judged = LESSON.judge(laying(tops=(1, 1, 9, 9))[0], PUPIL, Move("lay_interval", PUPIL, (*ones, *nines)))
+    assert english(judged.told).startswith("1/1 and 9/9 are equal: both are 1,") and judged.skill == "fractions"
+
+
+def test_an_interval_of_one_fraction_laid_twice_is_refused_as_a_rule_not_a_fractions_mistake():
+    state, (four_a, one_a, four_b, one_b) = laying(tops=(4, 1, 4, 1))
+    judged = LESSON.judge(state, PUPIL, Move("lay_interval", PUPIL, (four_a, one_a, four_b, one_b)))
+    assert not judged.correct and judged.skill is None and judged.kind == "empty_interval"
+    assert english(judged.told) == (
+        "4/1 and 4/1 are the same fraction: an interval from 4/1 to 4/1 has no room between its ends. Lay the cards "
+        "another way."
+    )
 
 
 def test_ending_the_turn_is_an_answer_wrong_when_a_fraction_fits_right_when_none_does():

@@ -53,6 +53,67 @@ def test_the_games_own_rule_is_told_when_it_decides_the_round():
     assert told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)]))[0] == "king beats 6."
 
 
+def test_pyanitsa_tells_that_everyone_lays_a_new_card_at_a_tie():
+    lesson, state = after("pyanitsa", [[c(12), c(9)], [c(7), c(14)], [c(12, 1), c(10)]], players=3)
+    assert told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)])) == [
+        "War! You and Computer 2 turned the same card: queen.",
+        "Computer 1 did not tie, but lay a new card too: at a tie, everyone does.",
+        "ace beats 9 and 10.",
+        "Computer 1 wins round 1 and takes the 6 cards.",
+    ]
+    lesson, state = after("pyanitsa", [[c(7), c(9)], [c(12), c(14)], [c(12, 1), c(10)]], players=3)
+    assert told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)]))[:2] == [
+        "War! Computer 1 and Computer 2 turned the same card: queen.",
+        "Your card did not tie, but you lay a new card too: at a tie, everyone does.",
+    ]
+
+
+def test_tod_und_leben_tells_the_cards_each_player_takes_back_when_the_last_cards_tie():
+    from tests.test_classic_war import tod_und_leben_grown_trick_on_the_last_cards
+
+    _, state = tod_und_leben_grown_trick_on_the_last_cards()
+    lines = told(LESSONS["tod-und-leben"].tell_round(state, state.last_round, PUPIL))
+    assert lines == [
+        "War! You and Computer 1 turned the same card: ace.",
+        "Your last cards are equal too, so nobody wins this trick: you take back the 2 cards you laid in it, and "
+        "Computer 1 takes back theirs.",
+    ]
+
+
+def strategy_round(hands, codes, jokers="high"):
+    """Strategy War's lesson and the state after one round in which the players lay ``codes`` from ``hands``."""
+    from tests.test_strategy_war import c as code_card
+    from tests.test_strategy_war import play, position
+
+    state = position([[code_card(code) for code in hand] for hand in hands], jokers=jokers)
+    play(state, *codes)
+    return LESSONS["strategy-war"], state
+
+
+def test_strategy_war_with_jokers_tells_that_the_ace_beats_the_2_and_the_2_the_joker():
+    lesson, state = strategy_round([["2C", "3C"], ["AD", "4D"]], ["2C", "AD"])
+    assert told(lesson.round_story(state, PUPIL, [])) == [
+        "ace beats 2.",
+        "With the jokers in the game, the ace beats the 2: the 2 beats only the joker.",
+        "Computer 1 wins round 1 and takes the 2 cards.",
+    ]
+    lesson, state = strategy_round([["2C", "3C"], ["joker", "4D"]], ["2C", "joker"])
+    assert told(lesson.round_story(state, PUPIL, []))[:2] == [
+        "2 beats joker.",
+        "With the jokers in the game, the 2 beats the joker.",
+    ]
+    lesson, state = strategy_round([["2C", "3C"], ["AD", "4D"]], ["2C", "AD"], jokers="none")
+    assert told(lesson.round_story(state, PUPIL, []))[:2] == ["2 beats ace.", "In this game the 2 beats the ace."]
+
+
+def test_strategy_war_with_jokers_introduces_the_2s_rule_with_jokers():
+    lesson = LESSONS["strategy-war"]
+    step = next(i for i, entry in enumerate(lesson.intro_steps()) if entry["focus"] == "ranks")
+    with_jokers = make_game("strategy-war", 2, {"jokers": "high"}).new_state()
+    assert "the ace beats the 2" in say(lesson.intro_text(step, with_jokers, PUPIL))
+    assert "beats the ace" in say(lesson.intro_text(step, make_game("strategy-war", 2).new_state(), PUPIL))
+
+
 # --- the drills -------------------------------------------------------------------------------------------
 def test_which_card_is_higher_is_asked_about_the_round_cards_before_the_result_shows():
     lesson, state = after("war", [[c(JACK)], [c(7)]])
@@ -61,11 +122,20 @@ def test_which_card_is_higher_is_asked_about_the_round_cards_before_the_result_s
     assert question.cards == [c(JACK), c(7)] and question.check["expected"] == ["J"]
 
 
-@pytest.mark.parametrize("game_id,mine,theirs", [("pyanitsa", 6, ACE), ("joker-war", 2, 15), ("strategy-war", 2, ACE)])
-def test_no_compare_question_where_the_games_own_rule_decides(game_id, mine, theirs):
+@pytest.mark.parametrize(
+    "game_id,mine,theirs,options",
+    [
+        ("pyanitsa", 6, ACE, {}),
+        ("joker-war", 2, 15, {}),
+        ("strategy-war", 2, ACE, {}),
+        ("strategy-war", 2, 15, {"jokers": "high"}),
+        ("strategy-war", 2, ACE, {"jokers": "high"}),
+    ],
+)
+def test_no_compare_question_where_the_games_own_rule_decides(game_id, mine, theirs, options):
     """The usual order would give the wrong answer: a 6 beats the ace in P'yanitsa, a 2 the joker in Joker War."""
     lesson = LESSONS[game_id]
-    state = make_game(game_id, 2)
+    state = make_game(game_id, 2, options)
     cards = [c(mine), 52 if theirs == 15 else c(theirs)]
     assert lesson.compare_question(state.new_state(), cards, {}) == []
     assert lesson.compare_question(state.new_state(), [c(mine), c(KING)], {})[0].kind == "compare_ranks"
@@ -128,6 +198,61 @@ def test_a_matching_steal_is_a_right_compare_answer():
     state = steal_position(c(7, 0), c(7, 1))
     judged = lesson.judge(state, PUPIL, Move("steal", PUPIL, (), "1"))
     assert judged.correct and judged.skill == "compare" and "you steal 2 cards" in say(judged.told)
+
+
+def test_a_card_matching_several_piles_is_judged_and_told_with_every_pile_and_the_cards_taken():
+    from tests.test_steal_war import position
+
+    lesson = LESSONS["steal-war"]
+    state = position(3, [[c(7), c(5)], [c(4)], [c(6)]], [[c(2)], [c(3), c(7, 1)], [c(QUEEN), c(7, 2)]])
+    judged = lesson.judge(state, PUPIL, Move("steal", PUPIL, (), "1"))
+    assert judged.correct and judged.skill == "compare"
+    assert (
+        say(judged.told)
+        == "Your 7 matches the top of the piles of Computer 1 and Computer 2: you steal them all, 5 cards!"
+    )
+    state.apply(Move("steal", PUPIL, (), "1"))
+    assert told(lesson.round_story(state, PUPIL, [])) == [
+        "You stole the piles of Computer 1 and Computer 2 with your 7: 5 cards."
+    ]
+
+
+def test_a_computer_stealing_your_pile_and_another_is_told_with_the_cards_in_all():
+    from tests.test_steal_war import position
+
+    lesson = LESSONS["steal-war"]
+    state = position(3, [[c(4)], [c(7), c(5)], [c(6)]], [[c(3), c(7, 1)], [], [c(QUEEN), c(7, 2)]])
+    state.apply(Move("turn", PUPIL))
+    state.apply(Move("steal", 1, (), "0"))
+    assert told(lesson.round_story(state, PUPIL, [])) == [
+        "Computer 1 stole your pile with a 7, and stole from Computer 2 too: 5 cards in all."
+    ]
+
+
+def test_a_swap_is_told_from_the_side_of_the_pile_given_and_between_two_computers():
+    """The pupil moves first, so a computer player takes a pile back: from the pupil, or from another computer."""
+    from tests.test_steal_war import position
+
+    lesson = LESSONS["steal-war"]
+    state = position(2, [[c(3, 1), c(4)], [c(9, 1), c(6)]], [[c(5), c(9)], [c(KING), c(3)]])
+    state.apply(Move("steal", PUPIL, (), "1"))
+    state.apply(Move("turn", PUPIL))
+    state.apply(Move("steal", 1, (), "0"))
+    assert told(lesson.round_story(state, PUPIL, [])) == [
+        "You stole Computer 1's pile with your 3: 3 cards.",
+        "Swap! Computer 1's 9 matches the top of the pile you had before: you and Computer 1 swap piles, and "
+        "Computer 1 takes 3 cards.",
+    ]
+    three = position(3, [[c(4)], [c(3, 1), c(5, 2)], [c(9, 1), c(6)]], [[], [c(5), c(9)], [c(KING), c(3)]])
+    three.apply(Move("turn", PUPIL))
+    three.apply(Move("steal", 1, (), "2"))
+    three.apply(Move("turn", 1))
+    three.apply(Move("steal", 2, (), "1"))
+    assert told(lesson.round_story(three, PUPIL, [])) == [
+        "Computer 1 stole Computer 2's pile with a 3: 3 cards.",
+        "Swap! Computer 2's 9 matches the top of the pile Computer 1 had before: Computer 2 and Computer 1 swap piles, "
+        "and Computer 2 takes 3 cards.",
+    ]
 
 
 # --- Casino War -------------------------------------------------------------------------------------------------

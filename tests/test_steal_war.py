@@ -72,8 +72,75 @@ def test_a_steal_moves_the_whole_pile_with_its_order():
     state.apply(Move("steal", 0, (), "1"))
     assert state.faceup[0] == [c(2), *victim, c(9)] and state.faceup[1] == []
     assert state.current_player == 0 and state.hands[0] == [c(5)]  # looks at the next card and chooses again
-    assert state.laid["0"]["steals"] == [{"victim": 1, "card": c(9), "cards": 4}]
+    assert state.laid["0"]["steals"] == [
+        {"card": c(9), "cards": 4, "piles": [{"victim": 1, "cards": 3, "swap": False}]}
+    ]
     assert kinds(state) == [("turn", "")]
+    assert state.swaps == [{"thief": 0, "victim": 1, "size": 1}]  # the pile A had before: B may take it back
+
+
+def test_a_card_that_matches_several_piles_steals_them_all():
+    """The source (004, Steal War): "In multigiocatore, se la tua carta corrisponde a più di un mazzo del tuo
+    avversario, puoi rubare entrambi i mazzi."
+
+    With more players, a card that matches more than one opponent's pile steals both piles: the pile the card is put on
+    goes last, under the card.
+    """
+    state = position(3, [[c(7), c(5)], [c(4)], [c(6)]], [[c(2)], [c(3), c(7, 1)], [c(12), c(7, 2)]])
+    assert kinds(state) == [("turn", ""), ("steal", "1"), ("steal", "2")]
+    state.apply(Move("steal", 0, (), "1"))
+    assert state.faceup == [[c(2), c(12), c(7, 2), c(3), c(7, 1), c(7)], [], []]
+    assert state.laid["0"]["steals"] == [
+        {
+            "card": c(7),
+            "cards": 5,
+            "piles": [{"victim": 2, "cards": 2, "swap": False}, {"victim": 1, "cards": 2, "swap": False}],
+        }
+    ]
+    assert state.hands[0] == [c(5)] and kinds(state) == [("turn", "")]
+    four = position(4, [[c(7), c(5)]], [[], [c(7, 1)], [c(3)], [c(7, 2)]])
+    four.apply(Move("steal", 0, (), "3"))
+    assert four.faceup == [[c(7, 1), c(7, 2), c(7)], [], [c(3)], []]  # the 3 does not match: Computer 2 keeps it
+
+
+def test_when_two_cards_match_each_others_piles_both_steal_and_the_piles_are_swapped():
+    """The source (004, Steal War): "Se la carta di ciascun giocatore corrisponde alla prima carta del mazzo di cattura
+    dell'altro giocatore, possono entrambi rubare e scambiare le due pile di cattura."
+
+    If each player's card matches the top of the other's pile, both may steal and the two piles are swapped: A's 3
+    steals B's pile (3 on top); B's 9 matches the 9 that was on top of A's pile, so B takes that pile back from under
+    it.
+    """
+    a_pile, b_pile = [c(5), c(9)], [c(13), c(3)]
+    state = position(2, [[c(3, 1), c(4)], [c(9, 1), c(6)]], [a_pile, b_pile])
+    state.apply(Move("steal", 0, (), "1"))
+    assert state.faceup == [[*a_pile, *b_pile, c(3, 1)], []]
+    state.apply(Move("turn", 0))
+    assert state.current_player == 1 and state.hands[1] == [c(9, 1)]
+    assert kinds(state) == [("turn", ""), ("steal", "0")]  # the 9 on A's pile lies under B's old pile now
+    state.apply(Move("steal", 1, (), "0"))
+    assert state.faceup == [[*b_pile, c(3, 1)], [*a_pile, c(9, 1)]]  # swapped, each under the stealer's card
+    assert state.laid["1"]["steals"] == [
+        {"card": c(9, 1), "cards": 3, "piles": [{"victim": 0, "cards": 2, "swap": True}]}
+    ]
+    assert state.swaps == [] and state.game.state_from_dict(state.to_dict()).to_dict() == state.to_dict()
+
+
+def test_no_swap_once_the_first_thief_protected_its_pile():
+    """The swap is a steal: a pile protected by a card of its own top's rank is safe from it too."""
+    state = position(2, [[c(3, 1), c(3, 2)], [c(9, 1), c(6)]], [[c(5), c(9)], [c(13), c(3)]])
+    state.apply(Move("steal", 0, (), "1"))
+    state.apply(Move("turn", 0))  # a 3 on A's new top, the stealing 3: A's pile is safe
+    assert state.protected == [0] and kinds(state) == [("turn", "")]
+
+
+def test_a_card_matching_the_thiefs_new_top_steals_the_whole_pile_not_only_the_old_one():
+    state = position(2, [[c(3, 1), c(4)], [c(3, 2), c(6)]], [[c(5), c(3, 3)], [c(13), c(3)]])
+    state.apply(Move("steal", 0, (), "1"))
+    state.apply(Move("turn", 0))
+    state.apply(Move("steal", 1, (), "0"))
+    assert state.faceup[0] == [] and len(state.faceup[1]) == 6
+    assert state.laid["1"]["steals"][0]["piles"] == [{"victim": 0, "cards": 5, "swap": False}]
 
 
 def test_with_three_players_the_stealer_may_steal_another_pile():
@@ -165,6 +232,8 @@ def test_the_strong_bot_steals_the_largest_pile_and_the_beginner_never_steals():
     view, legal = state.player_view(0), state.legal_moves()
     assert StealingBot().choose(view, legal, bot_rng(1, 1)) == Move("steal", 0, (), "2")
     assert NeverStealsBot().choose(view, legal, bot_rng(1, 1)) == Move("turn", 0)
+    state.apply(StealingBot().choose(view, legal, bot_rng(1, 1)))
+    assert state.faceup == [[c(9, 1), c(3), c(5), c(9, 2), c(9)], [], []]  # both nines: both piles
     result = simulate(StealWar(players=2), 4, ["strong"])
     assert any(m.kind == "steal" for m in result.moves)
     assert not any(m.kind == "steal" for m in simulate(StealWar(players=2), 4, ["beginner"]).moves)
@@ -205,6 +274,8 @@ def test_stored_states_that_cannot_happen_are_refused():
         {"phase": "top"},
         {"prize": [hand[0]], "hands": [[], []]},
         {"faceup": [[], []]},
+        {"swaps": [{"thief": 0, "victim": 1, "size": 1}]},
+        {"swaps": [{"thief": 1, "victim": 1, "size": 1}]},
     ):
         with pytest.raises(InvalidState):
             game.state_from_dict({**copy.deepcopy(data), **change})

@@ -119,16 +119,40 @@ def test_source_example_strategy_wars_2_beats_the_ace_and_loses_to_a_3():
     assert state.last_round["winner"] == 1
 
 
-def test_jokers_beat_aces_and_the_2_beats_jokers():
-    state = position([[c("joker"), c("2C")], [c("AD"), c("joker2")]], jokers="high")
+def test_with_jokers_the_2_beats_the_joker_and_the_ace_beats_the_2():
+    """The source (004, Strategy War): "I 2 battono qualunque carta sia più alta (Assi, a meno che tu non stia giocando
+    con i Jolly), ma perdi contro tutte le altre carte."
+
+    The 2 beats whatever card is highest (the aces, unless you play with the jokers) and loses to all other cards: with
+    jokers the 2 beats the joker, and the ace beats the 2 (games.md).
+    """
+    state = position([[c("joker"), c("2C"), c("2D")], [c("AD"), c("joker2"), c("AS")]], jokers="high")
     play(state, "joker", "AD")
-    assert state.last_round["winner"] == 0
+    assert state.last_round["winner"] == 0  # the joker beats the ace
     play(state, "2C", "joker2")
+    assert state.last_round["winner"] == 0  # the 2 beats the joker
+    play(state, "2D", "AS")
+    assert state.last_round["winner"] == 1  # with jokers in the game the ace beats the 2
+    without = position([cards("2C"), cards("AD")])
+    play(without, "2C", "AD")
+    assert without.last_round["winner"] == 0  # without jokers the 2 beats the ace
+
+
+def test_with_jokers_and_three_players_a_2_beats_everything_only_when_a_joker_is_turned():
+    turned = cards("2C", "joker", "AD")
+    assert battle_strength(c("2C"), turned, "high") > battle_strength(c("joker"), turned, "high")
+    no_joker = cards("2C", "AD", "KH")
+    assert battle_strength(c("2C"), no_joker, "high") < battle_strength(c("KH"), no_joker, "high")
+    state = position([cards("2C", "2S"), [c("joker"), c("5D")], cards("AH", "AS")], jokers="high")
+    play(state, "2C", "joker", "AH")
     assert state.last_round["winner"] == 0
+    play(state, "2S", "5D", "AS")
+    assert state.last_round["winner"] == 2
 
 
 def test_with_three_players_a_2_beats_everything_only_when_an_ace_is_turned():
-    assert battle_strength(c("2C"), cards("2C", "AD", "KH")) > battle_strength(c("KH"), cards("2C", "AD", "KH")) > 0
+    turned = cards("2C", "AD", "KH")
+    assert battle_strength(c("2C"), turned, "none") > battle_strength(c("KH"), turned, "none") > 0
     state = position([cards("2C", "2S"), cards("AD", "5D"), cards("KH", "KS")])
     play(state, "2C", "AD", "KH")
     assert state.last_round["winner"] == 0

@@ -2,7 +2,7 @@
 
 Calculation War, MultiWar, TripleSmart and TripleSmart: Extreme on hand-made positions with two
 and four players: each round result names what was compared and who takes how many cards; the
-card that won is the one marked; in a Calculation War war the second-best card is the rule,
+card that won is the one marked; in a Calculation War war the best card left is the rule,
 and the lesson judges it like the engine; a TripleSmart round is never skipped when two special
 cards decide the next one; a typed expression the rules refuse is told with its numbers.
 """
@@ -146,7 +146,7 @@ def test_a_war_is_told_with_the_tied_sum_while_it_is_fought_and_after():
     state, a = war_position()
     assert story("calculation-war", state) == [f"War! You and Computer 1 laid the same sum, {total(a)}."]
     mine = next(m.cards[0] for m in state.legal_moves())
-    theirs = sorted(state.hands[1], key=total)[-2]
+    theirs = max(state.hands[1], key=total)
     play_round(state, [mine, theirs])
     lines = story("calculation-war", state)
     assert lines[0] == f"War! You and Computer 1 laid the same sum, {total(a)}."
@@ -155,34 +155,47 @@ def test_a_war_is_told_with_the_tied_sum_while_it_is_fought_and_after():
     assert lines[3] == "Computer 1 also loses the 3 cards left in their hand."
 
 
-# --- Calculation War: the second-best card in a war ----------------------------------------------------------------
-def test_the_war_card_is_the_second_highest_sum_of_the_hand():
-    high, middle, low = (c for c in reversed(by_sum()[-3:]))
+# --- Calculation War: the best card left in a war ------------------------------------------------------------------
+def test_the_war_card_is_the_best_card_left_the_next_best_of_the_five():
+    """The source (000, Calculation War): "Spillerne skal da legge ut sine nest beste kort."
+
+    The players lay their next-best cards: with the best of the five laid in the tie, the next best is the best card
+    left in the hand, the highest sum of the four (games.md), not the second-highest of the four.
+    """
+    five = list(reversed(by_sum()[-5:]))  # the five sums, best first
+    state = calculation_war_deal(2)
     twin = tied_groups()[0]
-    assert war_sum([low, high, middle]) == total(middle)
-    assert war_sum([high, low]) == total(low)
-    assert war_sum([low]) == total(low)
-    assert war_sum([twin[0], twin[1], low]) == total(twin[0])  # two cards share the best sum: either is the second best
+    others = [c for c in by_sum() if total(c) != total(twin[0])]
+    set_hands(state, [[twin[0], *others[-4:]], [twin[1], *others[:4]]])
+    play_round(state, [twin[0], twin[1]])
+    assert state.wars == 1
+    best_left = max(state.hands[PUPIL], key=total)
+    assert [m.cards[0] for m in state.legal_moves()] == [best_left]
+    assert war_sum([five[1], five[2], five[3], five[4]]) == total(five[1])  # the second-best of the five
+    assert war_sum([five[3], five[1]]) == total(five[1])
+    assert war_sum([five[4]]) == total(five[4])
+    high_twin = max(tied_groups(), key=lambda group: total(group[0]))
+    assert war_sum([high_twin[0], high_twin[1], by_sum()[0]]) == total(high_twin[0])  # two share the best: either
 
 
 def test_the_lesson_refuses_another_war_card_with_the_sums_and_records_it():
     state, _ = war_position()
     lesson = LESSONS["calculation-war"]
     hand = sorted(state.hands[PUPIL], key=total, reverse=True)
-    wrong, right = hand[0], hand[1]
+    right, wrong = hand[0], hand[1]
     judged = lesson.judge(state, PUPIL, Move("play", PUPIL, (wrong,)))
     sums = [total(c) for c in hand]
     listing = f"{sums[0]}, {sums[1]}, {sums[2]} and {sums[3]}"
     assert not judged.correct and judged.skill == "estimate_sum" and judged.kind == "war_card"
     assert (
         english(judged.told)
-        == f"In a war you lay your second-best card: your cards add up to {listing}, so lay the {sums[1]}."
+        == f"In a war you lay the best card you have left: your cards add up to {listing}, so lay the {sums[0]}."
     )
     judged = lesson.judge(state, PUPIL, Move("play", PUPIL, (right,)))
     assert (
         judged.correct
         and english(judged.told)
-        == f"Your cards add up to {listing}: in a war you lay your second-best card, the {sums[1]}."
+        == f"Your cards add up to {listing}: in a war you lay the best card you have left, the {sums[0]}."
     )
 
 
@@ -210,8 +223,8 @@ def test_engine_and_lesson_agree_on_every_war_card_of_every_small_hand():
         for hand in itertools.combinations(pool, size):
             set_hands(state, [list(hand), list(state.hands[1])])
             legal = {c for c in hand if state.is_legal(Move("play", PUPIL, (c,)))}
-            second = sorted((total(c) for c in hand), reverse=True)[min(1, size - 1)]  # the rule, written out again
-            assert legal == {c for c in hand if total(c) == second}
+            best = max(total(c) for c in hand)  # the rule, written out again
+            assert legal == {c for c in hand if total(c) == best}
             for card_id in hand:
                 judged = lesson.judge(state, PUPIL, Move("play", PUPIL, (card_id,)))
                 if size == 1:
@@ -223,7 +236,7 @@ def test_engine_and_lesson_agree_on_every_war_card_of_every_small_hand():
     assert checked == sum(size * len(list(itertools.combinations(pool, size))) for size in range(1, 5))
 
 
-def test_the_computer_players_lay_their_second_best_card_in_a_war():
+def test_the_computer_players_lay_their_best_card_left_in_a_war():
     from tutor.engine.calculation_war import BeginnerBot, StrongBot
     from tutor.engine.play import bot_rng
 
@@ -241,11 +254,11 @@ def test_through_the_runner_a_refused_war_card_is_told_and_stored_for_estimate_s
     lesson = LESSONS["calculation-war"]
     run = LessonRun.start(lesson, 2, {}, ["strong"], 1, 0)
     run.stage, run.state = PLAY, state.to_dict()
-    wrong = max(state.hands[PUPIL], key=total)
+    wrong = sorted(state.hands[PUPIL], key=total)[-2]
     attempt = run.move(f"play:{wrong}:", lesson, {}, 100)
     assert attempt.skill == "estimate_sum" and not attempt.correct and attempt.first_try
     assert run.state == state.to_dict() and "so lay the" in english(run.current_told().told)
-    right = sorted(state.hands[PUPIL], key=total)[-2]
+    right = max(state.hands[PUPIL], key=total)
     attempt = run.move(f"play:{right}:", lesson, {}, 200)
     assert attempt.correct and not attempt.first_try and run.current_told().correct
     assert run.game_state().rounds == 1  # the war was fought to its end

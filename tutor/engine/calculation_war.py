@@ -9,19 +9,21 @@ collection pile and everyone draws five new cards; an empty draw pile is refille
 shuffling the collection pile.
 
 Equal highest sums on different sides mean **war**: the tied players lay another
-card (their second best); the higher sum wins everything on the table *and the cards
-left in the losing war players' hands*. The game ends when one side holds every card,
+card (the best card left in their hand); the higher sum wins everything on the table
+*and the cards left in the losing war players' hands*. The game ends when one side holds every card,
 or when the agreed number of rounds or minutes is up: then most cards wins.
 
 Decisions (games.md):
 
 - Special cards have no circled values and are taken out before the deal.
-- In a war each tied player must lay their **second-best card**: the hand (the cards
-  still held, the tied card is already on the table) sorted by circled sum from the
-  highest, the second card's sum is the one to lay, and any card of that sum will do
-  (so with sums 266, 266, 198 a 266 is laid; with 266, 240, 240 either 240). A player
-  with a single card left lays it. ``legal_moves`` offers only those cards, so the
-  computer players follow the rule; the lesson explains a refused card with the sums.
+- In a war each tied player must lay their next-best card (the source: "Spillerne skal
+  da legge ut sine nest beste kort"): the **best card left in the hand**, by circled sum.
+  A player who laid their best card in the tie lays the second-best of the five, not
+  the second-best of the four cards left (games.md's corrected wording). Any card of
+  the highest sum will do (with sums 266, 266, 198 left either 266), and a player with
+  a single card left lays it.
+  ``legal_moves`` offers only those cards, so the computer players follow the rule; the
+  lesson explains a refused card with the sums.
 
 Every battle of a round is recorded (``battles``: the card each contender laid and the
 players whose card had the highest sum), and ``last_round`` keeps them with the
@@ -53,9 +55,8 @@ def card_sum(card_id: int) -> int:
 
 
 def war_sum(hand: list[int]) -> int:
-    """The circled sum a player must lay in a war: the second highest of the hand (the only card's with one card)."""
-    sums = sorted((card_sum(c) for c in hand), reverse=True)
-    return sums[1] if len(sums) > 1 else sums[0]
+    """The circled sum a player must lay in a war: the best card left in the hand (the tied card is already laid)."""
+    return max(card_sum(c) for c in hand)
 
 
 class CalculationWarState(SidePilesState):

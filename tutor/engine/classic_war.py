@@ -33,8 +33,9 @@ wins).
 down, the eighth face up); if a player in the war has fewer cards, everyone lays as many
 as the shortest (k cards: k-1 face down, the last face up); a player in the war with no
 cards at all loses. **P'yanitsa** (the Drunkard, Russia): 36 cards (6 to ace); the six beats
-the ace, and only the ace; at a tie only the tied players go on (``tie_rule``: a new face-up
-card on the tied one, or one face down and one face up); ``drunkard``: the player who ends
+the ace, and only the ace; a tie for the highest card makes every player lay a new card, the
+tied ones and the others (``tie_rule``: a new face-up card on the one played, or one face
+down and one face up), and the highest new card wins the trick; ``drunkard``: the player who ends
 with every card is the drunkard and the others win, or the first player to run out is the
 drunkard. **Tod und Leben** (Mecklenburg): 32 cards (7 to ace), two players, 16 each; the
 winner of a trick keeps it in a ``won`` pile, out of play; a tie simply turns the next card
@@ -78,16 +79,23 @@ Decisions:
   the lowest card. Joker War the same with the 2 and the joker. So 6, K, A: the six wins.
 - **Razboiul's aces count 11**, pictures 10 (the source: "perhaps they all have the value
   10"), so a war over two aces is ten cards face down and the eleventh face up.
-- **P'yanitsa's ties.** A tied player who cannot lay what the tie needs (one card, or two
-  with ``down_up``) drops out of that tie without laying; whatever they laid stays for the
-  winner. If every tied player drops out, nobody wins the trick: each player takes back
-  the cards they laid this round (under their pile).
+- **P'yanitsa's ties with three or four players.** The source: "Se c'è un pareggio per il
+  massimo allora: tutti mettono una nuova carta scoperta sulla carta che hanno giocato"
+  (a tie for the highest card: everyone puts a new card on the card they played), so every
+  player still in the round lays a new card, not only the tied ones, as in War.
+- **P'yanitsa's ties.** A player who cannot lay what the tie needs (one card, or two with
+  ``down_up``) drops out of that tie without laying; whatever they laid stays for the
+  winner. If every player drops out, nobody wins the trick: each player takes back the
+  cards they laid this round (under their pile).
 - **P'yanitsa's end at a limit** (round limit, time, safety cap): the drunkard is whoever
   is nearest to the drunkard's fate (the most cards with ``all_cards``, the fewest with
   ``runs_out``) and every other player wins; if all hold the same number, all win.
-- **Tod und Leben's tie on the last cards** ("they get one card each"): the undecided
-  trick is split, each player takes back the cards they laid (into their won pile). A
-  16-16 round is drawn; the game's winner won most rounds (equal: both win).
+- **Tod und Leben's tie on the last cards** (the source: "Se le ultime carte dei giocatori
+  sono uguali, ottengono una carta ciascuna", they get one card each): the undecided trick
+  is split, each player takes back the cards they laid in it (into their won pile): one
+  card each when only the last cards tie, more when the trick grew through ties before
+  (ties on the 15th and 16th cards: a trick of 4, two cards back each). A 16-16 round is
+  drawn; the game's winner won most rounds (equal: both win).
 - **The time-limit rule** removes the ranks above the deck's lowest from the lowest up (3
   to ace in a 52-card deck, 7 to ace in P'yanitsa's 36); the lowest rank, which beats the
   top card in Joker War and P'yanitsa, and the jokers stay. A rank is finished when every
@@ -421,12 +429,11 @@ class ClassicWarState(PhasedState):
             self._declare_war(record, live, leaders)
 
     def _declare_war(self, record: dict, live: list[int], leaders: list[int]) -> None:
-        players = live if self.game.whole_table_at_war else leaders
-        counts = [self.available(p) for p in players]
+        counts = [self.available(p) for p in live]
         if not any(counts):
-            self._deadlock(record, players, leaders)
+            self._deadlock(record, live, leaders)
             return
-        self._start_battle(players, self.game.war_battle_size(self.current_card(leaders[0]), counts))
+        self._start_battle(live, self.game.war_battle_size(self.current_card(leaders[0]), counts))
 
     def _deadlock(self, record: dict, players: list[int], leaders: list[int]) -> None:
         """A tie nobody in it can lay another card for: a draw, or (P'yanitsa, Tod und Leben) the trick is split."""
@@ -823,8 +830,6 @@ class StandardWarGame(Game):
     # : The won pile is shuffled into a new pile when the pile runs out (Two-deck War; Tod und Leben keeps it out of
     # play).
     reshuffles_won: ClassVar[bool] = False
-    #: Every player still in the round takes part in a war (False: only the tied players).
-    whole_table_at_war: ClassVar[bool] = True
     #: A new shuffle and deal after every 16 cards (Tod und Leben).
     redeals: ClassVar[bool] = False
 
@@ -940,20 +945,19 @@ class Razboiul(StandardWarGame):
 
 
 class Pyanitsa(StandardWarGame):
-    """P'yanitsa, the Drunkard: 36 cards, the six beats the ace, only the tied go on."""
+    """P'yanitsa, the Drunkard: 36 cards, the six beats the ace, a tie makes everyone lay a new card."""
 
     id: ClassVar[str] = "pyanitsa"
     title: ClassVar[str] = N_("P'yanitsa (Drunkard)")
     order: ClassVar[int] = 120
     deck_name: ClassVar[str] = "piquet36"
-    whole_table_at_war: ClassVar[bool] = False
     option_specs = (
         Option(
             "tie_rule",
             N_("At a tie"),
             "face_up",
             choices=("face_up", "down_up"),
-            help=N_("What the tied players lay when their cards are equal."),
+            help=N_("What every player lays when the highest cards are equal."),
         ),
         Option(
             "drunkard",

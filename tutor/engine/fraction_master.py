@@ -10,7 +10,8 @@ side, using the big top numbers: first the numerator of the left fraction, then 
 denominator, then the right fraction the same way (the move ``lay_interval``, cards
 ``(n1, d1, n2, d2)``). The two fractions bound an interval, whichever of them is the
 smaller. Laying is a real choice of the player who lays (a pupil can lay an interval
-for a computer player), so the order is up to them.
+for a computer player), so the order is up to them, but the two fractions must differ:
+an interval must have room between its ends (see the decisions).
 
 **A turn.** The mover tops up their hand from their side's draw pile to four cards
 (a player who laid nothing last time keeps those cards and only tops up) and then makes
@@ -47,8 +48,10 @@ Decisions:
   of Kocha cards, so banana cards act as Kocha cards (as in MultiWar): drawn, they leave
   the game and give three extra cards. They are never interval cards.
 - **The interval cards** are the first four number cards from the top of the shuffled
-  deck; any special card met on the way stays where it lies. The other 78 cards are
-  split evenly (39 each for two sides, 26 each for three).
+  deck; any special card met on the way stays where it lies, and so does a fourth number
+  card with the same top number as the first three (four equal top numbers can only be
+  laid as two equal fractions, an empty interval; it happens in about one deal in 1,600).
+  The other 78 cards are split evenly (39 each for two sides, 26 each for three).
 - **Who lays, who moves.** Seat 0 starts; the last seat lays the first interval (the
   source: "the one who does not start"). Play goes round in seat order, and every
   interval is laid by the player who just moved, for the next player: with three
@@ -64,9 +67,18 @@ Decisions:
   three fractions, six cards). A second special card in the same turn also leaves the
   game, and the hand still tops up to six. A hand that holds four cards or more draws
   nothing. An empty draw pile simply stops the drawing.
-- **Strict end points** with two equal fractions would be an empty interval, so under
-  ``strict`` a layout of two equal fractions (1/2 and 2/4) may not be laid, unless every
-  layout is like that (four equal top numbers).
+- **No empty interval.** The source: "De to brøkene danner nå et intervall" (the two
+  fractions now form an interval) and the mover makes fractions "som faller innenfor
+  intervallet" (that fall inside the interval). games.md does not say what an empty
+  interval is, so here: an interval is **empty** when its two fractions are equal (4/1 and
+  4/1, or 1/1 and 9/9, both 1): it has no width and there is no number between its ends,
+  only one point. Such a layout is not a legal move, with or without ``strict``, so no
+  player can lay it: the computer players choose among the legal layouts, and the lesson
+  refuses a pupil's with the two fractions' values. Any two different fractions are an
+  interval, even one no fraction of the mover's cards fits (1/2 and 5/9 hold no fraction
+  of two top numbers strictly between them): the source expects a mover who cannot make
+  a fraction ("Dersom han ikke klarer å lage brøker med riktig størrelse, går turen over
+  til neste spiller"), so what the cards can make is not asked of the interval.
 - **The end.** Without ``same_interval`` the game ends the moment the mover's side has
   no cards (the mover need not say ``end_turn``). With ``same_interval`` everyone
   finishes the round first, and every side with no cards at its end wins. The limits
@@ -212,18 +224,20 @@ def most_fractions(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return best
 
 
-def layouts(cards: Iterable[int], strict: bool = False) -> list[tuple[int, int, int, int]]:
-    """Every way to lay the four interval cards, by card ids; under ``strict`` no empty interval."""
-    return list(_layouts(tuple(sorted(cards)), strict))
+def is_empty(layout: Iterable[int]) -> bool:
+    """Whether four cards laid as ``(n1, d1, n2, d2)`` make two equal fractions: no room between the ends."""
+    low, high = interval_of(layout)
+    return low == high
+
+
+def layouts(cards: Iterable[int]) -> list[tuple[int, int, int, int]]:
+    """Every way to lay the four interval cards as an interval, by card ids: never two equal fractions."""
+    return list(_layouts(tuple(sorted(cards))))
 
 
 @lru_cache(maxsize=4096)
-def _layouts(cards: tuple[int, ...], strict: bool) -> tuple[tuple[int, int, int, int], ...]:
-    every = sorted(permutations(cards))
-    if strict:
-        proper = [layout for layout in every if fraction_of(layout[0], layout[1]) != fraction_of(layout[2], layout[3])]
-        every = proper or every
-    return tuple(every)
+def _layouts(cards: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...]:
+    return tuple(layout for layout in sorted(permutations(cards)) if not is_empty(layout))
 
 
 @cache
@@ -232,9 +246,8 @@ def _reachable(tops: tuple[int, ...], strict: bool) -> frozenset[tuple[int, int]
     bounds = set()
     for n1, d1, n2, d2 in permutations(tops):
         first, second = Fraction(n1, d1), Fraction(n2, d2)
-        if strict and first == second and len(set(tops)) > 1:
-            continue
-        bounds.add((min(first, second), max(first, second)))
+        if first != second:
+            bounds.add((min(first, second), max(first, second)))
     return frozenset(
         (a, b)
         for a in range(1, 10)
@@ -316,7 +329,7 @@ class FractionMasterState(State):
 
     def legal_moves(self) -> list[Move]:
         if self.phase == "lay":
-            return [Move("lay_interval", self.layer, layout) for layout in layouts(self.interval, self.strict)]
+            return [Move("lay_interval", self.layer, layout) for layout in layouts(self.interval)]
         if self.phase != "move":
             return []
         player = self.waiting[0]
@@ -375,12 +388,13 @@ class FractionMasterState(State):
 
     # --- the rules ---------------------------------------------------------------------------------
     def _deal(self, order: list[int]) -> None:
-        """Take the first four number cards from the top as the interval; split the rest evenly."""
+        """Take the first four number cards from the top as the interval (never four equal top numbers); split the rest
+        evenly."""
         rest = list(order)
         for index in range(len(rest) - 1, -1, -1):
             if len(self.interval) == INTERVAL_CARDS:
                 break
-            if not is_special(rest[index]):
+            if not is_special(rest[index]) and not self._fourth_of_a_kind(rest[index]):
                 self.interval.append(rest.pop(index))
         share, spare = divmod(len(rest), len(self.sides))
         start = 0
@@ -391,6 +405,10 @@ class FractionMasterState(State):
         self.layer = self.game.players - 1
         self.waiting = self._order_after(self.layer)
         self.phase = "lay"
+
+    def _fourth_of_a_kind(self, card_id: int) -> bool:
+        """Whether the card would be the fourth interval card with one top number (only an empty interval)."""
+        return len(self.interval) == INTERVAL_CARDS - 1 and all(top(c) == top(card_id) for c in self.interval)
 
     def _order_after(self, layer: int) -> list[int]:
         """Who moves on an interval laid by ``layer``: the next seat, or everyone from there."""
@@ -580,6 +598,8 @@ class FractionMasterState(State):
                 raise InvalidState(f"{game.id}: cards lost or duplicated")
             if len(self.interval) != INTERVAL_CARDS or any(is_special(c) for c in self.interval):
                 problems.append("the interval is not four number cards")
+            elif len({top(c) for c in self.interval}) == 1:
+                problems.append("four interval cards with one top number: only an empty interval")
             if any(is_special(c) for hand in self.hands for c in hand):
                 problems.append("a special card in a hand")
             if any(len(hand) > KOCHA_HAND_SIZE for hand in self.hands):
@@ -602,8 +622,8 @@ class FractionMasterState(State):
             problems.append("the wrong players wait to move")
         if self.phase in ("deal", "over") and self.waiting:
             problems.append("players wait outside play")
-        if self.phase == "move" and self.strict and tuple(self.interval) not in layouts(self.interval, True):
-            problems.append("an empty strict interval")
+        if self.phase == "move" and len(self.interval) == INTERVAL_CARDS and is_empty(self.interval):
+            problems.append("an empty interval: two equal fractions")
         problems.extend(self._record_problems())
         if problems:
             raise InvalidState(f"{game.id}: " + "; ".join(problems))

@@ -8,12 +8,14 @@ last card the top), empty at first, that everybody sees.
 In a battle the players move in seat order. The player to move picks up the top card of
 their pack and looks at it (only they see it). They either **play** it (``turn``: it goes
 face up on the table), or, if it has the same rank as the top card of an opponent's
-face-up pile, **steal** that pile (``steal``, the victim in ``detail``): the card goes on top
-of the victim's pile and the whole pile, its order unchanged, goes on top of the stealer's
-own face-up pile. Then the stealer picks up the next card and chooses again (in a game of
-three or four, another pile may be stolen). Playing a card of the same rank as the top of
-your own face-up pile **protects** that pile for the rest of the battle: nobody may steal
-it. When all have played, the highest card wins every card on the table (jokers beat aces);
+face-up pile, **steal** that pile (``steal``; ``detail`` names the pile the card is put on):
+the card goes on top of the victim's pile and the whole pile, its order unchanged, goes on
+top of the stealer's own face-up pile. A card that matches several opponents' piles steals
+them all. Then the stealer picks up the next card and chooses again (in a game of three or
+four, another pile may be stolen). When two players' cards match each other's piles, both
+steal and the two piles are **swapped**. Playing a card of the same rank as the top of your
+own face-up pile **protects** that pile for the rest of the battle: nobody may steal it.
+When all have played, the highest card wins every card on the table (jokers beat aces);
 the winner chooses which won card goes on top of their face-up pile (``top``), the others
 go under it.
 
@@ -32,6 +34,24 @@ Decisions:
 - **Timing.** The source leaves the order of steals open ("A and B could wait for ever for
   the other to play first"); here players move in seat order, and protection (the source's
   suggested rule) lasts until the battle is decided; each battle of a war is a new battle.
+- **A card that matches several piles steals them all** (the source: "se la tua carta
+  corrisponde a più di un mazzo del tuo avversario, puoi rubare entrambi i mazzi"). The
+  piles go onto the stealer's pile one after the other, each in its own order: the others
+  in seat order from the stealer, then the one the card is put on (the move's ``detail``,
+  one legal ``steal`` per matching pile), with the card on top. The steal's record
+  (``steals`` in the battle's ``laid``) lists every pile taken: ``{"card", "cards",
+  "piles": [{"victim", "cards", "swap"}]}``, ``cards`` counting the card too.
+- **The swap** (the source: "Se la carta di ciascun giocatore corrisponde alla prima carta
+  del mazzo di cattura dell'altro giocatore, possono entrambi rubare e scambiare le due pile
+  di cattura"). Both players look at their cards at the same moment, but here they move in
+  seat order: so when A steals B's pile, the pile A had just before (its size and top card)
+  is kept in ``swaps``, and when B's turn comes in the same battle, a card of the same rank
+  as that old top steals it back from the bottom of A's pile: B takes A's old pile under its
+  card, A keeps B's, and the two piles are swapped. The swap is a steal like any other (a
+  ``steal`` move naming A, its record's pile marked ``swap``), and it cannot be made once A
+  protected its pile, or once A's pile left it as a whole (stolen, swapped, shuffled into a
+  new pack, or laid by a player who ran out). A card that matches the top A's pile has now
+  takes the whole pile instead.
 - **The won cards' order.** The winner chooses the top card among the cards won (one
   ``top`` move per won card is legal); the other won cards go under it in the order they
   are gathered (the winner's own first, then seat by seat from the winner; each player's
@@ -44,10 +64,10 @@ Decisions:
 - **A player whose face-up pile was stolen** before their turn and who has no cards left
   takes no part in that battle (in a war: runs out).
 - **Computer players.** ``beginner`` never steals and puts a random won card on top.
-  ``strong`` always steals when it can, the largest pile first (it never keeps the card to
-  fight a war with), and puts on top the won card whose rank is most often in sight (on
-  the face-up piles, the table, the removed cards and the cards just won), so the fewest
-  unseen cards can match it.
+  ``strong`` always steals when it can (every matching pile, and a swap), putting its card
+  on the largest pile (it never keeps the card to fight a war with), and puts on top the
+  won card whose rank is most often in sight (on the face-up piles, the table, the removed
+  cards and the cards just won), so the fewest unseen cards can match it.
 """
 
 from __future__ import annotations
@@ -84,6 +104,8 @@ class StealWarState(ClassicWarState):
         self.prize: list[int] = []  # won cards waiting for the winner to choose the top one
         self.protected: list[int] = []  # whose face-up pile cannot be stolen in this battle
         self.down_due: list[int] = [0] * players  # war cards still to lay face down in this battle
+        # the piles thieves had before a steal in this battle, which their victims may take back (a swap)
+        self.swaps: list[dict] = []
 
     # --- counts ------------------------------------------------------------------------------
     def available(self, player: int) -> int:
@@ -117,18 +139,27 @@ class StealWarState(ClassicWarState):
         ]
 
     def steal_targets(self, player: int) -> list[int]:
-        """Opponents whose face-up pile the card in hand may steal: same rank on top, not protected."""
+        """Opponents whose face-up pile (or a part of it: a swap) the card in hand steals, in seat order."""
+        return sorted(self.stolen_parts(player))
+
+    def stolen_parts(self, player: int) -> dict[int, int]:
+        """What the card in hand steals: victim -> how many cards from the bottom of their face-up pile.
+
+        The whole pile when its top has the card's rank; a swap (the pile the victim had before stealing this player's
+        pile in this battle) when that pile's old top has it. A protected pile is safe from both.
+        """
         if not self.hands[player]:
-            return []
+            return {}
         value = rank_of(self.hands[player][0])
-        return [
-            victim
-            for victim in range(self.game.players)
-            if victim != player
-            and self.faceup[victim]
-            and rank_of(self.faceup[victim][-1]) == value
-            and victim not in self.protected
-        ]
+        parts = {}
+        for swap in self.swaps:
+            thief, size = swap["thief"], swap["size"]
+            if swap["victim"] == player and rank_of(self.faceup[thief][size - 1]) == value:
+                parts[thief] = size
+        for victim in range(self.game.players):
+            if victim != player and self.faceup[victim] and rank_of(self.faceup[victim][-1]) == value:
+                parts[victim] = len(self.faceup[victim])
+        return {victim: size for victim, size in parts.items() if victim not in self.protected}
 
     def _apply_player_move(self, move: Move) -> None:
         if move.kind == "top":
@@ -145,9 +176,13 @@ class StealWarState(ClassicWarState):
         """An empty pack is refilled from the face-up pile."""
         return self.faceup[player]
 
+    def _reshuffle(self, player: int, order: list[int]) -> None:
+        self._forget_swaps(player)  # the face-up pile becomes the new pack: nothing of it is left to take back
+        super()._reshuffle(player, order)
+
     def _start_battle(self, players: list[int], size: int) -> None:
         super()._start_battle(players, size)
-        self.protected = []
+        self.protected, self.swaps = [], []
         self.down_due = [size - 1 if p in players else 0 for p in range(self.game.players)]
 
     def _advance(self) -> None:
@@ -178,6 +213,7 @@ class StealWarState(ClassicWarState):
         """Too few cards for the battle: everything goes face down and the player is out of it."""
         cards = self.piles[player][::-1] + self.faceup[player][::-1]
         self.piles[player], self.faceup[player], self.down_due[player] = [], [], 0
+        self._forget_swaps(player)
         self.down[player] += cards
         self.waiting.remove(player)
         self.contenders.remove(player)
@@ -195,12 +231,31 @@ class StealWarState(ClassicWarState):
         self.laid[str(player)].update(up=card, card=card)
         self.waiting.remove(player)
 
-    def _steal(self, player: int, victim: int) -> None:
+    def _steal(self, player: int, pointed: int) -> None:
+        """Every pile the card matches, the pointed one last under the card; a swap takes back an old pile."""
+        parts = self.stolen_parts(player)
         card = self.hands[player].pop()
-        stolen = self.faceup[victim] + [card]
-        self.faceup[victim] = []
-        self.faceup[player] += stolen
-        self.laid[str(player)]["steals"].append({"victim": victim, "card": card, "cards": len(stolen)})
+        players = self.game.players
+        order = [v for v in ((player + step) % players for step in range(1, players)) if v in parts and v != pointed]
+        before = len(self.faceup[player])
+        piles = []
+        for victim in [*order, pointed]:
+            size = parts[victim]
+            swap = size < len(self.faceup[victim])  # a part of the pile: the one the victim had before stealing
+            self.faceup[player] += self.faceup[victim][:size]
+            self.faceup[victim] = self.faceup[victim][size:]
+            self._forget_swaps(victim)
+            piles.append({"victim": victim, "cards": size, "swap": swap})
+            if before and not swap:
+                self.swaps.append({"thief": player, "victim": victim, "size": before})
+        self.faceup[player].append(card)
+        self.laid[str(player)]["steals"].append(
+            {"card": card, "cards": sum(pile["cards"] for pile in piles) + 1, "piles": piles}
+        )
+
+    def _forget_swaps(self, player: int) -> None:
+        """The player's face-up pile left as a whole: the piles they had before their steals cannot be taken back."""
+        self.swaps = [swap for swap in self.swaps if swap["thief"] != player]
 
     # --- the won cards ----------------------------------------------------------------------------
     def _collect(self, player: int, cards: list[int]) -> None:
@@ -235,7 +290,7 @@ class StealWarState(ClassicWarState):
 
     def _clear_battle(self) -> None:
         super()._clear_battle()
-        self.protected, self.down_due = [], [0] * self.game.players
+        self.protected, self.down_due, self.swaps = [], [0] * self.game.players, []
 
     # --- views and storage ---------------------------------------------------------------------
     def player_view(self, player: int) -> dict:
@@ -248,6 +303,7 @@ class StealWarState(ClassicWarState):
             hand_counts=[len(hand) for hand in self.hands],
             prize=list(self.prize),
             protected=list(self.protected),
+            swaps=[dict(swap) for swap in self.swaps],
             steal_targets=self.steal_targets(player) if self.phase == "turn" and self.waiting[0] == player else [],
         )
         return view
@@ -263,6 +319,7 @@ class StealWarState(ClassicWarState):
             prize=list(self.prize),
             protected=list(self.protected),
             down_due=list(self.down_due),
+            swaps=[dict(swap) for swap in self.swaps],
         )
         return data
 
@@ -273,6 +330,7 @@ class StealWarState(ClassicWarState):
         self.prize = card_list(data["prize"], "the won cards")
         self.protected = player_list(data["protected"])
         self.down_due = [stored_int(n) for n in data["down_due"]]
+        self.swaps = [{key: stored_int(swap[key]) for key in ("thief", "victim", "size")} for swap in data["swaps"]]
 
     def shape_problems(self) -> list[str]:
         problems = super().shape_problems()
@@ -285,6 +343,15 @@ class StealWarState(ClassicWarState):
             problems.append("impossible cards due or in hand")
         if self.won and any(self.won):
             problems.append("Steal War has no won piles")
+        seats = range(players)
+        if len(self.faceup) == players and any(
+            swap["thief"] not in seats
+            or swap["victim"] not in seats
+            or swap["thief"] == swap["victim"]
+            or not 1 <= swap["size"] < len(self.faceup[swap["thief"]])
+            for swap in self.swaps
+        ):
+            problems.append("a swap of a pile that is not there")
         return problems
 
     def fight_problems(self) -> list[str]:
@@ -296,6 +363,8 @@ class StealWarState(ClassicWarState):
             problems.append("war cards due from a player who is not in the battle")
         if any(p in self.waiting for p in self.protected):
             problems.append("a protected pile before its player played")
+        if self.swaps and self.phase not in ("turn", "reshuffle"):
+            problems.append("a swap outside a battle")
         if self.phase == "top":
             if (
                 len(self.waiting) != 1
@@ -343,7 +412,7 @@ class NeverStealsBot(Bot):
 
 
 class StealingBot(Bot):
-    """Steals the largest pile it can; on top puts the won card whose rank is most often in sight."""
+    """Steals whenever it can, its card on the largest pile; on top puts the won card whose rank is most in sight."""
 
     name = "strong"
     label = N_("strong")

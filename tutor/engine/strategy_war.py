@@ -4,8 +4,9 @@ The deck is shuffled and dealt evenly; every player takes their cards into their
 **hand**. In a battle every player, in seat order, chooses a card from their hand and
 lays it face down (``play``); nobody sees another's choice until all have chosen, then
 the cards are turned together. Ranks run A K Q J 10 ... 3 2 (jokers above the ace when
-they are in play), and **the 2 beats the ace (and the jokers)** while losing to every
-other card. The highest card takes every card on the table into its player's
+they are in play), and **the 2 beats the highest card**, losing to every other card:
+without jokers the 2 beats the ace; with jokers (``jokers``) the 2 beats the joker, and
+the ace beats the 2. The highest card takes every card on the table into its player's
 **discard**. A hand that runs empty is replaced at once by its player's discard.
 
 A tie for the highest card is **war**: each player in it has three random cards of their
@@ -24,11 +25,16 @@ Aaron takes all 10 cards.
 
 Decisions:
 
-- **The 2 with more than two players.** "The 2 beats the ace" is a cycle once three
-  cards are compared (2 beats A, A beats K, K beats 2). As in P'yanitsa, the rule reads:
-  if an ace (or a joker) is among the cards turned, every 2 counts above everything;
-  otherwise a 2 is the lowest card. With jokers in, the 2 beats the jokers and the aces
-  (games.md; the source can also be read as "the 2 beats only the very highest card").
+- **The 2 and the jokers.** The source: "I 2 battono qualunque carta sia più alta (Assi,
+  a meno che tu non stia giocando con i Jolly), ma perdi contro tutte le altre carte":
+  the 2 beats whatever card is highest (the aces, unless you play with the jokers) and
+  loses to every other card. So with jokers the 2 beats the joker and loses to the ace
+  like any card below the joker (games.md).
+- **The 2 with more than two players.** "The 2 beats the highest card" is a cycle once
+  three cards are compared (2 beats A, A beats K, K beats 2). As in P'yanitsa, the rule
+  reads: if the highest card (the ace; with jokers, a joker) is among the cards turned,
+  every 2 counts above everything; otherwise a 2 is the lowest card. So with jokers a 2,
+  a joker and an ace turned together: the 2 wins.
 - **The winner of a battle takes every card on the table into their own discard**: the
   cards played by the losers as well (the source: "all cards a player plays and wins go to
   their discard"; a lost card is a card the winner won).
@@ -57,7 +63,7 @@ from typing import ClassVar
 
 from tutor.engine.core import CHANCE, Bot, Game, InvalidState, Move, Option, PhasedState, stored_int
 from tutor.engine.war_family import COMMON_END_REASONS, card_list, limit_options
-from tutor.standard_deck import ACE, deck, rank
+from tutor.standard_deck import ACE, JOKER_RANK, deck, rank
 from tutor.text import N_
 
 #: Cards laid face down in a war, per player.
@@ -67,20 +73,22 @@ ROUND_CAP = 3000
 #: A 2 that beats the top cards counts above the joker (rank 15).
 TWO_OVER_TOP = 16
 DECKS = {"none": "full", "high": "jokers"}
+#: The highest card, the one the 2 beats: the ace, or with jokers the joker.
+TOP_RANKS = {"none": ACE, "high": JOKER_RANK}
 
 
-def battle_strength(card_id: int, turned: list[int]) -> int:
-    """The card's strength among the cards ``turned`` together: a 2 is top when an ace or joker is turned."""
+def battle_strength(card_id: int, turned: list[int], jokers: str) -> int:
+    """The card's strength among the cards ``turned`` together: a 2 is top when the highest card is turned."""
     value = rank(card_id)
     if value == 2:
-        return TWO_OVER_TOP if any(rank(other) >= ACE for other in turned) else 1
+        return TWO_OVER_TOP if any(rank(other) == TOP_RANKS[jokers] for other in turned) else 1
     return value
 
 
-def leaders_of(revealed: dict[int, int]) -> list[int]:
+def leaders_of(revealed: dict[int, int], jokers: str) -> list[int]:
     """The players whose turned card is the strongest (one: the winner; several: war)."""
     turned = list(revealed.values())
-    strengths = {player: battle_strength(card_id, turned) for player, card_id in revealed.items()}
+    strengths = {player: battle_strength(card_id, turned, jokers) for player, card_id in revealed.items()}
     best = max(strengths.values())
     return sorted(player for player, value in strengths.items() if value == best)
 
@@ -240,7 +248,7 @@ class StrategyWarState(PhasedState):
         for player, card_id in revealed.items():
             self.shown[player].append(card_id)
         self.submissions = {}
-        leaders = leaders_of(revealed)
+        leaders = leaders_of(revealed, self.game.options["jokers"])
         self.battles.append(
             {"turned": {str(p): c for p, c in revealed.items()}, "leaders": leaders, "out": list(self.out)}
         )
@@ -489,11 +497,12 @@ def unseen_cards(view: dict) -> list[int]:
     return [c for c in deck(DECKS[view["jokers"]]) if c not in seen]
 
 
-def chance_to_win(card_id: int, others: list[int]) -> float:
+def chance_to_win(card_id: int, others: list[int], jokers: str) -> float:
     """How often ``card_id`` beats one card drawn from ``others`` (a tie counts half)."""
     score = 0.0
     for other in others:
-        mine, theirs = battle_strength(card_id, [card_id, other]), battle_strength(other, [card_id, other])
+        pair = [card_id, other]
+        mine, theirs = battle_strength(card_id, pair, jokers), battle_strength(other, pair, jokers)
         score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
     return score / len(others)
 
@@ -526,7 +535,7 @@ class StrongBot(Bot):
         cards = [move.cards[0] for move in legal]
         if view["wars"]:
             others = unseen_cards(view)
-            best = max(cards, key=lambda c: (chance_to_win(c, others), -rank(c)))
+            best = max(cards, key=lambda c: (chance_to_win(c, others, view["jokers"]), -rank(c)))
         else:
             ordinary = [c for c in cards if 2 < rank(c) < ACE]
             best = min(ordinary or cards, key=rank)
@@ -549,7 +558,7 @@ class StrategyWar(Game):
             N_("Jokers"),
             "none",
             choices=("none", "high"),
-            help=N_("Two jokers above the aces, or none. The 2 beats the jokers too."),
+            help=N_("Two jokers above the aces, or none. With jokers the 2 beats the jokers, and the aces beat the 2."),
         ),
         *limit_options(),
     )

@@ -7,12 +7,12 @@ the exact sum of the pupil's card and then which card won; otherwise, now and th
 just which card won.
 
 Every round is told with its sums ("Your 266 beats 176 and 201."), its wars and who
-takes the cards. Any card of the hand can be chosen; in a war the rules want the
-second-best card (games.md), and the lesson judges that choice. Decision: the war card
-is an answer for ``estimate_sum``, the skill of "pick the best card of five": ranking
-one's cards by their circled sums is the same estimate, one place further down. A right
-war card is told and recorded as a right answer, any other is refused with the sums
-and recorded as a wrong one. Outside a war every card may be laid and nothing is judged
+takes the cards. Any card of the hand can be chosen; in a war the rules want the best
+card left in the hand (games.md), and the lesson judges that choice. Decision: the war
+card is an answer for ``estimate_sum``, the skill of "pick the best card of five":
+ranking the cards left by their circled sums is the same estimate. A right war card is
+told and recorded as a right answer, any other is refused with the sums and recorded
+as a wrong one. Outside a war every card may be laid and nothing is judged
 (laying a weaker card is a poor choice, not a broken rule; the drills ask about it).
 """
 
@@ -43,16 +43,17 @@ from tutor.text import N_, NP_, Text
 #: Two sums this close cannot be told apart by estimating to tens.
 CLOSE = 15
 
-# Translators: %(sums)s lists the circled sums of the pupil's cards ("266, 201 and 176"); %(second)s is the
-# second-highest of them.
-WAR_CARD_RIGHT = N_("Your cards add up to %(sums)s: in a war you lay your second-best card, the %(second)s.")
-# Translators: %(sums)s lists the circled sums of the pupil's cards ("266, 201 and 176"); %(second)s is the
-# second-highest of them.
-WAR_CARD_WRONG = N_("In a war you lay your second-best card: your cards add up to %(sums)s, so lay the %(second)s.")
-# Translators: %(sums)s lists the circled sums of the pupil's cards ("266, 201 and 201"); %(second)s is the
-# second-highest of them.
+# Translators: %(sums)s lists the circled sums of the cards left in the pupil's hand ("266, 201 and 176"); %(best)s
+# is the highest of them.
+WAR_CARD_RIGHT = N_("Your cards add up to %(sums)s: in a war you lay the best card you have left, the %(best)s.")
+# Translators: %(sums)s lists the circled sums of the cards left in the pupil's hand ("266, 201 and 176"); %(best)s
+# is the highest of them.
+WAR_CARD_WRONG = N_("In a war you lay the best card you have left: your cards add up to %(sums)s, so lay the %(best)s.")
+# Translators: %(sums)s lists the circled sums of the cards left in the pupil's hand ("266, 266 and 201"); %(best)s
+# is the highest of them.
 WAR_CARD_WRONG_TIED = N_(
-    "In a war you lay your second-best card: your cards add up to %(sums)s, so lay one of the cards with %(second)s."
+    "In a war you lay the best card you have left: your cards add up to %(sums)s, so lay one of the cards with "
+    "%(best)s."
 )
 FORFEITED = (
     NP_("You also lose the %(num)s card left in your hand.", "You also lose the %(num)s cards left in your hand."),
@@ -187,11 +188,11 @@ class CalculationWarLesson(WarFamilyLesson):
 
     def decision_prompt(self, game_state, pupil: int) -> Text:
         if game_state.wars:
-            return Text(N_("Which card is your second-best card for the war?"))
+            return Text(N_("Which card is the best one you have left for the war?"))
         return super().decision_prompt(game_state, pupil)
 
     def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
-        """In a war, the second-best card by circled sum, told with the sums of the hand (see the module docstring)."""
+        """In a war, the best card left by circled sum, told with the sums of the hand (see the module docstring)."""
         if move.kind != "play" or game_state.phase != "play" or game_state.current_player != pupil:
             return super().judge(game_state, pupil, move)
         hand = game_state.hands[pupil]
@@ -200,11 +201,11 @@ class CalculationWarLesson(WarFamilyLesson):
         if not game_state.wars or len(hand) < 2:
             return None  # every card may be laid
         sums = sorted((card_sum(c) for c in hand), reverse=True)
-        second = war_sum(hand)
-        params = {"sums": and_list(sums), "second": second}
-        if card_sum(move.cards[0]) == second:
+        best = war_sum(hand)
+        params = {"sums": and_list(sums), "best": best}
+        if card_sum(move.cards[0]) == best:
             return Judged(True, Text(WAR_CARD_RIGHT, params), "estimate_sum", "war_card")
-        wrong = WAR_CARD_WRONG_TIED if sums.count(second) > 1 else WAR_CARD_WRONG
+        wrong = WAR_CARD_WRONG_TIED if sums.count(best) > 1 else WAR_CARD_WRONG
         return Judged(False, Text(wrong, params), "estimate_sum", "war_card")
 
     def scoreboard(self, game_state, pupil: int) -> list[Text]:

@@ -89,12 +89,17 @@ REMOVED = NP_(
     "The time is up, so the won %(card)s leave the game: %(num)s cards fewer to play with.",
 )
 SPECIAL_RULES = {
-    # (game, the card that wins, the card it beats): the game's own rule, told when it decides a battle
+    # (the rule set: the game, or the game with an option; the card that wins, the card it beats): the game's own
+    # rule, told when it decides a battle
     ("pyanitsa", 6, ACE): N_("In this game the 6 beats the ace, and only the ace."),
     ("joker-war", 2, JOKER_RANK): N_("In this game a 2 beats a joker, and only a joker."),
     ("joker-war", JOKER_RANK, ACE): N_("In this game a joker beats even an ace."),
     ("strategy-war", 2, ACE): N_("In this game the 2 beats the ace."),
-    ("strategy-war", 2, JOKER_RANK): N_("In this game the 2 beats a joker too."),
+    ("strategy-war-jokers", 2, JOKER_RANK): N_("With the jokers in the game, the 2 beats the joker."),
+    ("strategy-war-jokers", 2, ACE): N_("A joker was turned too, so the 2 counts above every card."),
+    ("strategy-war-jokers", ACE, 2): N_(
+        "With the jokers in the game, the ace beats the 2: the 2 beats only the joker."
+    ),
 }
 # Translators: Tod und Leben: a round of 16 tricks each is over; %(mine)s and %(theirs)s count the cards each player won
 # in it.
@@ -191,19 +196,23 @@ class StandardWarLesson(Lesson):
             *self.special_rule_lines(game_state, best, beaten),
         ]
 
+    def rule_set(self, game_state) -> str:
+        """Which special rules of :data:`SPECIAL_RULES` the game plays by: its own."""
+        return game_state.game.id
+
     def special_rule_lines(self, game_state, best: int, beaten: list[int]) -> list[Text]:
         """The game's own rule, when it decided the battle ("In this game the 6 beats the ace.")."""
-        winner = card(best).rank
+        winner, rules = card(best).rank, self.rule_set(game_state)
         return [
             Text(SPECIAL_RULES[key])
-            for key in sorted({(game_state.game.id, winner, card(c).rank) for c in beaten})
+            for key in sorted({(rules, winner, card(c).rank) for c in beaten})
             if key in SPECIAL_RULES
         ]
 
     def plain_order(self, game_state, card_ids: list[int]) -> bool:
         """Whether the usual order (ace high, a joker above it) decides these cards in this game."""
-        ranks = {card(c).rank for c in card_ids}
-        return not any(key[0] == game_state.game.id and key[1] in ranks and key[2] in ranks for key in SPECIAL_RULES)
+        ranks, rules = {card(c).rank for c in card_ids}, self.rule_set(game_state)
+        return not any(key[0] == rules and key[1] in ranks and key[2] in ranks for key in SPECIAL_RULES)
 
     def compare_question(self, game_state, shown: list[int], levels: dict) -> list[Question]:
         """Which of these face-up cards is higher, when the usual order decides them."""
@@ -299,7 +308,7 @@ class ChanceWarLesson(StandardWarLesson):
             lines += self.battle_lines(game_state, battle, pupil)
         winner, count = last.get("winner"), last.get("cards", 0)
         if winner is None and "taken_back" in last:
-            lines.append(Text(NOBODY_WINS, {"round": last["round"]}))
+            lines += self.split_lines(game_state, last, pupil)
         elif winner is not None:
             lines.append(
                 Text.count(TAKES["you"], count, round=last["round"])
@@ -309,6 +318,10 @@ class ChanceWarLesson(StandardWarLesson):
         if last.get("removed"):
             lines.append(Text.count(REMOVED, len(last["removed"]), card=rank_name(last["removed"][0])))
         return lines
+
+    def split_lines(self, game_state, last: dict, pupil: int) -> list[Text]:
+        """A tie nobody could lay another card for: nobody wins, everyone takes back what they laid."""
+        return [Text(NOBODY_WINS, {"round": last["round"]})]
 
     # --- drills ---------------------------------------------------------------------------------------
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
@@ -363,9 +376,26 @@ class TwoDeckWarLesson(ChanceWarLesson):
 
 
 class PyanitsaLesson(ChanceWarLesson):
-    """The loser has a name: the drunkard, the one player who did not win."""
+    """The loser has a name: the drunkard, the one player who did not win; at a tie everyone lays a new card."""
 
     game_id = "pyanitsa"
+
+    def battle_lines(self, game_state, battle: dict, pupil: int) -> list[Text]:
+        """A tie for the highest card: the players whose card did not tie lay a new card too, and the story says so."""
+        lines = super().battle_lines(game_state, battle, pupil)
+        if battle["result"] != "war":
+            return lines
+        untied = [
+            int(p)
+            for p, laid in battle["laid"].items()
+            if laid.get("card") is not None and int(p) not in battle["leaders"]
+        ]
+        if pupil in untied:
+            lines.append(self.narration("tie_everyone_you"))
+        others = [p for p in sorted(untied) if p != pupil]
+        if others:
+            lines.append(self.narration("tie_everyone_other", players=and_list([self.name(p, pupil) for p in others])))
+        return lines
 
     def finish_story(self, game_state, pupil: int) -> list[Text]:
         story = super().finish_story(game_state, pupil)
@@ -429,6 +459,23 @@ class TodUndLebenLesson(ChanceWarLesson):
                 )
             )
         return lines
+
+    def split_lines(self, game_state, last: dict, pupil: int) -> list[Text]:
+        """The last cards tie: each player takes back the cards they laid in the trick, however much it grew."""
+        mine = last["taken_back"].get(str(pupil), 0)
+        return [
+            Text.count(
+                # Translators: Tod und Leben: the last cards of a round tie; %(name)s is the computer player's name.
+                NP_(
+                    "Your last cards are equal too, so nobody wins this trick: you take back the %(num)s card you "
+                    "laid in it, and %(name)s takes back theirs.",
+                    "Your last cards are equal too, so nobody wins this trick: you take back the %(num)s cards you "
+                    "laid in it, and %(name)s takes back theirs.",
+                ),
+                mine,
+                name=self.name(1 - pupil, pupil),
+            )
+        ]
 
     def deal_line(self, game_state, pupil: int) -> Text:
         scores, other = game_state.deal_scores, 1 - pupil

@@ -9,7 +9,11 @@ is refused ("4/9 is not between 1/2 and 3/4: 4/9 is less than 1/2 ...") and stor
 an answer for ``fractions``, like a drill answer; so is ending the turn, right when no
 fraction of the hand fits and wrong when one does (the fractions that would have fitted
 are then shown). The interval's ends are always named in the order they lie on the
-table. The computers' turns are told fraction by fraction with the reason it fits.
+table. An interval of two equal fractions is no interval (the engine's rule): the pupil who
+lays one is told so with the fractions' value ("1/1 and 9/9 are equal: both are 1"), and
+when the two are written differently, seeing that they are equal is fractions work, so it
+is stored as a wrong answer for ``fractions``. The computers' turns are told fraction by
+fraction with the reason it fits.
 
 At the start of every other turn of the pupil the lesson asks a fraction question about
 the interval on the table and the pupil's own cards: which of your fractions fits, is
@@ -332,10 +336,20 @@ class FractionMasterLesson(Lesson):
             and len(move.cards) == 4
             and sorted(move.cards) == sorted(game_state.interval)
         ):
-            first, second = ends_of(move.cards)
-            if game_state.strict and Fraction(*first) == Fraction(*second):
-                return Judged(False, self.narration("layout_empty", first=_written(first), second=_written(second)))
+            return self.judge_empty_layout(move.cards) or super().judge(game_state, pupil, move)
         return super().judge(game_state, pupil, move)
+
+    def judge_empty_layout(self, cards: tuple[int, ...]) -> Judged | None:
+        """Two equal fractions are no interval: told with their value; seeing that they are equal is fractions work."""
+        first, second = ends_of(cards)
+        value = Fraction(*first)
+        if value != Fraction(*second):
+            return None
+        params = {"first": _written(first), "second": _written(second)}
+        if first == second:  # written alike: a rule to learn, not a fraction to compare
+            return Judged(False, self.narration("layout_same", **params), kind="empty_interval")
+        shown = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        return Judged(False, self.narration("layout_equal", value=shown, **params), "fractions", "empty_interval")
 
     def judge_fraction(self, game_state, cards: tuple[int, int]) -> Judged:
         """The pupil's fraction against the interval: right or refused, with the numbers either way."""

@@ -1,9 +1,13 @@
 """Steal War's lesson: see your next card, and steal a pile with the same rank on top.
 
 The pupil looks at the next card and decides: play it, or steal a pile whose top card
-has the same rank. A steal with another rank is refused with both ranks and counts as a
-wrong ``compare`` answer; a right steal counts as a right one. Every steal is told with
-its cards and how many cards it took.
+has the same rank (every pile it matches goes along, and a pile the thief had before
+stealing the pupil's can be taken back: a swap). A steal with another rank is refused with
+both ranks and counts as a wrong ``compare`` answer; a right steal counts as a right one.
+Every steal is told with its cards and how many cards it took: the piles of several
+players at once, and a swap, the pupil's pile going to the computer player who takes it
+back or two computer players swapping (the pupil moves first in every battle, so the pupil
+is never the one who takes a pile back).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from tutor.lessons.base import (
     Judged,
     Row,
     Zone,
+    and_list,
     move_token,
 )
 from tutor.lessons.classic_war import ChanceWarLesson, rank_name
@@ -40,6 +45,46 @@ STEAL_LINES = {
         "%(name)s stole %(victim)s's pile with a %(card)s: %(num)s cards.",
     ),
 }
+MULTI_STEAL_LINES = {
+    # Translators: Steal War: one card matched the tops of several piles; %(victims)s lists two or more computer
+    # players' names ("Computer 1 and Computer 2"); %(card)s is the rank that matched.
+    "you": NP_(
+        "You stole the piles of %(victims)s with your %(card)s: %(num)s card.",
+        "You stole the piles of %(victims)s with your %(card)s: %(num)s cards.",
+    ),
+    # Translators: Steal War: %(name)s is a computer player's name; its card (%(card)s, a rank) matched the top of the
+    # pupil's pile and of the piles of %(others)s, one or more other computer players' names.
+    "yours": NP_(
+        "%(name)s stole your pile with a %(card)s, and stole from %(others)s too: %(num)s card in all.",
+        "%(name)s stole your pile with a %(card)s, and stole from %(others)s too: %(num)s cards in all.",
+    ),
+    # Translators: Steal War: %(name)s is a computer player's name; %(victims)s lists two or more other computer
+    # players' names; %(card)s is the rank that matched.
+    "other": NP_(
+        "%(name)s stole the piles of %(victims)s with a %(card)s: %(num)s card.",
+        "%(name)s stole the piles of %(victims)s with a %(card)s: %(num)s cards.",
+    ),
+}
+#: A swap, told from the side of the one who gives (the pupil sits first in every battle, so a swap is always taken
+#: by a computer player: from the pupil, or from another computer player).
+SWAP_LINES = {
+    # Translators: Steal War's swap: %(name)s is a computer player's name; its card (%(card)s, a rank) matched the top
+    # of the pile the pupil had before stealing its pile; %(num)s counts the cards it takes, with the card.
+    "yours": NP_(
+        "Swap! %(name)s's %(card)s matches the top of the pile you had before: you and %(name)s swap piles, and "
+        "%(name)s takes %(num)s card.",
+        "Swap! %(name)s's %(card)s matches the top of the pile you had before: you and %(name)s swap piles, and "
+        "%(name)s takes %(num)s cards.",
+    ),
+    # Translators: Steal War's swap: %(name)s and %(victim)s are computer players' names; %(name)s's card (%(card)s, a
+    # rank) matched the top of the pile %(victim)s had before stealing from %(name)s.
+    "other": NP_(
+        "Swap! %(name)s's %(card)s matches the top of the pile %(victim)s had before: %(name)s and %(victim)s swap "
+        "piles, and %(name)s takes %(num)s card.",
+        "Swap! %(name)s's %(card)s matches the top of the pile %(victim)s had before: %(name)s and %(victim)s swap "
+        "piles, and %(name)s takes %(num)s cards.",
+    ),
+}
 PROTECTED = (
     N_("You played a card of the same rank as the top of your own pile: your pile is safe in this battle."),
     # Translators: %(name)s is a computer player's name ("Computer 2").
@@ -58,6 +103,12 @@ STEAL_PROTECTED = N_("%(name)s's pile is safe in this battle: they played a card
 STEAL_RIGHT = NP_(
     "Your %(mine)s matches the %(top)s on top of %(name)s's pile: you steal %(num)s card!",
     "Your %(mine)s matches the %(top)s on top of %(name)s's pile: you steal %(num)s cards!",
+)
+# Translators: Steal War: the pupil's card (%(mine)s, a rank) matches the tops of several piles; %(names)s lists two or
+# more computer players' names.
+STEAL_RIGHT_MANY = NP_(
+    "Your %(mine)s matches the top of the piles of %(names)s: you steal them all, %(num)s card!",
+    "Your %(mine)s matches the top of the piles of %(names)s: you steal them all, %(num)s cards!",
 )
 # Translators: a button in Steal War: %(name)s is a computer player's name; %(num)s counts the cards in its face-up
 # pile.
@@ -132,13 +183,19 @@ class StealWarLesson(ChanceWarLesson):
             return super().judge(game_state, pupil, move)
         mine, top = game_state.hands[pupil][0], game_state.faceup[victim][-1]
         params = {"mine": rank_name(mine), "top": rank_name(top), "name": self.name(victim, pupil)}
-        if card(mine).rank != card(top).rank:
+        parts = game_state.stolen_parts(pupil)
+        if victim not in parts:
+            if victim in game_state.protected and card(mine).rank == card(top).rank:
+                # the pupil moves first in every battle, so only a later seat could meet this
+                return Judged(False, Text(STEAL_PROTECTED, {"name": params["name"]}), kind="steal")
             return Judged(False, Text(STEAL_WRONG_RANK, params), "compare", "steal")
-        if (
-            victim in game_state.protected
-        ):  # the pupil moves first in every battle, so only a later seat could meet this
-            return Judged(False, Text(STEAL_PROTECTED, {"name": params["name"]}), kind="steal")
-        return Judged(True, Text.count(STEAL_RIGHT, len(game_state.faceup[victim]) + 1, **params), "compare", "steal")
+        taken = sum(parts.values()) + 1
+        if len(parts) > 1:
+            names = and_list([self.name(v, pupil) for v in sorted(parts)])
+            return Judged(
+                True, Text.count(STEAL_RIGHT_MANY, taken, mine=params["mine"], names=names), "compare", "steal"
+            )
+        return Judged(True, Text.count(STEAL_RIGHT, taken, **params), "compare", "steal")
 
     def decision_prompt(self, game_state, pupil: int) -> Text:
         if game_state.phase == "top":
@@ -154,23 +211,60 @@ class StealWarLesson(ChanceWarLesson):
         lines = []
         for player, laid in sorted(battle["laid"].items(), key=lambda item: int(item[0])):
             for steal in laid.get("steals", []):
-                lines.append(self.steal_line(int(player), steal, pupil))
+                lines += self.steal_lines(int(player), steal, pupil)
             if laid.get("note") == "protected":
                 lines.append(self.you_or_other(PROTECTED, int(player), pupil))
         return lines + super().battle_lines(game_state, battle, pupil)
 
-    def steal_line(self, thief: int, steal: dict, pupil: int) -> Text:
-        card_name, count = rank_name(steal["card"]), steal["cards"]
+    def steal_lines(self, thief: int, steal: dict, pupil: int) -> list[Text]:
+        """One steal: the whole piles it took (one, or several at once), then a swap, each with its cards."""
+        card_name = rank_name(steal["card"])
+        whole = [pile for pile in steal["piles"] if not pile["swap"]]
+        swaps = [pile for pile in steal["piles"] if pile["swap"]]
+        lines = []
+        if whole:
+            count = sum(pile["cards"] for pile in whole) + (0 if swaps else 1)
+            lines.append(self.whole_piles_line(thief, [pile["victim"] for pile in whole], card_name, count, pupil))
+        for index, pile in enumerate(swaps):  # taken by a computer player (see SWAP_LINES), the card with the last
+            count, victim = pile["cards"] + (1 if index == len(swaps) - 1 else 0), pile["victim"]
+            if victim == pupil:
+                lines.append(Text.count(SWAP_LINES["yours"], count, name=self.name(thief, pupil), card=card_name))
+            else:
+                lines.append(
+                    Text.count(
+                        SWAP_LINES["other"],
+                        count,
+                        name=self.name(thief, pupil),
+                        victim=self.name(victim, pupil),
+                        card=card_name,
+                    )
+                )
+        return lines
+
+    def whole_piles_line(self, thief: int, victims: list[int], card_name, count: int, pupil: int) -> Text:
+        """Whole piles stolen with one card: one pile, or several (the pupil's among them or not)."""
+        if len(victims) == 1:
+            victim = victims[0]
+            if thief == pupil:
+                return Text.count(STEAL_LINES["you"], count, victim=self.name(victim, pupil), card=card_name)
+            if victim == pupil:
+                return Text.count(STEAL_LINES["yours"], count, name=self.name(thief, pupil), card=card_name)
+            return Text.count(
+                STEAL_LINES["other"],
+                count,
+                name=self.name(thief, pupil),
+                victim=self.name(victim, pupil),
+                card=card_name,
+            )
+        names = and_list([self.name(v, pupil) for v in sorted(victims) if v != pupil])
         if thief == pupil:
-            return Text.count(STEAL_LINES["you"], count, victim=self.name(steal["victim"], pupil), card=card_name)
-        if steal["victim"] == pupil:
-            return Text.count(STEAL_LINES["yours"], count, name=self.name(thief, pupil), card=card_name)
+            return Text.count(MULTI_STEAL_LINES["you"], count, victims=names, card=card_name)
+        if pupil in victims:
+            return Text.count(
+                MULTI_STEAL_LINES["yours"], count, name=self.name(thief, pupil), others=names, card=card_name
+            )
         return Text.count(
-            STEAL_LINES["other"],
-            count,
-            name=self.name(thief, pupil),
-            victim=self.name(steal["victim"], pupil),
-            card=card_name,
+            MULTI_STEAL_LINES["other"], count, name=self.name(thief, pupil), victims=names, card=card_name
         )
 
     def round_story(self, game_state, pupil: int, recent: list[Move]) -> list[Text]:
@@ -178,5 +272,6 @@ class StealWarLesson(ChanceWarLesson):
         story = super().round_story(game_state, pupil, recent)
         if not game_state.battles and game_state.phase == "turn":
             for player, laid in sorted(game_state.laid.items(), key=lambda item: int(item[0])):
-                story += [self.steal_line(int(player), steal, pupil) for steal in laid.get("steals", [])]
+                for steal in laid.get("steals", []):
+                    story += self.steal_lines(int(player), steal, pupil)
         return story

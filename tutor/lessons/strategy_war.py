@@ -1,6 +1,8 @@
 """Strategy War's lesson: the pupil chooses every card from the hand, hidden until all have chosen.
 
-The round is told as in War (with the 2 beating the ace), and the drills ask about it.
+The round is told as in War, with the 2's own rule: without jokers the 2 beats the ace; with
+jokers it beats the joker and the ace beats it (the intro and the story say which). The drills
+ask about the round.
 """
 
 from __future__ import annotations
@@ -24,6 +26,16 @@ class StrategyWarLesson(StandardWarLesson):
     """The pupil chooses every card from the hand; the round is told as in War, the drills ask about it."""
 
     game_id = "strategy-war"
+
+    def rule_set(self, game_state) -> str:
+        """With jokers the 2 beats the joker and the ace beats the 2: another set of special rules."""
+        return "strategy-war-jokers" if game_state.game.options["jokers"] != "none" else "strategy-war"
+
+    def intro_text(self, step: int, game_state, pupil: int) -> Text:
+        """The step about the ranks tells the 2's rule with jokers when they are in the game."""
+        if self.intro_steps()[step]["focus"] == "ranks" and game_state.game.options["jokers"] != "none":
+            return self.narration("ranks_with_jokers")
+        return super().intro_text(step, game_state, pupil)
 
     def table(self, game_state, pupil: int) -> list[Zone]:
         view = game_state.player_view(pupil)
