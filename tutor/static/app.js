@@ -17,7 +17,7 @@
   }
 
   // The number pad: a key types its sign at the end of the answer box of its pad (or takes the last one
-  // away) without moving the focus, and the box's new text is said to screen readers. One listener on the
+  // away) without focusing the box, and the box's new text is said to screen readers. One listener on the
   // document serves every pad, also those htmx swaps in later.
   document.addEventListener("click", function (event) {
     var key = event.target.closest && event.target.closest("[data-pad-insert], [data-pad-delete]");
