@@ -60,9 +60,12 @@ def browser():
 class Visit:
     """One pupil's browser tab, with checks that run on every page it sees."""
 
-    def __init__(self, browser, base_url, viewport=(1200, 900)):
+    def __init__(self, browser, base_url, viewport=(1200, 900), touch=False):
+        """A desktop tab, or with ``touch`` a phone's: a touch screen (``pointer: coarse``) that taps."""
         self.base_url = base_url
-        self.context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        self.context = browser.new_context(
+            viewport={"width": viewport[0], "height": viewport[1]}, has_touch=touch, is_mobile=touch
+        )
         self.context.add_init_script(path=str(AXE))  # injected by the browser, not by the page: the CSP still holds
         self.page = self.context.new_page()
         self.problems: list[str] = []
@@ -103,6 +106,13 @@ class Visit:
         """Click something that sends an htmx request, and wait until the new fragment has settled."""
         with self.page.expect_response(lambda response: response.request.method == "POST"):
             locator.click()
+        self.page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+        self.page.wait_for_timeout(50)
+
+    def tap(self, locator):
+        """Tap something that sends an htmx request (a touch-screen tab), and wait until the fragment has settled."""
+        with self.page.expect_response(lambda response: response.request.method == "POST"):
+            locator.tap()
         self.page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
         self.page.wait_for_timeout(50)
 

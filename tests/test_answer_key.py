@@ -199,3 +199,11 @@ def test_an_estimate_is_typed_as_a_round_number_and_an_expression_in_the_pupils_
     for locale in LOCALES:
         typed = right_answer(extreme, locale)
         assert "×" not in typed and "÷" not in typed and "·" not in typed
+
+
+def test_a_wrong_count_is_not_below_zero_when_the_right_one_is_not():
+    nothing_left = count.cards_after_loss(3, 3)  # 3 − 3 = 0 cards
+    for seed in range(40):
+        wrong = wrong_answer(nothing_left, "nb", random.Random(seed))
+        marked = mark(nothing_left, wrong, "nb")
+        assert marked.status == WRONG and not wrong.startswith(("-", "−")), wrong

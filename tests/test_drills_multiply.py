@@ -1,4 +1,4 @@
-"""Skill multiply: the product of two cards' top numbers, typed or on buttons that each show a mistake."""
+"""Skill multiply: the product of two cards' top numbers, typed at every difficulty, each typed mistake named."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from tests.drill_support import (
     card,
     misconception_of,
     right_answers,
+    said,
 )
 from tutor.drills import NUMBER
 from tutor.drills.common import DIFFICULTIES
@@ -79,13 +80,15 @@ def test_multiply_is_typed_when_hard_and_names_each_mistake():
     assert question.hides_result and question.cards == [card(7), card(8)]
 
 
-def test_easier_multiply_offers_fewer_buttons_that_each_show_a_mistake():
-    easy, middle = multiply_top_numbers(card(7), card(8), 1), multiply_top_numbers(card(7), card(8), 2)
-    assert [len(q.choices) for q in (easy, middle)] == [3, 5]
-    assert [c["value"] for c in easy.choices] == ["15", "49", "56"]
-    assert misconception_of(easy, "15", "it") == "added"
-    assert misconception_of(middle, "49", "sv") == "neighbour_fact"
-    assert mark(easy, "48", "en").status == UNREADABLE  # not one of the buttons
+def test_every_difficulty_is_typed_and_sets_only_the_support():
+    easy, middle, hard = (multiply_top_numbers(card(7), card(8), d) for d in DIFFICULTIES)
+    for question in (easy, middle, hard):
+        assert question.answer == NUMBER and not question.choices
+        assert question.check == {"rule": "equals", "expected": "56"}
+        assert misconception_of(question, "15", "it") == "added"
+        assert misconception_of(question, "49", "sv") == "neighbour_fact"
+    assert "Tip:" in said(easy.prompt, "en") and "Tip:" not in said(middle.prompt, "en")
+    assert easy.hints == middle.hints and hard.hints == middle.hints[:-1]
 
 
 def test_unreadable_answers_are_not_wrong_answers():

@@ -10,13 +10,18 @@ import pytest
 
 from tests.answer_key import accepted_move
 from tutor.answer_key import right_answer, wrong_answer
+from tutor.drills import Question
+from tutor.drills.compare import compare_ranks
 from tutor.drills.estimate_sum import best_card
 from tutor.drills.exact_sum import exact_card_sum
+from tutor.drills.primes import prime_is_prime
 from tutor.engine import GAMES
 from tutor.engine.play import bot_rng, make_bots
 from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
-from tutor.lessons.runner import FINISHED, INTRO, PLAY, PUPIL, LessonError, LessonRun
+from tutor.lessons.runner import FINISHED, INTRO, PLAY, PUPIL, LessonError, LessonRun, tries_allowed
+from tutor.standard_deck import ACE
+from tutor.standard_deck import card_id as standard_card
 
 LESSON = LESSONS["calculation-war"]
 
@@ -193,21 +198,113 @@ def test_hints_are_graded_and_stop_at_the_last():
     assert run.drill.solution_shown and not run.drill.open
 
 
-def test_a_choice_question_stays_open_after_one_wrong_try_and_closes_after_the_second():
+def asked_now(question):
+    """A lesson in play with ``question`` open, as a drill point would ask it."""
     run = started(seed=2)
     run.skip_intro(LESSON, {}, 0)
     while run.drill.question is not None:
         run.close_question(LESSON, {}, 0)
-    question = best_card(sorted(run.game_state().hands[0]))
-    run.drill.question, run.drill.open, run.drill.tries = question.to_dict(), True, 0
-    wrongs = [c["value"] for c in question.choices if c["value"] not in question.check["expected"]]
+    run.drill.ask(question.to_dict(), 0)
+    return run
+
+
+def wrong_values(question) -> list[str]:
+    return [c["value"] for c in question.choices if c["value"] not in question.check["expected"]]
+
+
+def test_a_choice_of_four_or_more_stays_open_after_one_wrong_try_and_closes_after_the_second():
+    question = best_card(sorted(started(seed=2).game_state().hands[0]))
+    assert len(question.choices) >= 4
+    run = asked_now(question)
+    wrongs = wrong_values(question)
     first = run.answer(wrongs[0], "en", 1000)
     assert first.first_try and not first.correct and run.drill.open and run.drill.tries == 1
     assert run.hint() == question.hints[0]  # still open: a hint helps the second try
     second = run.answer(wrongs[1], "en", 2000)
     assert not second.first_try and not second.correct and not run.drill.open and run.drill.tries == 2
+    assert run.drill.solution_shown  # the right answer with its reason
     with pytest.raises(LessonError):
         run.answer(question.check["expected"][0], "en", 3000)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        prime_is_prime(9, 1),  # yes or no
+        compare_ranks([standard_card(ACE, "S"), standard_card(7, "H")], 1),  # one of two cards
+        compare_ranks([standard_card(ACE, "S"), standard_card(7, "H")], 2),  # one of two cards, or a tie
+    ],
+    ids=["yes-no", "two-cards", "two-cards-or-a-tie"],
+)
+def test_a_choice_of_two_or_three_closes_after_its_first_wrong_answer_and_shows_the_right_one_with_its_reason(
+    question,
+):
+    """A second try would pick between at most two: a coin toss that would look like knowing."""
+    assert len(question.choices) in (2, 3)
+    run = asked_now(question)
+    attempt = run.answer(wrong_values(question)[0], "en", 1000)
+    assert attempt.first_try and not attempt.correct and attempt.choices == len(question.choices)
+    assert not run.drill.open and run.drill.tries == 1 and run.drill.solution_shown
+    with pytest.raises(LessonError):
+        run.answer(question.check["expected"][0], "en", 2000)
+
+
+@pytest.mark.parametrize("options,tries", [(2, 1), (3, 1), (4, 2), (5, 2), (9, 2)])
+def test_a_choice_allows_a_second_try_only_while_three_options_are_left_untried(options, tries):
+    question = Question.from_dict(
+        {
+            **prime_is_prime(9).to_dict(),
+            "choices": [{"value": str(n), "label": {"msgid": str(n)}} for n in range(options)],
+        }
+    )
+    assert tries_allowed(question) == tries
+    assert tries_allowed(exact_card_sum(min(started().game_state().hands[0]))) == 5  # a typed answer
+
+
+def test_a_second_two_option_question_of_one_kind_in_a_row_is_not_asked_and_costs_the_pace_nothing():
+    run = asked_now(prime_is_prime(9, 1))  # yes or no
+    run.answer("yes", "en", 1000)  # wrong: the lesson's follow-up may come in this gap
+    run.drill.close()
+    credit, gap = run.pace.credit, (run.pace.gap, run.pace.asked_in_gap)
+    run._ask([prime_is_prime(15, 1), prime_is_prime(21, 2)], 2000)  # yes or no again, twice
+    assert run.drill.question is None and not run.drill.queued
+    assert run.pace.follow_up_allowed and run.pace.credit == credit and (run.pace.gap, run.pace.asked_in_gap) == gap
+    other = compare_ranks([standard_card(ACE, "S"), standard_card(7, "H")], 1)  # two options of another kind
+    run._ask([prime_is_prime(15, 1), other], 3000)
+    assert run.current_question() == other and run.drill.two_option_kind == "compare_ranks"
+    run.answer(wrong_values(other)[0], "en", 4000)
+    run.drill.close()
+    run._ask([prime_is_prime(15, 1)], 5000)  # not in a row any more
+    assert run.current_question().kind == "prime_is_prime"
+
+
+def asked_in_order(game_id: str, players: int, seed: int) -> list[tuple[str, int]]:
+    """Every question a whole lesson asks, in order, with its number of buttons; answered wrong at first, then
+    right."""
+    lesson = LESSONS[game_id]
+    run = LessonRun.start(lesson, players, {}, ["beginner"], seed, now_ms=0)
+    asked, now = [], 0
+    run.skip_intro(lesson, {}, now)
+    while run.stage != FINISHED:
+        now += 1000
+        question = run.drill.question
+        if question is not None and run.drill.open:
+            if run.drill.tries == 0:
+                asked.append((question["kind"], len(question["choices"])))
+            wrong = wrong_answer(question, "en")
+            run.answer(wrong if run.drill.tries == 0 and wrong else right_answer(question, "en"), "en", now)
+        elif question is not None:
+            run.close_question(lesson, {}, now)
+        else:
+            run.move(move_token(accepted_move(lesson, run.game_state())), lesson, {}, now)
+    return asked
+
+
+@pytest.mark.parametrize("game_id", sorted(LESSONS))
+def test_no_lesson_asks_two_two_option_questions_of_one_kind_in_a_row(game_id):
+    asked = asked_in_order(game_id, 2 if GAMES[game_id].min_players <= 2 else GAMES[game_id].min_players, 1)
+    for before, after in zip(asked, asked[1:]):
+        assert not (before == after and before[1] == 2), (game_id, asked)
 
 
 def test_a_typed_question_stays_open_until_it_is_answered_right():

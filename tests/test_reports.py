@@ -11,8 +11,9 @@ import pytest
 from sqlalchemy import event, select
 
 from tutor import answers, classroom, reports
+from tutor.deck import kids2
 from tutor.drills import marking
-from tutor.drills.tens_friends import tens_friend_number
+from tutor.drills.tens_friends import tens_friend_card, tens_friend_number
 from tutor.models import (
     Assignment,
     AssignmentPupil,
@@ -64,7 +65,7 @@ def record(database, pupil, skill, p_known, attempts, mastery=skills.DEFAULT_PAR
 
 
 def question(n=1) -> dict:
-    """A real Tens friends question (buttons) for the top number ``n``."""
+    """A real Tens friends question (typed) for the top number ``n``."""
     for card in range(200):
         try:
             q = tens_friend_number(card)
@@ -73,6 +74,14 @@ def question(n=1) -> dict:
         if q.prompt.params["n"] == n:
             return q.to_dict()
     raise AssertionError(n)
+
+
+def card_question(n=1) -> dict:
+    """A real Tens friends question answered with a button: which card of a hand of a 9 and two others
+    makes ten with the top number ``n``."""
+    top = next(c for c in kids2().number_card_ids if kids2()[c].top == n)
+    hand = [next(c for c in kids2().number_card_ids if kids2()[c].top == k and c != top) for k in (9, 5, n)]
+    return tens_friend_card(hand, top).to_dict()
 
 
 def attempt(
@@ -397,11 +406,12 @@ def test_chart_coordinates_follow_days_and_estimates():
 def test_recent_answers_show_no_typed_text_for_unreadable_answers_and_the_chosen_button(database):
     school_class, pupils = make_class(database)
     ada = pupils["Ada"]
-    q = question(1)
+    q, tapped = question(1), card_question(1)
     run = LessonRunRecord(pupil_id=ada.id, game_id="crazy-banana-tiervenner", seed=1, stage="play", data={})
     database.add(run)
     database.flush()
-    attempt(database, ada, NOW - timedelta(minutes=3), q=q, typed="9", correct=True, run=run)
+    nine = tapped["check"]["expected"][0]  # the 9 among the buttons
+    attempt(database, ada, NOW - timedelta(minutes=3), q=tapped, typed=nine, correct=True, run=run)
     attempt(database, ada, NOW - timedelta(minutes=2), q=q, typed="1", misconception="same_number", run=run)
     attempt(database, ada, NOW - timedelta(minutes=1), q=q, readable=False, error_code="letters", run=run)
     database.flush()
@@ -409,7 +419,8 @@ def test_recent_answers_show_no_typed_text_for_unreadable_answers_and_the_chosen
     assert [r.readable for r in rows] == [False, True, True]
     unreadable, wrong, right = rows
     assert unreadable.typed == "" and unreadable.error_code == "letters" and unreadable.chosen is None
-    assert right.chosen is not None and right.chosen.params == {"number": 9} and right.run_public_id == run.public_id
+    assert right.chosen is not None and right.chosen.params["top"] == 9 and right.run_public_id == run.public_id
+    assert wrong.chosen is None  # typed: no button
     assert wrong.misconception.msgid.startswith("That is the same number") and wrong.misconception.params["n"] == 1
     assert right.prompt.params["n"] == 1
     runs, total = reports.lesson_runs(database, ada.id)

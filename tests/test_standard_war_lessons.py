@@ -147,7 +147,12 @@ def test_every_third_round_asks_how_many_cards_the_winner_takes():
     for _ in range(3):
         turn_round(state)
     [question] = lesson.after_round(state, PUPIL, None, {})
-    assert question.kind == "cards_on_table" and question.check["expected"] == ["2"] and question.hides_result
+    assert (
+        question.kind == "cards_on_table"
+        and question.answer == "number"
+        and question.check["expected"] == "2"
+        and question.hides_result
+    )
 
 
 def test_razboiul_asks_how_many_cards_go_into_the_war_before_the_pupil_lays_them():

@@ -138,8 +138,10 @@ def _wrong_choice(question: Question, locale: str, rng: random.Random | None) ->
 
 
 def _wrong_exact(question: Question, locale: str, rng: random.Random | None) -> str:
+    """A near miss, not below zero when the right answer is not: a pupil counting cards types 2, not −1."""
+    expected = exact(question.check["expected"])
     miss = 1 if rng is None else rng.choice(NEAR_MISSES)
-    return _number(exact(question.check["expected"]) + miss, question, locale)
+    return _number(expected + (abs(miss) if expected + miss < 0 <= expected else miss), question, locale)
 
 
 def _wrong_estimate(question: Question, locale: str, rng: random.Random | None) -> str:

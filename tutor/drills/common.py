@@ -14,14 +14,12 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from tutor.deck import Card, kids2
-from tutor.drills import CHOICE, NO, NUMBER, YES, Question, texts
+from tutor.drills import NO, NUMBER, YES, Question, texts
 from tutor.text import COLOUR_ADJECTIVE, N_, Text
 
 DIFFICULTIES = (1, 2, 3)
 #: The choice value of "none of them" (no pair, no card, no fraction fits).
 NONE = "none"
-#: How many number buttons a question offers, by difficulty; at 3 the answer is typed.
-NUMBER_BUTTONS = {1: 3, 2: 5}
 #: Slips rather than misunderstandings, named alike in every question kind where they apply.
 OFF_BY_ONE, TIMES_TEN, PLACE_VALUE = "off_by_one", "times_ten", "place_value"
 
@@ -75,7 +73,8 @@ def ask(kind: str, params: dict, cases: Iterable[str] = (), **fields) -> Questio
 def ask_with_support(kind: str, params: dict, difficulty: int, cases: Iterable[str] = (), **fields) -> Question:
     """:func:`ask` where the difficulty sets the support: 1 adds a tip to the prompt (the kind's ``easy``
     case, before the other cases), 2 asks plainly, 3 leaves out the last hint, the one that nearly gives
-    the answer (the worked solution still shows it). TripleSmart, 29 and Războiul ask this way."""
+    the answer (the worked solution still shows it). TripleSmart, 29, Războiul and every typed card count,
+    product and tens-friend (:func:`number_answer`) ask this way."""
     difficulty = check_difficulty(difficulty)
     question = ask(kind, params, [*(["easy"] if difficulty == 1 else []), *cases], difficulty=difficulty, **fields)
     if difficulty == 3:
@@ -93,29 +92,11 @@ def yes_no_choices() -> list[dict]:
     return [{"value": YES, "label": Text(N_("Yes"))}, {"value": NO, "label": Text(N_("No"))}]
 
 
-def number_answer(kind: str, right: int, misconceptions: list[dict], difficulty: int) -> dict:
-    """A typed answer (difficulty 3) or number buttons (3 or 5) whose wrong ones each show a misconception;
-    the fields to build the question with. A button's label is the kind's ``number`` label."""
-    if difficulty == 3:
-        return {"answer": NUMBER, "check": {"rule": "equals", "expected": str(right)}}
-    wanted = NUMBER_BUTTONS[difficulty]
-    pools = [sorted((int(v) for v in m["values"]), key=lambda v: (abs(v - right), v)) for m in misconceptions]
-    picked = [right]
-    while len(picked) < wanted and any(pools):
-        for pool in pools:  # one from each misconception in turn, nearest first
-            if pool and len(picked) < wanted:
-                picked.append(pool.pop(0))
-    step = 1
-    while len(picked) < wanted:
-        for candidate in (right + step, right - step):
-            if candidate >= 0 and candidate not in picked and len(picked) < wanted:
-                picked.append(candidate)
-        step += 1
-    return {
-        "answer": CHOICE,
-        "check": {"rule": "choice", "expected": [str(right)]},
-        "choices": [{"value": str(n), "label": label(kind, "number", number=n)} for n in sorted(picked)],
-    }
+def number_answer(right: int) -> dict:
+    """The fields of a question whose answer is a whole number: typed at every difficulty, never picked from
+    buttons, as a tap on one of three is a guess that looks like knowing (the difficulty sets the support,
+    :func:`ask_with_support`). A typed wrong value that a misconception lists is named as before."""
+    return {"answer": NUMBER, "check": {"rule": "equals", "expected": str(right)}}
 
 
 def pick(right: list, ranked: list, everything: list, limit: int) -> list:

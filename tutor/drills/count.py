@@ -1,25 +1,22 @@
 """Skill ``count``: how many cards a player holds or takes after a round of War.
 
-The War family asks it with plain counts from the position. A question is answered with
-3 number buttons (difficulty 1), 5 (difficulty 2) or typed (difficulty 3); each wrong
-button shows a misconception. Texts: ``content/drills/count.toml``.
+The War family asks it with plain counts from the position. The count is typed at every
+difficulty (:func:`tutor.drills.common.number_answer`); the difficulty sets the support:
+a tip in the prompt at 1, the plain question at 2, the last hint left out at 3. A typed
+wrong count that a misconception lists is named. Texts: ``content/drills/count.toml``.
 """
 
 from __future__ import annotations
 
 from tutor.drills import Question
-from tutor.drills.common import build, check_difficulty, check_whole_numbers, claim, number_answer
+from tutor.drills.common import ask_with_support, check_difficulty, check_whole_numbers, claim, number_answer
 
 
 def _count_question(kind: str, right: int, params: dict, candidates: list, difficulty: int) -> Question:
     candidates = [(mid, [v for v in values if v >= 0]) for mid, values in candidates]
     misconceptions = claim(candidates, lambda v: v != right, keep_empty=True)
-    return build(
-        kind,
-        {**params, "right": right},
-        **number_answer(kind, right, misconceptions, difficulty),
-        misconceptions=misconceptions,
-        difficulty=difficulty,
+    return ask_with_support(
+        kind, {**params, "right": right}, difficulty, **number_answer(right), misconceptions=misconceptions
     )
 
 

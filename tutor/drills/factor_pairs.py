@@ -3,7 +3,9 @@
 MultiMatch asks it about Kids2 cards given by id (the pupil's hand and the top discard;
 only top numbers are multiplied). Pair buttons: 2 of them at difficulty 1, 3 at 2, 5 at 3,
 always with "no pair works"; the wrong ones offered first are those that show a
-misconception. Texts: ``content/drills/factor_pairs.toml``.
+misconception. The missing factor is typed at every difficulty, which picks the circled
+value and sets the support (a tip in the prompt at 1, the last hint left out at 3).
+Texts: ``content/drills/factor_pairs.toml``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from tutor.deck import Card, kids2
 from tutor.drills import CHOICE, Question
 from tutor.drills.common import (
     NONE,
+    ask_with_support,
     build,
     card_label,
     check_difficulty,
@@ -141,7 +144,7 @@ def reachable_values(card_id: int, discard: int) -> list[int]:
 
 
 def missing_factor(card_id: int, discard: int, difficulty: int = 2, value: int | None = None) -> Question:
-    """What times your card's top number makes a circled value of the top discard (typed or buttons)."""
+    """What times your card's top number makes a circled value of the top discard (typed at every difficulty)."""
     check_difficulty(difficulty)
     kind = "missing_factor"
     n = number_card(card_id).top
@@ -174,13 +177,8 @@ def missing_factor(card_id: int, discard: int, difficulty: int = 2, value: int |
         lambda v: v != right,
         keep_empty=True,
     )
-    return build(
-        kind,
-        params,
-        **number_answer(kind, right, misconceptions, difficulty),
-        misconceptions=misconceptions,
-        cards=[card_id, discard],
-        difficulty=difficulty,
+    return ask_with_support(
+        kind, params, difficulty, **number_answer(right), misconceptions=misconceptions, cards=[card_id, discard]
     )
 
 

@@ -1,8 +1,9 @@
 """Skill ``multiply``: the product of two Kids2 cards' top numbers, times tables 1 to 9.
 
-MultiWar and MultiMatch ask it about cards given by id. Answered with 3 number buttons
-(difficulty 1), 5 (difficulty 2) or typed (difficulty 3); each wrong button shows a
-misconception. Texts: ``content/drills/multiply.toml``.
+MultiWar and MultiMatch ask it about cards given by id. The product is typed at every
+difficulty; the difficulty sets the support (a tip in the prompt at 1, the last hint left
+out at 3), and a typed wrong product that a misconception lists is named. Texts:
+``content/drills/multiply.toml``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from tutor.drills import Question
 from tutor.drills.common import (
     OFF_BY_ONE,
     TIMES_TEN,
-    build,
+    ask_with_support,
     check_difficulty,
     claim,
     number_answer,
@@ -56,13 +57,13 @@ def multiply_top_numbers(card_a: int, card_b: int, difficulty: int = 2) -> Quest
         lambda v: v != right,
         keep_empty=True,
     )
-    return build(
+    return ask_with_support(
         kind,
         params,
-        **number_answer(kind, right, misconceptions, difficulty),
+        difficulty,
+        **number_answer(right),
         misconceptions=misconceptions,
         cards=[card_a, card_b],
-        difficulty=difficulty,
         hides_result=True,
     )
 

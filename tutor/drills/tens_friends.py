@@ -1,8 +1,9 @@
 """Skill ``tens_friends``: the number that makes ten with a card's top number, 3 + ? = 10.
 
-Crazy Banana: Tiervenner asks it about Kids2 cards given by id. The number is answered
-with 3 buttons (difficulty 1), 5 (difficulty 2) or typed (difficulty 3); the card with
-3, 5 or 9 of the pupil's cards as buttons and "none". Texts: ``content/drills/tens_friends.toml``.
+Crazy Banana: Tiervenner asks it about Kids2 cards given by id. The number is typed at
+every difficulty, which sets the support (a tip in the prompt at 1, the last hint left out
+at 3); the card is chosen from 3, 5 or 9 of the pupil's cards as buttons and "none".
+Texts: ``content/drills/tens_friends.toml``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from tutor.deck import kids2
 from tutor.drills import CHOICE, Question
 from tutor.drills.common import (
     NONE,
+    ask_with_support,
     build,
     card_label,
     check_difficulty,
@@ -44,13 +46,8 @@ def tens_friend_number(card_id: int, difficulty: int = 2) -> Question:
     friend = 10 - n
     params = {"n": n, "friend": friend, "almost": friend - 1, "count_up": ", ".join(str(k) for k in range(n + 1, 11))}
     misconceptions = claim(_tens_misconceptions(n), lambda v: v != friend, keep_empty=True)
-    return build(
-        kind,
-        params,
-        **number_answer(kind, friend, misconceptions, difficulty),
-        misconceptions=misconceptions,
-        cards=[card_id],
-        difficulty=difficulty,
+    return ask_with_support(
+        kind, params, difficulty, **number_answer(friend), misconceptions=misconceptions, cards=[card_id]
     )
 
 

@@ -14,6 +14,12 @@ The runner keeps the pace of questions, whatever a lesson's drill points offer: 
 ``questions_per_turn`` per turn of the pupil (a lesson setting, default one per three
 turns) and never more than one between two of the pupil's moves, except after a wrong
 answer. An offered question the pace does not allow is dropped (see :meth:`Pace.allow_question`).
+
+A question with k buttons is evidence only on its first try, so a retry must not be a coin toss:
+a choice closes after its first wrong answer unless at least three options are left untried (a
+choice of four or more buttons gets a second try), and then shows the right answer with its
+worked solution (:func:`tries_allowed`). Nor are two two-option questions of one kind asked in a
+row: the second is dropped before it costs the pace anything (:meth:`Drill.repeats_two_options`).
 """
 
 from __future__ import annotations
@@ -35,9 +41,26 @@ PUPIL = 0
 INTRO, PLAY, FINISHED = "intro", "play", "finished"
 #: Credit saved up in quiet turns is capped, so a lesson does not catch up with a run of questions.
 PACE_CREDIT_MAX = 1.5
-#: Readable tries a question allows: a choice between a few buttons closes after two, a typed
-#: answer after five (then the worked solution is shown), so no question can be hammered forever.
+#: Readable tries a question allows at most: a choice two, a typed answer five, so no question can be
+#: hammered forever (then the worked solution is shown). A choice gets its second try only if it is a
+#: real choice again (:data:`REAL_CHOICE`).
 CHOICE_TRIES, TYPED_TRIES = 2, 5
+#: The fewest options left untried that make a retry a choice rather than a coin toss.
+REAL_CHOICE = 3
+
+
+def tries_allowed(question: Question) -> int:
+    """How many readable answers a question takes before it closes: a choice of two or three buttons one
+    (a retry would pick between at most two), of four or more :data:`CHOICE_TRIES`; a typed answer
+    :data:`TYPED_TRIES`."""
+    if question.answer != CHOICE:
+        return TYPED_TRIES
+    return max(1, min(CHOICE_TRIES, len(question.choices) - REAL_CHOICE + 1))
+
+
+def has_two_options(question: dict) -> bool:
+    """Whether a stored question is answered by one of two buttons (yes/no, higher/lower, one of two cards)."""
+    return question["answer"] == CHOICE and len(question["choices"]) == 2
 
 
 def _fits(value, hint) -> bool:
@@ -80,6 +103,8 @@ class Drill:
     solution_shown: bool = _stored_as("solution_shown", False)
     #: the marking of the last answer (a Marked dict), shown until the next
     marked: dict | None = _stored_as("marked", None)
+    #: the kind of the last question asked if it had two options: the next question may not be one like it
+    two_option_kind: str = _stored_as("two_option_kind", "")
 
     def current_question(self) -> Question | None:
         return Question.from_dict(self.question) if self.question else None
@@ -91,6 +116,12 @@ class Drill:
         """Open ``question``: no tries, hints or marking yet, and its time counts from now."""
         self.question, self.open, self.tries, self.hints_shown = question, True, 0, 0
         self.solution_shown, self.marked, self.asked_at_ms = False, None, now_ms
+        self.two_option_kind = question["kind"] if has_two_options(question) else ""
+
+    def repeats_two_options(self, question: dict) -> bool:
+        """Whether ``question`` would be the second two-option question of its kind in a row: a second
+        coin toss tells little and bores, so it is not asked."""
+        return has_two_options(question) and question["kind"] == self.two_option_kind
 
     def answer(self, typed: str, locale: str, now_ms: int, move_index: int) -> Attempt:
         """Mark an answer to the open question; an unreadable one costs nothing."""
@@ -122,10 +153,9 @@ class Drill:
             self.asked_at_ms = now_ms
         if marked.status == RIGHT:
             self.open = False
-        elif readable and self.tries >= (CHOICE_TRIES if question.answer == "choice" else TYPED_TRIES):
-            self.open = False
-            # a typed question ends with its worked solution
-            self.solution_shown = self.solution_shown or question.answer != "choice"
+        elif readable and self.tries >= tries_allowed(question):
+            # closed unsolved: the right answer is shown with its reason, the worked solution
+            self.open, self.solution_shown = False, True
         return attempt
 
     def hint(self) -> Text:
@@ -569,6 +599,8 @@ class LessonRun:
         self.drill.queued.extend(q.to_dict() for q in questions if q is not None)
         while self.drill.question is None and self.drill.queued:
             question = self.drill.queued.pop(0)
+            if self.drill.repeats_two_options(question):
+                continue  # dropped before the pace counts it: the next offered question may be asked instead
             if self.pace.allow_question(self.moves):
                 self.drill.ask(question, now_ms)
             # else dropped: a question about this position makes no sense later

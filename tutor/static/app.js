@@ -1,15 +1,37 @@
-// Kortmatte's only script: keyboard focus after each htmx swap, the hourglass, and a message when a request fails.
+// Kortmatte's only script: keyboard focus after each htmx swap, the hourglass, the number pad of a typed
+// answer on touch screens, and a message when a request fails.
 // Served from the app itself; no inline script anywhere (the CSP forbids it).
 (function () {
   "use strict";
   document.documentElement.classList.add("js");  // lets CSS hide the no-script fallbacks
 
+  // A touch screen shows the number pad (app.css), whose keys type the answer: focusing the answer box
+  // there would open the phone's own keyboard over the pad, so the box gets the focus only when tapped.
+  var touch = window.matchMedia ? window.matchMedia("(pointer: coarse)") : null;
+
   function focusFirst(root) {
     var target = (root || document).querySelector("[data-autofocus]");
-    if (target) {
+    if (target && !(touch && touch.matches && target.hasAttribute("data-pad-input"))) {
       target.focus({ preventScroll: false });
     }
   }
+
+  // The number pad: a key types its sign at the end of the answer box of its pad (or takes the last one
+  // away) without focusing the box, and the box's new text is said to screen readers. One listener on the
+  // document serves every pad, also those htmx swaps in later.
+  document.addEventListener("click", function (event) {
+    var key = event.target.closest && event.target.closest("[data-pad-insert], [data-pad-delete]");
+    var pad = key && key.closest("[data-pad-for]");
+    var box = pad && document.getElementById(pad.getAttribute("data-pad-for"));
+    if (!box) { return; }
+    if (key.hasAttribute("data-pad-delete")) {
+      box.value = box.value.slice(0, -1);
+    } else if (box.maxLength < 0 || box.value.length < box.maxLength) {
+      box.value += key.getAttribute("data-pad-insert");
+    }
+    var echo = box.form && box.form.querySelector("[data-pad-echo]");
+    if (echo) { echo.textContent = box.value; }
+  });
 
   // The server gives the whole sentence for every second left (data-hourglass-forms: each
   // distinct sentence once with a {num} slot, and which one each number takes), so the plural

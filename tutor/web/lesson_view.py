@@ -7,12 +7,17 @@ turns card ids into cards and gathers what the template needs.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from markupsafe import Markup, escape
 
+from tutor.answers import ALLOW_ADD_SUB, ALLOW_FOUR_OPS, ALLOW_NUMBER
+from tutor.drills import Question
 from tutor.lessons import LESSONS
 from tutor.lessons.base import HAND
 from tutor.lessons.runner import FINISHED, INTRO, PLAY, PUPIL, LessonRun
+from tutor.signs import FRACTION, MIXED, decimal_sign, signs
+from tutor.text import NC_, Text
 from tutor.web.i18n import say
 
 #: A fraction written a/b, not part of a longer run of digits and slashes (such as a date).
@@ -34,6 +39,67 @@ def say_stacked(text) -> Markup:
             written,
         )
     )
+
+
+class PadKey(NamedTuple):
+    """A key of the on-screen number pad: the sign it types (and shows), and its name for a screen reader."""
+
+    types: str
+    name: Text | None = None  # None: the sign names itself (a digit)
+
+
+class NumberPad(NamedTuple):
+    """The number pad of a typed question, and the ``inputmode`` that brings up the phone's own keyboard."""
+
+    keys: list[PadKey]
+    inputmode: str
+
+
+#: The pad's digits row by row as a calculator lays them out; 0 comes in the middle of the last row.
+PAD_DIGITS = "789456123"
+#: A key's name as a screen reader says it (the context tells translators where it is heard).
+MINUS_SIGN = NC_("name of a number pad key", "minus sign")
+PLUS_SIGN = NC_("name of a number pad key", "plus")
+TIMES_SIGN = NC_("name of a number pad key", "times")
+DIVIDED_BY = NC_("name of a number pad key", "divided by")
+FRACTION_BAR = NC_("name of a number pad key", "fraction bar")
+SPACE = NC_("name of a number pad key", "space")
+DECIMAL_COMMA = NC_("name of a number pad key", "decimal comma")
+DECIMAL_POINT = NC_("name of a number pad key", "decimal point")
+OPENING_BRACKET = NC_("name of a number pad key", "opening bracket")
+CLOSING_BRACKET = NC_("name of a number pad key", "closing bracket")
+
+
+def number_pad(question: Question, locale: str) -> NumberPad:
+    """The keys a pupil needs for the answer, in the locale's signs, as what the question may contain says.
+
+    A number (``allow`` "number") has a minus and the locale's decimal sign; a question that writes
+    fractions (its ``number_form``) has the fraction bar, and a mixed number the space before its
+    fraction. A calculation (TripleSmart) has brackets and its operators. The pad types the signs the
+    school writes ("−", "·" or "×", ":" or "÷"); the answer grammar reads them all.
+    """
+    written = signs(locale)
+    keys = [PadKey(digit) for digit in PAD_DIGITS]
+    if question.allow == ALLOW_NUMBER:
+        comma = decimal_sign(locale) == ","
+        keys += [PadKey(written["minus"], Text.in_context(MINUS_SIGN)), PadKey("0")]
+        if question.number_form != FRACTION:
+            keys.append(PadKey(decimal_sign(locale), Text.in_context(DECIMAL_COMMA if comma else DECIMAL_POINT)))
+        if question.number_form in (FRACTION, MIXED):
+            keys.append(PadKey("/", Text.in_context(FRACTION_BAR)))
+        if question.number_form == MIXED:
+            keys.append(PadKey(" ", Text.in_context(SPACE)))
+        return NumberPad(keys, "decimal")
+    keys += [PadKey("(", Text.in_context(OPENING_BRACKET)), PadKey("0"), PadKey(")", Text.in_context(CLOSING_BRACKET))]
+    keys += [PadKey(written["plus"], Text.in_context(PLUS_SIGN)), PadKey(written["minus"], Text.in_context(MINUS_SIGN))]
+    if question.allow == ALLOW_FOUR_OPS:
+        keys += [
+            PadKey(written["times"], Text.in_context(TIMES_SIGN)),
+            PadKey(written["divide"], Text.in_context(DIVIDED_BY)),
+        ]
+    elif question.allow != ALLOW_ADD_SUB:
+        raise ValueError(f"no number pad for answers of the kind {question.allow!r}")
+    return NumberPad(keys, "text")
 
 
 def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = "") -> dict:
@@ -106,4 +172,5 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
         "hourglass": seconds,
         "hourglass_left": max(0, seconds - (now_ms - run.turn.started_ms) // 1000) if seconds else 0,
         "pupil_name": pupil_name,
+        "number_pad": number_pad,  # the template calls it with the reader's locale
     }
