@@ -330,7 +330,10 @@ class StealWarState(ClassicWarState):
         self.prize = card_list(data["prize"], "the won cards")
         self.protected = player_list(data["protected"])
         self.down_due = [stored_int(n) for n in data["down_due"]]
-        self.swaps = [{key: stored_int(swap[key]) for key in ("thief", "victim", "size")} for swap in data["swaps"]]
+        # A game stored before swaps existed has none pending (the old rules had no swaps).
+        self.swaps = [
+            {key: stored_int(swap[key]) for key in ("thief", "victim", "size")} for swap in data.get("swaps", [])
+        ]
 
     def shape_problems(self) -> list[str]:
         problems = super().shape_problems()
