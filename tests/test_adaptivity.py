@@ -167,7 +167,9 @@ def test_the_runner_passes_the_pupils_levels_to_the_drill_points(game_id):
     # the same deal asks about the same skills at the same points; the youngest may be asked which card is higher
     # where the others are asked by how much
     assert weak and [q.skill for q in weak] == [q.skill for q in strong]
-    assert {(w.kind, s.kind) for w, s in zip(weak, strong) if w.kind != s.kind} <= {("compare_ranks", "rank_difference")}
+    assert {(w.kind, s.kind) for w, s in zip(weak, strong) if w.kind != s.kind} <= {
+        ("compare_ranks", "rank_difference")
+    }
     assert {q.difficulty for q in weak} == {EASIEST} and {q.difficulty for q in strong} == {HARDEST}
     assert any(
         without_difficulty(a) != without_difficulty(b) for a, b in zip(weak, strong)

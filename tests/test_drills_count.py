@@ -27,7 +27,7 @@ from tutor.drills.count import (
     winner_takes,
 )
 from tutor.drills.marking import RIGHT, UNREADABLE, mark
-from tutor.text import LOCALES, Text
+from tutor.text import LOCALES, Text, say
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -131,6 +131,9 @@ def test_who_is_ahead_is_the_difference_of_the_counts():
     assert misconception_of(ahead, "30") == misconception_of(ahead, "22") == "answered_count"
     behind = cards_ahead(22, 30, OTHER)
     assert behind.check["expected"] == "8" and "does %(other)s have" in behind.prompt.msgid
+    won = cards_ahead(6, 10, OTHER, won=True)  # Tod und Leben counts the cards won
+    assert say(won.prompt) == "You have won 6 cards and Computer 1 has won 10. How many more cards has Computer 1 won?"
+    assert_well_formed(won, LOCALES)
 
 
 def test_the_unseen_cards_that_beat_yours_leave_out_the_cards_you_see():
