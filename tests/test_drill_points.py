@@ -136,7 +136,10 @@ WAR_LESSONS = {
         (2, 1),
         {"rank_difference", "winner_takes", "cards_ahead", "least_waste_card", "unseen_beat_count"},
     ),
-    "casino-war": ((2, 1), {"probability_tie", "casino_house_edge", "casino_expected_loss", "probability_tie_bet"}),
+    "casino-war": (
+        (2, 1),
+        {"probability_tie", "casino_house_edge", "casino_expected_loss", "probability_tie_bet", "rank_difference"},
+    ),
 }
 
 

@@ -8,7 +8,7 @@ you have 1."), and nothing is played. The drills are the chances behind those de
 table's decks, the house's edge on the stake, the tokens to expect to lose in some hands,
 the chance of a tie with 1 or 6 decks (the other count), and, when the side bet is on,
 what it wins on average per token. Their prompts give no working: the hints do. After
-every third hand, how much higher one card was than the other (for the youngest, which
+every fourth hand, how much higher one card was than the other (for the youngest, which
 was higher: ``compare``, asked before the hand's result shows). Every hand is told with
 its cards and its tokens.
 
@@ -297,11 +297,11 @@ class CasinoWarLesson(StandardWarLesson):
         return per_hand.denominator * level
 
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
-        """After every third hand the pupil won or lost outright: how much higher the one card was than the other
+        """After every fourth hand the pupil won or lost outright: how much higher the one card was than the other
         (for the youngest, which was higher)."""
         last = game_state.last_hand
         entry = last and last["players"].get(str(pupil))
-        if not entry or entry["result"] not in ("won", "lost") or game_state.rounds % 3:
+        if not entry or entry["result"] not in ("won", "lost") or game_state.rounds % 4:
             return []
         cards, level = [entry["card"], last["house"]], level_of(levels, "compare")
         if level > 1:

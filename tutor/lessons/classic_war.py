@@ -260,15 +260,15 @@ class StandardWarLesson(Lesson):
         higher."""
         if len(decided.shown) < 2 or decided.winning_card is None or not self.plain_order(game_state, decided.shown):
             return None
+        winner_rank = card(decided.winning_card).rank
+        others = [c for c in decided.shown if card(c).rank not in (winner_rank, JOKER_RANK)]
+        if winner_rank == JOKER_RANK or not others:
+            return None  # a joker has no number to take away
         level = level_of(levels, "compare")
         if level == 1 and decided.round % 2:
             question = compare_ranks(decided.shown, level)
             question.cards = list(decided.shown)
             return question
-        winner_rank = card(decided.winning_card).rank
-        others = [c for c in decided.shown if card(c).rank not in (winner_rank, JOKER_RANK)]
-        if winner_rank == JOKER_RANK or not others:
-            return None
         mine = decided.shown[0]
         other = mine if mine in others else max(others, key=lambda c: card(c).rank)
         return rank_difference([decided.winning_card, other], level)
