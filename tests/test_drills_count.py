@@ -192,6 +192,7 @@ def test_every_count_question_is_answerable(held, change, others, difficulty):
     laid = [change, *(n for n in others if n)]
     if len(laid) > 1:
         assert_well_formed(winner_takes(laid, difficulty), LOCALES)
-    assert_well_formed(war_cards(2 + len(others), change, difficulty, on_table=held + 3), LOCALES)
+    players = 2 + len(others)
+    assert_well_formed(war_cards(players, change, difficulty, on_table=held + players), LOCALES)
     if held != change:
         assert_well_formed(cards_ahead(held, change, OTHER, difficulty), LOCALES)
