@@ -1,23 +1,38 @@
-"""The pace of every lesson: how many drill questions a pupil gets per turn of their own.
+"""The pace of every lesson: questions per 10 rounds, how many of them typed, and the longest stretch without one.
 
-Plays ``--seeds`` seeded lessons of every game with each of 2, 3 and 4 players it takes through the pure
-lesson runner. The simulated pupil skips the intro, makes the moves a computer player
-would make (``--pupil``: strong or beginner), and answers every question: right at the
-first try with chance ``--right`` (seeded), otherwise wrong once and then right. Per game and player count it
-prints the pupil's turns (a turn is the pupil's moves with no other player's move between
-them: draws, plays, "end my turn"), the questions asked, questions per pupil turn, the
-most questions asked between two of the pupil's moves, and how many times a second
+Plays ``--seeds`` seeded lessons of every game with each player count it takes (1 to 4)
+through the pure lesson runner. The simulated pupil skips the intro, makes the moves a
+computer player would make (``--pupil``: strong or beginner), and answers every
+question: right at the first try with chance ``--right`` (seeded), otherwise wrong once
+and then right.
+
+What a round is, per game: in the War-like games (War and its variants, Calculation War,
+MultiWar, TripleSmart) a round decided (a war belongs to its round), in Casino War a
+hand; in the shedding games (MultiMatch, the Crazy Banana games) and Fraction Master,
+whose scoreboard counts every player's turn, a round is one turn of the pupil (once
+around the table). A turn of the pupil is the pupil's moves with no other player's move
+between them (draws, plays, "end my turn"). Only the pupil's rounds count: up to the round
+of the pupil's last move, so a pupil who is out of the game early (the others play the
+rest at once, with nothing to ask between two of the pupil's moves) is not counted as
+sitting through quiet rounds.
+
+Per game and player count it prints the rounds played, the questions asked per 10 rounds,
+the share of them answered by typing a number (the rest by buttons), the longest stretch
+without a question (in rounds: from the start, between two questions, and to the end),
+the most questions asked between two of the pupil's moves, and how many times a second
 question came between two moves although the question before it was answered right at
-the first try (the pace rule allows that only after a wrong answer).
+the first try (the pace rule allows that only after a wrong answer). ``--json`` prints one
+object: the settings and ``rows``, one per game and player count, with the keys ``game``,
+``players``, ``questions_per_10_rounds``, ``typed_share`` and ``longest_gap``.
 
-    .venv/bin/python bench/pace.py [--seeds 6] [--right 0.8] [--pupil strong] [--game calculation-war]
+    .venv/bin/python bench/pace.py [--seeds 6] [--right 0.8] [--pupil strong] [--game calculation-war] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
-import statistics
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.answer_key import right_answer, wrong_answer  # noqa: E402
+from tutor.drills import NUMBER  # noqa: E402
 from tutor.engine import CHANCE, GAMES  # noqa: E402
 from tutor.engine.play import bot_rng, make_bots  # noqa: E402
 from tutor.lessons import LESSONS  # noqa: E402
@@ -47,13 +63,28 @@ def pupil_turns(moves: list[dict]) -> int:
     return turns
 
 
+def rounds_played(lesson, game_state, moves: list[dict]) -> int:
+    """The rounds of the module docstring: the pupil's turns where the lesson's rounds are every player's turns."""
+    if lesson.round_number(game_state) == getattr(game_state, "turns", None):
+        return pupil_turns(moves)
+    return lesson.round_number(game_state)
+
+
 @dataclass
 class Lesson:
-    turns: int = 0
+    rounds: int = 0
     questions: int = 0
+    typed: int = 0
     most_between_moves: int = 0
     after_right: int = 0  # a second question between two moves after a right first answer
-    gaps: list[int] = field(default_factory=list)
+    asked_at: list[int] = field(default_factory=list)  # the rounds played when each question opened
+    gaps: list[int] = field(default_factory=list)  # questions asked between two of the pupil's moves
+
+    @property
+    def longest_gap(self) -> int:
+        """The most rounds played without a question: from the start, between two questions, to the end."""
+        marks = [0, *self.asked_at, self.rounds]
+        return max(b - a for a, b in zip(marks, marks[1:]))
 
 
 def play(game_id: str, players: int, seed: int, right: float, pupil: str = "strong") -> Lesson:
@@ -63,7 +94,7 @@ def play(game_id: str, players: int, seed: int, right: float, pupil: str = "stro
     pupil_bot = make_bots(run.game, [pupil])[PUPIL]
     answers = random.Random(f"pace:{game_id}:{players}:{seed}")
     result = Lesson()
-    in_gap, last_right = 0, False
+    in_gap, last_right, last_round_in = 0, False, 0
     now = 0
     run.skip_intro(lesson, {}, now)
     for _ in range(MAX_STEPS):
@@ -74,6 +105,8 @@ def play(game_id: str, players: int, seed: int, right: float, pupil: str = "stro
         if question is not None and run.drill.open:
             if run.drill.tries == 0:
                 result.questions += 1
+                result.typed += question["answer"] == NUMBER
+                result.asked_at.append(rounds_played(lesson, run.game_state(), run.moves))
                 in_gap += 1
                 if in_gap > 1 and last_right:
                     result.after_right += 1
@@ -86,6 +119,7 @@ def play(game_id: str, players: int, seed: int, right: float, pupil: str = "stro
             run.close_question(lesson, {}, now)
         else:
             state = run.game_state()
+            last_round_in = rounds_played(lesson, state, run.moves) + 1  # the round this move belongs to
             move = pupil_bot.choose(state.player_view(PUPIL), state.legal_moves(), bot_rng(seed, len(run.moves)))
             run.move(move_token(move), lesson, {}, now)
             result.gaps.append(in_gap)
@@ -93,9 +127,54 @@ def play(game_id: str, players: int, seed: int, right: float, pupil: str = "stro
     else:
         raise RuntimeError(f"{game_id} with {players} players, seed {seed}, did not finish")
     result.gaps.append(in_gap)
-    result.turns = pupil_turns(run.moves)
+    result.rounds = min(rounds_played(lesson, run.game_state(), run.moves), last_round_in)
+    result.asked_at = [min(at, result.rounds) for at in result.asked_at]
     result.most_between_moves = max(result.gaps)
     return result
+
+
+@dataclass
+class Row:
+    """One game and player count over every seed."""
+
+    game: str
+    players: int
+    lessons: list[Lesson]
+
+    @property
+    def rounds(self) -> float:
+        return sum(lesson.rounds for lesson in self.lessons) / len(self.lessons)
+
+    @property
+    def per_10_rounds(self) -> float:
+        return 10 * sum(lesson.questions for lesson in self.lessons) / max(1, sum(le.rounds for le in self.lessons))
+
+    @property
+    def typed_share(self) -> float:
+        questions = sum(lesson.questions for lesson in self.lessons)
+        return sum(lesson.typed for lesson in self.lessons) / questions if questions else 0.0
+
+    @property
+    def longest_gap(self) -> int:
+        return max(lesson.longest_gap for lesson in self.lessons)
+
+    def summary(self) -> dict:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "questions_per_10_rounds": round(self.per_10_rounds, 1),
+            "typed_share": round(self.typed_share, 2),
+            "longest_gap": self.longest_gap,
+        }
+
+
+def measure(game_ids, seeds: int, right: float, pupil: str) -> list[Row]:
+    """A row per game and player count (1 to 4, as the game takes them)."""
+    rows = []
+    for game_id in game_ids:
+        for players in range(GAMES[game_id].min_players, min(4, GAMES[game_id].max_players) + 1):
+            rows.append(Row(game_id, players, [play(game_id, players, seed, right, pupil) for seed in range(seeds)]))
+    return rows
 
 
 def main() -> None:
@@ -109,28 +188,27 @@ def main() -> None:
         help="the computer player whose moves the pupil makes",
     )
     parser.add_argument("--game", choices=sorted(LESSONS), action="append", help="only these games (default: all)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     args = parser.parse_args()
+    rows = measure(args.game or LESSONS, args.seeds, args.right, args.pupil)
+    if args.json:
+        settings = {"seeds": args.seeds, "right": args.right, "pupil": args.pupil}
+        print(json.dumps({**settings, "rows": [row.summary() for row in rows]}, indent=1))
+        return
     print(
         f"{args.seeds} seeded lessons per game and player count; the pupil moves like a {args.pupil} computer; first "
-        f"answers right with chance {args.right}"
+        f"answers right with chance {args.right}; a round: see the docstring"
     )
     print(
-        f"{'game':26} {'players':>7} {'turns':>6} {'questions':>9} {'per turn':>8} {'turns/q':>7} "
+        f"{'game':26} {'players':>7} {'rounds':>6} {'q/10 rounds':>11} {'typed':>5} {'longest gap':>11} "
         f"{'most between moves':>18} {'2nd after right':>15}"
     )
-    for game_id in args.game or LESSONS:
-        for players in range(max(2, GAMES[game_id].min_players), min(4, GAMES[game_id].max_players) + 1):
-            lessons = [play(game_id, players, seed, args.right, args.pupil) for seed in range(args.seeds)]
-            turns = statistics.mean(lesson.turns for lesson in lessons)
-            questions = statistics.mean(lesson.questions for lesson in lessons)
-            rate = sum(lesson.questions for lesson in lessons) / max(1, sum(lesson.turns for lesson in lessons))
-            most = max(lesson.most_between_moves for lesson in lessons)
-            after_right = sum(lesson.after_right for lesson in lessons)
-            per_question = f"{1 / rate:.1f}" if rate else "-"
-            print(
-                f"{game_id:26} {players:>7} {turns:>6.1f} {questions:>9.1f} {rate:>8.2f} {per_question:>7} {most:>18} "
-                f"{after_right:>15}"
-            )
+    for row in rows:
+        print(
+            f"{row.game:26} {row.players:>7} {row.rounds:>6.1f} {row.per_10_rounds:>11.1f} {row.typed_share:>5.0%} "
+            f"{row.longest_gap:>11} {max(le.most_between_moves for le in row.lessons):>18} "
+            f"{sum(le.after_right for le in row.lessons):>15}"
+        )
 
 
 if __name__ == "__main__":

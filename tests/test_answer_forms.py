@@ -34,6 +34,8 @@ CHOICES = {
     "winning_card": "which card on the table wins",
     "compare_numbers": "which of the numbers the prompt lists is the biggest, or a tie",
     "compare_ranks": "which card on the table is higher, or a tie",
+    "special_rank_rule": "which card on the table wins by the game's own rule, or a tie",
+    "least_waste_card": "which card of the hand beats a card on the table with the least waste, or none",
     "best_card": "which card of the hand",
     "tens_friend_card": "which card of the hand, or none",
     "factor_pair_cards": "which pair of cards of the hand, or none",

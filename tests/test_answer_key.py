@@ -62,6 +62,16 @@ def discard_and_value():
     return number_card.flatmap(lambda discard: st.tuples(st.just(discard), st.sampled_from(DECK[discard].circled)))
 
 
+#: A computer player's name, as the lessons pass it to a question.
+OTHER = Text("Computer %(n)s", {"n": 2}).to_dict()
+
+
+def rule_cards(rule: str) -> list[int]:
+    """A card of each rank a game's own rule names: the six and the ace for P'yanitsa's."""
+    by_rank = {standard_deck.rank(card): card for card in WITH_JOKERS}
+    return [by_rank[rank] for rank in compare.SPECIAL_RULES[rule]]
+
+
 twentynine_card = st.one_of(st.integers(2, 10), st.sampled_from(["K", "Q"]))
 twentynine_pile = st.lists(
     st.one_of(st.integers(2, 10), st.tuples(st.integers(2, 10), st.sampled_from(["K", "Q"]))), min_size=1, max_size=5
@@ -79,6 +89,17 @@ ARGUMENTS = {
     compare.compare_ranks: st.tuples(
         st.lists(st.sampled_from(WITH_JOKERS), min_size=2, max_size=4), level, st.booleans()
     ),
+    compare.rank_difference: st.tuples(cards(2, 2, STANDARD_CARDS), level),
+    compare.special_rank_rule: st.sampled_from(sorted(compare.SPECIAL_RULES)).flatmap(
+        lambda rule: st.tuples(
+            st.lists(st.sampled_from(WITH_JOKERS), min_size=0, max_size=2).map(
+                lambda others, rule=rule: [*rule_cards(rule), *others]
+            ),
+            st.just(rule),
+            level,
+        )
+    ),
+    compare.least_waste_card: st.tuples(cards(1, 6, WITH_JOKERS), st.sampled_from(WITH_JOKERS), level, st.booleans()),
     multiply.multiply_top_numbers: cards(2, 2).flatmap(lambda pair: st.tuples(*map(st.just, pair), level)),
     factor_pairs.factor_pair_cards: st.tuples(cards(2, 7, ALL_CARDS), number_card, level),
     factor_pairs.factor_pair_for_value: st.tuples(cards(2, 7, ALL_CARDS), discard_and_value(), level).map(
@@ -90,6 +111,10 @@ ARGUMENTS = {
     count.cards_after_win: st.tuples(st.integers(0, 52), st.integers(1, 20), level),
     count.cards_after_loss: st.tuples(st.integers(1, 52), st.integers(1, 20), level),
     count.cards_on_table: st.tuples(st.lists(st.integers(1, 10), min_size=2, max_size=4), level),
+    count.winner_takes: st.tuples(st.lists(st.integers(1, 12), min_size=2, max_size=4), level),
+    count.war_cards: st.tuples(st.integers(2, 4), st.integers(1, 10), level, st.integers(2, 30)),
+    count.cards_ahead: st.tuples(st.integers(0, 52), st.integers(0, 52), st.just(OTHER), level),
+    count.unseen_beat_count: st.tuples(st.sampled_from(WITH_JOKERS), cards(0, 10, WITH_JOKERS), st.booleans(), level),
     parity_size.rank_parity: st.tuples(st.sampled_from(STANDARD_CARDS), level),
     parity_size.rank_size: st.tuples(st.sampled_from(STANDARD_CARDS), level),
     parity_size.shared_traits: st.tuples(st.sampled_from(STANDARD_CARDS), st.sampled_from(STANDARD_CARDS), level),
@@ -112,6 +137,10 @@ ARGUMENTS = {
     ),
     probability.probability_tie: st.tuples(st.integers(1, 8), level),
     probability.probability_tie_bet: st.tuples(st.integers(1, 8), level, st.integers(2, 12)),
+    probability.casino_house_edge: st.tuples(st.integers(1, 8), level),
+    probability.casino_expected_loss: st.tuples(
+        st.integers(1, 8), st.integers(1, 5).map(lambda half: 2 * half), st.integers(2, 400), level
+    ),
     add_sub.triplesmart_expression: st.tuples(cards(3, 3), number_card, level),
     add_sub.triplesmart_distance: st.tuples(cards(3, 3), number_card, st.integers(-20, 120), level),
     add_sub.triplesmart_better: st.tuples(cards(3, 3), number_card, st.integers(-20, 120), level),

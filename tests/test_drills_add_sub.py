@@ -33,7 +33,7 @@ from tutor.drills.marking import RIGHT, UNREADABLE, USED_OTHER_NUMBERS, WRONG, m
 from tutor.expressions import ADD_SUB, closest, reachable
 from tutor.signs import FRACTION, plain_formula
 from tutor.standard_deck import card_id
-from tutor.text import LOCALES
+from tutor.text import LOCALES, Text, say
 
 
 def cards(*tops: int) -> list[int]:
@@ -128,6 +128,14 @@ def test_distance_misconceptions():
     assert misconception_of(question, "4") == "gave_a_number"
     assert misconception_of(question, "6") == "counted_on_wrong"
     assert mark(question, "9 - 4", "en").status == UNREADABLE  # a distance is one number
+
+
+def test_how_far_another_players_calculation_is_names_that_player():
+    maker = Text("Computer %(n)s", {"n": 2}).to_dict()
+    question = triplesmart_distance(cards(3, 5, 7), target(9), 12, 2, maker)
+    assert question.check["expected"] == "3" and misconception_of(question, "21") == "added_instead"
+    assert say(question.prompt, "en") == "Computer 2 made 12 and the target is 9. How far is 12 from 9?"
+    assert_well_formed(question, LOCALES)
 
 
 def test_is_there_a_better_one():

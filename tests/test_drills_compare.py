@@ -20,9 +20,17 @@ from tests.drill_support import (
     std,
 )
 from tutor.drills.common import DIFFICULTIES
-from tutor.drills.compare import compare_numbers, compare_ranks, winning_card
+from tutor.drills.compare import (
+    SPECIAL_RULES,
+    compare_numbers,
+    compare_ranks,
+    least_waste_card,
+    rank_difference,
+    special_rank_rule,
+    winning_card,
+)
 from tutor.drills.marking import RIGHT, UNREADABLE, mark
-from tutor.standard_deck import card_id, copies
+from tutor.standard_deck import JOKER_RANK, card, card_id, copies
 from tutor.text import LOCALES
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -54,6 +62,24 @@ def questions():
             found.append(compare_ranks(cards, d, ace_high=False))
         for i in range(0, len(NUMBER_CARDS) - 4, 7):
             found.append(winning_card(NUMBER_CARDS[i : i + 2 + i % 3], {}, d))
+        for pair in [[Q, std("7H")], [A, std("9H")], [K, Q], [std("10S"), std("2H")], [std("5H"), J]]:
+            found.append(rank_difference(pair, d))
+        for cards, rule in [
+            ([std("6S"), A], "six_beats_ace"),
+            ([std("6S"), A, K], "six_beats_ace"),
+            ([std("6S"), std("6H"), A], "six_beats_ace"),
+            ([std("2S"), JOKER], "two_beats_joker"),
+            ([JOKER, A], "joker_beats_ace"),
+            ([std("2S"), A, std("9H")], "two_beats_ace"),
+        ]:
+            found.append(special_rank_rule(cards, rule, d))
+        for hand, shown in [
+            (spades(9, 12, 2, 14), std("8D")),
+            (spades(9, 12, 2), std("AD")),
+            (spades(3, 5, 8), std("KD")),
+            (spades(8, 10, 13), std("8D")),
+        ]:
+            found.append(least_waste_card(hand, shown, d))
     return found
 
 
@@ -118,6 +144,50 @@ def test_a_tie_button_is_offered_from_difficulty_two_or_when_there_is_a_tie():
     assert [c["value"] for c in compare_ranks([J, std("JH")], 1).choices] == ["J", "tie"]
 
 
+def test_how_much_higher_is_typed_with_the_picture_cards_counted_11_to_14():
+    question = rank_difference([Q, std("7H")], 2)
+    assert question.answer == "number" and question.check == {"rule": "equals", "expected": "5"}
+    assert question.prompt.params["high"] == "Q (12)" and question.prompt.params["low"] == "7"
+    assert misconception_of(question, "3") == "face_cards_ten"
+    assert misconception_of(question, "19") == "added"
+    assert misconception_of(question, "6") == "off_by_one"
+    assert misconception_of(rank_difference([A, std("9H")]), "8") == "ace_as_one"
+    hard = rank_difference([Q, std("7H")], 3)
+    assert hard.prompt.params["high"] == "Q"  # at the top level the pupil knows what the queen counts
+
+
+def test_the_games_own_rule_decides_which_card_wins():
+    question = special_rank_rule([std("6S"), A], "six_beats_ace", 2)
+    assert question.check["expected"] == ["6"] and [c["value"] for c in question.choices] == ["6", "A", "tie"]
+    assert misconception_of(question, "A") == "usual_order" and misconception_of(question, "tie") == "not_a_tie"
+    assert misconception_of(special_rank_rule([std("6S"), A, K], "six_beats_ace"), "K") == "other_card"
+    two_sixes = special_rank_rule([std("6S"), std("6H"), A], "six_beats_ace", 1)
+    assert two_sixes.check["expected"] == ["tie"]
+    assert special_rank_rule([std("2S"), A], "two_beats_ace").check["expected"] == ["2"]
+    assert set(SPECIAL_RULES) == {"six_beats_ace", "two_beats_joker", "joker_beats_ace", "two_beats_ace"}
+
+
+def test_the_lowest_card_that_wins_wastes_least_and_a_2_beats_the_ace():
+    question = least_waste_card(spades(9, 12, 2, 14), std("8D"))
+    assert question.check["expected"] == ["9"] and question.cards[0] == std("8D")
+    assert [c["value"] for c in question.choices] == ["2", "9", "Q", "A", "none"]
+    assert misconception_of(question, "A") == "highest_card"
+    assert misconception_of(question, "2") == "does_not_beat"
+    assert misconception_of(question, "none") == "none_beats"
+    against_ace = least_waste_card(spades(9, 12, 2), std("AD"))
+    assert against_ace.check["expected"] == ["2"] and misconception_of(against_ace, "none") == "missed_two"
+    assert least_waste_card(spades(3, 5, 8), std("KD")).check["expected"] == ["none"]
+    assert misconception_of(least_waste_card(spades(8, 10, 13), std("8D")), "8") == "equal_is_war"
+    assert least_waste_card(spades(3, 14), std("KD"), top=None).check["expected"] == ["A"]
+
+
+def test_with_jokers_the_2_beats_only_the_joker_when_the_least_waste_is_asked():
+    against_joker = least_waste_card(spades(9, 2), JOKER, top=JOKER_RANK)
+    assert against_joker.check["expected"] == ["2"] and misconception_of(against_joker, "none") == "missed_two"
+    against_ace = least_waste_card(spades(9, 2), std("AD"), top=JOKER_RANK)
+    assert against_ace.check["expected"] == ["none"] and misconception_of(against_ace, "2") == "does_not_beat"
+
+
 def test_unreadable_answers_are_not_wrong_answers():
     for question in (compare_ranks([A, K]), compare_numbers([3, 8])):
         for text in ["", "banana", "42", "ODD"]:
@@ -133,6 +203,13 @@ def test_unreadable_answers_are_not_wrong_answers():
         lambda: compare_ranks([std("KH")]),
         lambda: compare_ranks([8 * 54, std("KH")]),
         lambda: compare_ranks(["2S", "KH"]),  # cards are ids of tutor.standard_deck, not their letters
+        lambda: rank_difference([std("7S"), std("7H")]),
+        lambda: rank_difference([JOKER, std("7H")]),
+        lambda: rank_difference([std("7S")]),
+        lambda: special_rank_rule([std("6S"), K], "six_beats_ace"),
+        lambda: special_rank_rule([std("6S"), A], "seven_beats_king"),
+        lambda: least_waste_card([], A),
+        lambda: least_waste_card([A, K], A),
     ],
 )
 def test_impossible_inputs_are_refused(make):
@@ -152,3 +229,9 @@ def test_every_compare_question_is_answerable(numbers, cards, ace_high, difficul
     assert_well_formed(question, LOCALES, lists_every_mistake=True)
     assert right_answers(question) == (["tie"] if numbers.count(max(numbers)) > 1 else [str(max(numbers))])
     assert_well_formed(compare_ranks(cards, difficulty, ace_high), LOCALES, lists_every_mistake=True)
+    ranks = {card(c).rank for c in cards[:2]}
+    if len(ranks) == 2 and JOKER_RANK not in ranks:
+        assert_well_formed(rank_difference(cards[:2], difficulty), LOCALES)
+    hand, shown = [c for c in cards[1:] if c != cards[0]], cards[0]
+    if hand:
+        assert_well_formed(least_waste_card(hand, shown, difficulty, ace_high), LOCALES)

@@ -15,13 +15,21 @@ from tutor.answers import describe
 from tutor.checks import check_text, exact
 from tutor.drills import Question, texts
 from tutor.drills.marking import NOT_SIMPLEST, RIGHT, UNREADABLE, WRONG, mark
-from tutor.drills.probability import probability_card_beats, probability_tie, probability_tie_bet
+from tutor.drills.probability import (
+    casino_expected_loss,
+    casino_house_edge,
+    probability_card_beats,
+    probability_tie,
+    probability_tie_bet,
+)
 from tutor.text import LOCALES, say
 
 MISCONCEPTIONS = {
     "probability_card_beats": {"odds", "own_card_kept", "count_not_fraction", "inverted", "complement", "not_simplest"},
     "probability_tie": {"odds", "own_card_kept", "count_not_fraction", "inverted", "not_simplest"},
     "probability_tie_bet": {"ignored_loss", "stake_always_lost", "sign_flipped", "odds", "own_card_kept"},
+    "casino_house_edge": {"forgot_half", "half_not_chance", "own_card_kept", "sign_flipped", "not_simplest"},
+    "casino_expected_loss": {"forgot_half", "one_hand_only", "every_stake_lost", "sign_flipped"},
 }
 
 
@@ -103,7 +111,41 @@ def test_the_tie_bet_loses_six_seventeenths_of_a_token_per_token(locale):
     shows(question, "-7/17", "stake_always_lost", locale)
     shows(question, "6/17", "sign_flipped", locale)
     shows(question, "-2/13", "own_card_kept", locale)
-    assert "1/17" in probability_tie_bet(1, 1).prompt.msgid % probability_tie_bet(1, 1).prompt.params
+
+
+@pytest.mark.parametrize("make", [lambda d: probability_tie(6, d), lambda d: probability_tie_bet(1, d)])
+def test_casino_war_prompts_give_no_working_the_hints_do(make):
+    """The chance of a tie (1/17, 23/311) and the cards left are worked out in the hints, never given in the prompt."""
+    for difficulty in (1, 2, 3):
+        question = make(difficulty)
+        prompt = say(question.prompt, "en")
+        assert "1/17" not in prompt and "23/311" not in prompt and "311" not in prompt, prompt
+        assert any("311" in say(hint, "en") or "1/17" in say(hint, "en") for hint in question.hints)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_house_edge_of_the_stake_is_half_the_chance_of_a_tie(locale):
+    question = casino_house_edge(1, 2)
+    assert question.check == {"rule": "equals", "expected": "1/34"}
+    for typed in ("1/34", "2/68"):
+        assert mark(question, typed, locale).status == RIGHT
+    shows(question, "1/17", "forgot_half", locale)
+    shows(question, "1/2", "half_not_chance", locale)
+    shows(question, "1/26", "own_card_kept", locale)
+    shows(question, "-1/34", "sign_flipped", locale)
+    assert casino_house_edge(6, 3).check == {"rule": "equivalent_simplest", "expected": "23/622"}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_tokens_lost_over_many_hands_are_the_hands_times_the_edge(locale):
+    question = casino_expected_loss(6, 2, 311)
+    assert question.check == {"rule": "equals", "expected": "23"}
+    assert mark(question, "23", locale).status == RIGHT
+    shows(question, "46", "forgot_half", locale)
+    shows(question, "23/311", "one_hand_only", locale)
+    shows(question, "622", "every_stake_lost", locale)
+    shows(question, "-23", "sign_flipped", locale)
+    assert casino_expected_loss(1, 4, 17).check["expected"] == "2"  # 17 hands x 1/17 x 2 tokens
 
 
 def test_unreadable_answers_are_not_wrong_answers():
@@ -115,7 +157,13 @@ def test_unreadable_answers_are_not_wrong_answers():
 
 
 def test_questions_survive_a_round_trip():
-    for question in [probability_card_beats(52, 20), probability_tie(4), probability_tie_bet(8)]:
+    for question in [
+        probability_card_beats(52, 20),
+        probability_tie(4),
+        probability_tie_bet(8),
+        casino_house_edge(3),
+        casino_expected_loss(2, 6, 40),
+    ]:
         assert Question.from_dict(json.loads(json.dumps(question.to_dict()))) == question
 
 
@@ -136,3 +184,13 @@ def test_tie_questions_are_answerable(decks, difficulty, payout):
     p = sympy.Rational(4 * decks - 1, 52 * decks - 1)
     assert exact(question.check["expected"]) == payout * p - (1 - p)
     well_formed(question)
+    well_formed(casino_house_edge(decks, difficulty))
+    loss = casino_expected_loss(decks, 2 * difficulty, payout + 1, difficulty)
+    assert exact(loss.check["expected"]) == (payout + 1) * difficulty * p
+    well_formed(loss)
+
+
+@pytest.mark.parametrize("make", [lambda: casino_expected_loss(1, 3, 17), lambda: casino_expected_loss(1, 2, 1)])
+def test_impossible_casino_questions_are_refused(make):
+    with pytest.raises(ValueError):
+        make()

@@ -735,7 +735,9 @@ def test_picking_two_cards_and_confirming_lays_the_fraction_numerator_first():
     attempt = run.play_picked(LESSON, {}, 1000)
     after = run.game_state()
     assert after.turn_record["fractions"] == [[five, eight]] and sorted(after.hands[PUPIL]) == sorted([four, nine])
-    assert english(run.current_told().told) == "5/8 is between 1/2 and 3/4: 1/2 = 4/8 < 5/8 and 5/8 < 6/8 = 3/4."
+    assert english(run.current_told().told) == (
+        "5/8 is between 1/2 and 3/4. With the denominator 8: 1/2 = 4/8, 5/8, 3/4 = 6/8, so 4/8 < 5/8 < 6/8."
+    )
     assert (
         attempt.skill == "fractions"
         and attempt.correct
@@ -931,7 +933,8 @@ def after_a_computers_turn(*computer_tops: int) -> tuple[LessonRun, list[str]]:
 def test_a_computers_fraction_is_told_with_why_it_fits_and_the_end_of_its_turn():
     _, story = after_a_computers_turn(5, 8, 9, 9)  # the computer lays 5/8 and ends
     assert story == [
-        "Computer 1 laid 5/8. It lies between 1/2 and 3/4: 1/2 = 4/8 < 5/8 and 5/8 < 6/8 = 3/4.",
+        "Computer 1 laid 5/8. It lies between 1/2 and 3/4. With the denominator 8: 1/2 = 4/8, 5/8, 3/4 = 6/8, so "
+        "4/8 < 5/8 < 6/8.",
         "Computer 1 ended the turn with 2 cards in hand.",
     ]
 
@@ -981,17 +984,22 @@ def test_the_pupils_kocha_is_told_with_the_hand_of_six():
     ]
 
 
-def test_the_worked_solution_lists_every_fraction_of_the_hand_that_fits():
+def test_the_worked_solution_compares_over_one_denominator_in_at_most_four_lines():
+    """A hand with many fractions that fit: the solution shows one on a button, with the ends over one denominator,
+    not one inequality per fraction of the hand."""
     c = Cards()
     interval = c(1, 2, 3, 4)
     hand = c(2, 3, 4, 5, 6, 8)
-    question = fraction_from_hand(interval, hand, 1)  # three buttons only
     fitting = {fraction_text(*pair) for pair in possible_fractions(hand, interval)}
-    shown = {choice["value"] for choice in question.choices}
-    assert len(fitting) > 3 and not fitting <= shown
-    solution = english(question.solution[-1])
-    assert solution.startswith("Every fraction from your cards that lies inside:")
-    assert {part.split(" ≤ ")[1] for part in solution.split(": ", 1)[1].rstrip(".").split("; ")} == fitting
+    for difficulty in (1, 2, 3):
+        question = fraction_from_hand(interval, hand, difficulty)
+        solution = [english(line) for line in question.solution]
+        assert len(fitting) > 3 and len(solution) <= 4, solution
+        assert solution[:2] == ["The smaller end is 1/2 and the bigger end is 3/4.", solution[1]]
+        assert solution[1].startswith("With the denominator ") and "=" in solution[1]
+        answer = solution[2].split(", so ")[1].removesuffix(" fits.")
+        assert answer in fitting and answer in question.check["expected"]
+        assert solution[2].count(" ≤ ") == 2 and sum(line.count("≤") for line in solution) == 2
 
 
 def test_the_table_names_the_ends_in_the_order_they_lie_and_stacks_them():

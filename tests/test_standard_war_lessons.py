@@ -115,44 +115,92 @@ def test_strategy_war_with_jokers_introduces_the_2s_rule_with_jokers():
 
 
 # --- the drills -------------------------------------------------------------------------------------------
-def test_which_card_is_higher_is_asked_about_the_round_cards_before_the_result_shows():
-    lesson, state = after("war", [[c(JACK)], [c(7)]])
-    [question] = lesson.after_round(state, PUPIL, None, {})
+LEVEL_2 = {"compare": 2, "count": 2}
+
+
+def rounds_played(game_id: str, tops, rounds: int, players: int = 2):
+    """The lesson and the state after ``rounds`` rounds whose first cards are ``tops``."""
+    state = stack(make(game_id, players), tops)
+    for _ in range(rounds):
+        turn_round(state)
+    return LESSONS[game_id], state
+
+
+def test_the_questions_about_a_round_take_turns_how_many_cards_who_is_ahead_how_much_higher():
+    tops = [[c(5), c(4), c(QUEEN)], [c(2), c(3), c(7)]]
+    lesson, state = rounds_played("war", tops, 1)
+    [taken] = lesson.after_round(state, PUPIL, None, LEVEL_2)  # round 1: the pupil's 5 takes the 2
+    assert taken.kind == "cards_on_table" and taken.check["expected"] == "2" and taken.hides_result
+    lesson, state = rounds_played("war", tops, 2)
+    [ahead] = lesson.after_round(state, PUPIL, None, LEVEL_2)  # round 2: 28 cards against 24
+    assert ahead.kind == "cards_ahead" and ahead.check == {"rule": "equals", "expected": "4"}
+    assert say(ahead.prompt) == "You have 28 cards and Computer 1 has 24. How many more cards do you have?"
+    lesson, state = rounds_played("war", tops, 3)
+    [higher] = lesson.after_round(state, PUPIL, None, LEVEL_2)  # round 3: the queen beats the 7
+    assert higher.kind == "rank_difference" and higher.check == {"rule": "equals", "expected": "5"}
+    assert higher.answer == "number" and higher.hides_result and higher.cards == [c(QUEEN), c(7)]
+    assert say(higher.prompt) == "How much higher is Q (12) than 7?"
+
+
+def test_the_youngest_are_asked_which_card_is_higher_now_and_then_never_only_that():
+    tops = [[c(5), c(4), c(JACK)], [c(2), c(3), c(7)]]
+    lesson, state = rounds_played("war", tops, 3)
+    [question] = lesson.after_round(state, PUPIL, None, {"compare": 1, "count": 1})
     assert question.kind == "compare_ranks" and question.hides_result
     assert question.cards == [c(JACK), c(7)] and question.check["expected"] == ["J"]
+    assert lesson.after_round(state, PUPIL, None, LEVEL_2)[0].kind == "rank_difference"
+
+
+def test_the_winner_is_asked_how_many_cards_it_takes_when_it_is_not_the_pupil():
+    lesson, state = rounds_played("war", [[c(2)], [c(5)]], 1)
+    [question] = lesson.after_round(state, PUPIL, None, LEVEL_2)
+    assert question.kind == "winner_takes" and question.check["expected"] == "2" and question.answer == "number"
 
 
 @pytest.mark.parametrize(
-    "game_id,mine,theirs,options",
-    [
-        ("pyanitsa", 6, ACE, {}),
-        ("joker-war", 2, 15, {}),
-        ("strategy-war", 2, ACE, {}),
-        ("strategy-war", 2, 15, {"jokers": "high"}),
-        ("strategy-war", 2, ACE, {"jokers": "high"}),
-    ],
+    "game_id,mine,theirs,rule",
+    [("pyanitsa", 6, ACE, "six_beats_ace"), ("joker-war", 2, 15, "two_beats_joker")],
 )
-def test_no_compare_question_where_the_games_own_rule_decides(game_id, mine, theirs, options):
+def test_the_games_own_rule_is_asked_when_it_decides_the_round(game_id, mine, theirs, rule):
     """The usual order would give the wrong answer: a 6 beats the ace in P'yanitsa, a 2 the joker in Joker War."""
-    lesson = LESSONS[game_id]
-    state = make_game(game_id, 2, options)
-    cards = [c(mine), 52 if theirs == 15 else c(theirs)]
-    assert lesson.compare_question(state.new_state(), cards, {}) == []
-    assert lesson.compare_question(state.new_state(), [c(mine), c(KING)], {})[0].kind == "compare_ranks"
+    lesson, state = rounds_played(game_id, [[c(mine)], [52 if theirs == 15 else c(theirs)]], 1)
+    [question] = lesson.after_round(state, PUPIL, None, LEVEL_2)
+    assert question.kind == "special_rank_rule" and question.check["expected"] == [str(mine)]
+    assert question.hints[1].params["winner"] == str(mine)
+    lesson, state = rounds_played(game_id, [[c(mine)], [c(KING)]], 1)  # the usual order decides: no rule to ask
+    assert all(q.kind != "special_rank_rule" for q in lesson.after_round(state, PUPIL, None, LEVEL_2))
 
 
-def test_every_third_round_asks_how_many_cards_the_winner_takes():
+@pytest.mark.parametrize(
+    "theirs,jokers,rule",
+    [("joker", "high", "two_beats_joker"), ("AD", "none", "two_beats_ace")],
+)
+def test_strategy_war_asks_the_2s_rule_as_the_game_plays_it(theirs, jokers, rule):
+    """Without jokers the 2 beats the ace; with jokers it beats the joker (and the ace beats it)."""
+    lesson, state = strategy_round([["2C", "3C"], [theirs, "4D"]], ["2C", theirs], jokers)
+    [question] = lesson.after_round(state, PUPIL, None, LEVEL_2)
+    assert question.kind == "special_rank_rule" and question.check["expected"] == ["2"]
+
+
+def test_strategy_war_with_jokers_asks_no_usual_order_question_when_the_ace_beats_the_2():
+    lesson, state = strategy_round([["2C", "3C"], ["AD", "4D"]], ["2C", "AD"])
+    kinds = {q.kind for q in lesson.after_round(state, PUPIL, None, LEVEL_2)}
+    assert not kinds & {"special_rank_rule", "rank_difference", "compare_ranks"}
+
+
+def test_every_war_game_asks_how_many_cards_the_war_puts_down_before_the_pupil_lays_them():
     lesson = LESSONS["war"]
-    state = stack(make("war", 2), [[c(5), c(4), c(QUEEN)], [c(2), c(3), c(7)]])
-    for _ in range(3):
-        turn_round(state)
-    [question] = lesson.after_round(state, PUPIL, None, {})
-    assert (
-        question.kind == "cards_on_table"
-        and question.answer == "number"
-        and question.check["expected"] == "2"
-        and question.hides_result
-    )
+    state = stack(make("war", 2), [[c(9, 0), c(2, 0), c(3, 0), c(4, 0), c(KING)], [c(9, 1), c(2, 1), c(3, 1), c(4, 1)]])
+    state.apply(Move("turn", 0))
+    state.apply(Move("turn", 1))
+    assert state.in_war and state.current_player == PUPIL
+    [yours] = lesson.before_move(state, PUPIL, None, {"count": 1})
+    assert yours.kind == "war_cards" and yours.check["expected"] == "4"  # three face down, one face up
+    [everyone] = lesson.before_move(state, PUPIL, None, {"count": 2})
+    assert everyone.check["expected"] == "8"
+    [table] = lesson.before_move(state, PUPIL, None, {"count": 3})
+    assert table.check["expected"] == "10"  # and the two nines already on the table
+    assert lesson.before_move(stack(make("war", 2), [[c(8)], [c(9)]]), PUPIL, None, {}) == []  # no war
 
 
 def test_razboiul_asks_how_many_cards_go_into_the_war_before_the_pupil_lays_them():
@@ -168,6 +216,72 @@ def test_razboiul_asks_how_many_cards_go_into_the_war_before_the_pupil_lays_them
     assert (
         lesson.before_move(stack(make("razboiul", 2), [[c(8)], [c(9)]]), PUPIL, None, {}) == []
     )  # no war: nothing to ask
+
+
+def test_tod_und_leben_asks_who_is_ahead_in_cards_won():
+    lesson, state = rounds_played("tod-und-leben", [[c(ACE), c(KING)], [c(7), c(8)]], 2)
+    [question] = lesson.after_round(state, PUPIL, None, LEVEL_2)  # round 2: 4 cards won against none
+    assert question.kind == "cards_ahead" and question.check["expected"] == "4"
+    assert say(question.prompt).startswith("You have won 4 cards and Computer 1 has won 0.")
+
+
+# --- Strategy War: decisions ---------------------------------------------------------------------------------
+def test_strategy_war_asks_how_many_unseen_cards_beat_a_card_of_the_hand_before_the_first_choice():
+    from tests.test_strategy_war import cards, position
+
+    state = position([cards("9S", "KH", "4D"), cards("2C", "5C", "6C")])
+    [question] = LESSONS["strategy-war"].before_move(state, PUPIL, None, LEVEL_2)
+    assert question.kind == "unseen_beat_count" and question.hints[0].params["card"] == "9"
+    assert question.check["expected"] == "19"  # 10 J Q K A: 20 cards, and the pupil holds a king
+
+
+def test_strategy_war_asks_which_card_beats_the_card_on_the_table_with_the_least_waste():
+    from tests.test_strategy_war import cards, play, position
+
+    state = position([cards("9S", "KH", "4D", "3S", "QD"), cards("2C", "5C", "6C", "JC", "8C")])
+    play(state, "3S", "2C")
+    play(state, "4D", "5C")
+    assert state.rounds == 2
+    [question] = LESSONS["strategy-war"].after_round(state, PUPIL, None, LEVEL_2)
+    assert question.kind == "least_waste_card" and question.cards[0] == cards("5C")[0]
+    assert question.check["expected"] == ["9"]  # the 9 beats the 5 that Computer 1 laid, and wastes least
+    assert LESSONS["strategy-war"].before_move(state, PUPIL, None, LEVEL_2) == []  # one question between choices
+
+
+def test_strategy_war_asks_about_the_round_every_other_round_and_the_2_that_beats_the_ace():
+    from tests.test_strategy_war import cards, play, position
+
+    state = position([cards("2S", "KH", "3D", "4D"), cards("AC", "5C", "6C", "7C")])
+    play(state, "2S", "AC")
+    [question] = LESSONS["strategy-war"].after_round(state, PUPIL, None, LEVEL_2)
+    assert question.kind == "special_rank_rule" and question.check["expected"] == ["2"]
+    play(state, "KH", "5C")
+    play(state, "3D", "6C")
+    play(state, "4D", "7C")
+    assert state.rounds == 4 and LESSONS["strategy-war"].after_round(state, PUPIL, None, LEVEL_2) == []
+    assert LESSONS["strategy-war"].before_move(state, PUPIL, None, LEVEL_2)[0].kind == "unseen_beat_count"
+
+
+# --- Casino War: the chances, hand by hand ----------------------------------------------------------------------
+def test_casino_war_asks_a_different_chance_before_each_stake_with_no_working_in_the_prompt():
+    lesson = LESSONS["casino-war"]
+    state = make_game("casino-war", 1).new_state()
+    kinds, prompts = [], []
+    for _ in range(5):
+        [question] = lesson.before_move(state, PUPIL, None, {"probability": 2})
+        kinds.append(question.kind)
+        prompts.append(say(question.prompt))
+        state.apply(Move("bet", 0, (), "plain"))
+        state.apply(Move("deal", -1, (c(KING, len(kinds) % 4), c(5, len(kinds) % 4))))
+    assert kinds == [
+        "probability_tie",
+        "casino_house_edge",
+        "casino_expected_loss",
+        "probability_tie",
+        "probability_tie_bet",
+    ]
+    assert "with 1 deck" in prompts[1] and "6 × 52" in prompts[3]  # the chance of a tie for 1 and for 6 decks
+    assert all("1/17" not in prompt and "51" not in prompt for prompt in prompts)
 
 
 # --- Steal War: the pupil's decision ------------------------------------------------------------------------
@@ -298,4 +412,4 @@ def test_while_a_question_hides_the_result_the_card_counts_are_hidden_too(app):
         run.move(lesson.choices(run.game_state(), PUPIL)[0].token, lesson, {}, 0)
     with app.test_request_context():
         context = lesson_context(run, "Ada", 0)
-    assert [say(line) for line in context["scoreboard"]] == ["Round 2 of 10"] and not context["story"]
+    assert [say(line) for line in context["scoreboard"]] == ["Round 1 of 10"] and not context["story"]

@@ -39,6 +39,7 @@ class Question:
     cards: list[int] = field(default_factory=list)  # the cards the question is about
     difficulty: int = 2
     hides_result: bool = False  # the table must not show who won while this is open
+    about_round: int = 0  # the decided round it asks about, shown as it lay while it is open (0: the table now)
     allow: str = "number"  # which grammar a typed answer may use (tutor.answers.ALLOW_*)
     number_form: str = (
         "decimal"  # how the question writes a number that is not whole (tutor.signs: decimal, fraction, mixed)

@@ -101,8 +101,11 @@ def triplesmart_expression(card_ids: list[int], target_card: int, difficulty: in
     )
 
 
-def distance_question(kind: str, card_ids: list[int], target_card: int, value, difficulty: int) -> Question | None:
-    """How far the pupil's value is from the target card's top number; None after a perfect hit."""
+def distance_question(
+    kind: str, card_ids: list[int], target_card: int, value, difficulty: int, maker: dict | None = None
+) -> Question | None:
+    """How far the pupil's value (or the value of ``maker``, another player's name as a text's field) is from the
+    target card's top number; None after a perfect hit."""
     _, target = card_tops(card_ids, target_card)
     value = Fraction(str(value))
     distance = abs(value - target)
@@ -115,6 +118,7 @@ def distance_question(kind: str, card_ids: list[int], target_card: int, value, d
         "distance": fraction_text(distance, FRACTION),
         "bigger": fraction_text(bigger, FRACTION),
         "smaller": fraction_text(smaller, FRACTION),
+        "maker": maker or "",  # another player's name, for the "other" case (every case's texts fill)
     }
     candidates = [
         ("negative_distance", [-distance]),
@@ -126,6 +130,7 @@ def distance_question(kind: str, card_ids: list[int], target_card: int, value, d
         kind,
         params,
         difficulty,
+        ["other"] if maker else [],
         answer=NUMBER,
         check={"rule": "equals", "expected": exact_text(distance)},
         misconceptions=claim(candidates, lambda v: v != distance, exact_text),
@@ -134,9 +139,11 @@ def distance_question(kind: str, card_ids: list[int], target_card: int, value, d
     )
 
 
-def triplesmart_distance(card_ids: list[int], target_card: int, value, difficulty: int = 2) -> Question | None:
-    """How far is the pupil's value (made with + and -) from the target? None after a perfect hit."""
-    return distance_question("triplesmart_distance", card_ids, target_card, value, difficulty)
+def triplesmart_distance(
+    card_ids: list[int], target_card: int, value, difficulty: int = 2, maker: dict | None = None
+) -> Question | None:
+    """How far is the pupil's value (made with + and -), or ``maker``'s, from the target? None after a perfect hit."""
+    return distance_question("triplesmart_distance", card_ids, target_card, value, difficulty, maker)
 
 
 def better_question(

@@ -122,6 +122,14 @@ def plus(values) -> str:
     return " + ".join(str(v) for v in values)
 
 
+def summed(numbers) -> list:
+    """Numbers with "+" between them, as terms of :func:`tutor.signs.formula`: 4, "+", 4, "+", 2."""
+    terms: list = []
+    for position, number in enumerate(numbers):
+        terms += (["+"] if position else []) + [number]
+    return terms
+
+
 # --- misconceptions ------------------------------------------------------------------------------
 
 

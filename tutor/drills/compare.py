@@ -1,18 +1,33 @@
-"""Skill ``compare``: which of two or more numbers or cards is the largest, or is it a tie?
+"""Skill ``compare``: which of two or more numbers or cards is the largest, or is it a tie, and by how much?
 
 Calculation War asks which Kids2 card wins by its circled sum; MultiWar compares the
 products of its cards; War, its variants and Casino War compare standard cards by rank
-(card ids of :mod:`tutor.standard_deck`, suits ignored). Every question is answered with
-buttons and hides the round's result until it is answered. A "tie" button is offered only
-when there is a tie at difficulty 1, always from 2. Texts: ``content/drills/compare.toml``.
+(card ids of :mod:`tutor.standard_deck`, suits ignored): which card is higher (buttons,
+for the youngest), how much higher (typed: the queen counts 12), which card wins under
+the game's own rule (P'yanitsa's six beats the ace), and in Strategy War which card of
+the hand beats a card with the least waste. The questions about a round hide its result
+until they are answered. A "tie" button is offered only when there is a tie at
+difficulty 1, always from 2. Texts: ``content/drills/compare.toml``.
 """
 
 from __future__ import annotations
 
 from tutor.deck import kids2
-from tutor.drills import CHOICE, Question
-from tutor.drills.common import build, check_difficulty, check_whole_numbers, claim, label
+from tutor.drills import CHOICE, NUMBER, Question
+from tutor.drills.common import (
+    NONE,
+    OFF_BY_ONE,
+    ask,
+    build,
+    check_difficulty,
+    check_whole_numbers,
+    claim,
+    label,
+    wrong_choice,
+)
 from tutor.drills.estimate_sum import sum_card_choices, sum_comparison_misconceptions
+from tutor.drills.exact_sum import adding_lines
+from tutor.signs import formula
 from tutor.standard_deck import ACE, ACE_LOW, JACK, JOKER_RANK, KING, QUEEN, card, rank_corner
 from tutor.text import Text
 
@@ -24,12 +39,15 @@ RANK_LABELS = {ACE: "ace", KING: "king", QUEEN: "queen", JACK: "jack", JOKER_RAN
 
 
 def winning_card(table: list[int], labels: dict[int, Text], difficulty: int = 2) -> Question:
-    """Which of the Kids2 cards on the table wins by its circled sum (card buttons; the result stays hidden)."""
+    """Which of the Kids2 cards on the table wins by its circled sum (card buttons; the result stays hidden).
+
+    The worked solution adds each card's values, tens first, then ones.
+    """
     sums = {card_id: kids2()[card_id].circled_sum for card_id in table}
     best_sum = max(sums.values())
     best = {card_id for card_id, total in sums.items() if total == best_sum}
     params = {"sums": ", ".join(str(sums[c]) for c in table), "best_sum": best_sum}
-    return build(
+    question = build(
         "winning_card",
         params,
         answer=CHOICE,
@@ -40,6 +58,8 @@ def winning_card(table: list[int], labels: dict[int, Text], difficulty: int = 2)
         difficulty=difficulty,
         hides_result=True,
     )
+    question.solution = [*adding_lines("winning_card", table), *question.solution]
+    return question
 
 
 def _answer_under(items: list, value) -> object:
@@ -162,4 +182,170 @@ def compare_ranks(cards: list[int], difficulty: int = 2, ace_high: bool = True) 
     )
 
 
-GENERATORS = [winning_card, compare_numbers, compare_ranks]
+def rank_difference(cards: list[int], difficulty: int = 2) -> Question:
+    """How much higher the higher of two standard cards is than the other, typed (J 11, Q 12, K 13, the ace 14).
+
+    At difficulties 1 and 2 the prompt writes a picture card's or the ace's number beside
+    it ("Q (12)"); at 3 the pupil knows it (a hint says it).
+    """
+    difficulty = check_difficulty(difficulty)
+    ranks = sorted((card(card_id).rank for card_id in cards), reverse=True)
+    if len(ranks) != 2 or ranks[0] == ranks[1] or JOKER_RANK in ranks:
+        raise ValueError("a difference needs two cards of different ranks, no joker")
+    high, low = ranks
+    right = high - low
+
+    def named(rank: int) -> str:
+        return f"{rank_corner(rank)} ({rank})" if rank > 10 and difficulty < 3 else rank_corner(rank)
+
+    def face_as_ten(rank: int) -> int:
+        return 10 if JACK <= rank <= KING else rank
+
+    def ace_as_one(rank: int) -> int:
+        return ACE_LOW if rank == ACE else rank
+
+    params = {
+        "high": named(high),
+        "low": named(low),
+        "high_card": rank_corner(high),
+        "high_value": high,
+        "low_value": low,
+        "question": formula(high, "-", low),
+        "fact": formula(high, "-", low, "=", right),
+        "difference": right,
+    }
+    candidates = [
+        ("face_cards_ten", [face_as_ten(high) - face_as_ten(low)]),
+        ("ace_as_one", [abs(ace_as_one(high) - ace_as_one(low))] if ACE in ranks else []),
+        ("added", [high + low]),
+        (OFF_BY_ONE, [right - 1, right + 1]),
+    ]
+    return ask(
+        "rank_difference",
+        params,
+        ["pictures"] if high > 10 else [],
+        answer=NUMBER,
+        check={"rule": "equals", "expected": str(right)},
+        misconceptions=claim(candidates, lambda v: v != right and v >= 0),
+        cards=list(cards),
+        difficulty=difficulty,
+        hides_result=True,
+    )
+
+
+#: The games' own rules that upset the usual order: (the rank that wins, the rank it beats).
+SPECIAL_RULES = {
+    "six_beats_ace": (6, ACE),
+    "two_beats_joker": (2, JOKER_RANK),
+    "joker_beats_ace": (JOKER_RANK, ACE),
+    "two_beats_ace": (2, ACE),
+}
+
+
+def special_rank_rule(cards: list[int], rule: str, difficulty: int = 2) -> Question:
+    """Which standard card wins under the game's own rule (``rule``, a key of :data:`SPECIAL_RULES`), or a tie.
+
+    The rule's winning rank and the rank it beats are both among ``cards``; when they meet,
+    the winning rank counts above every card (P'yanitsa's six with an ace among the cards).
+    """
+    difficulty = check_difficulty(difficulty)
+    if rule not in SPECIAL_RULES:
+        raise ValueError(f"unknown rule {rule!r}")
+    winner, beaten = SPECIAL_RULES[rule]
+    ranks = [card(card_id).rank for card_id in cards]
+    if winner not in ranks or beaten not in ranks:
+        raise ValueError("the rule decides only when both of its ranks are on the table")
+    kind = "special_rank_rule"
+    right = TIE if ranks.count(winner) > 1 else rank_choice(winner)
+    usual = _answer_under(ranks, lambda rank: rank)
+    choices = [{"value": rank_choice(rank), "label": _rank_label(kind, rank)} for rank in dict.fromkeys(ranks)]
+    if right == TIE or difficulty >= 2:
+        choices.append({"value": TIE, "label": label(kind, TIE)})
+    others = [rank_choice(rank) for rank in ranks if rank not in (winner, beaten)]
+    candidates = [
+        ("usual_order", [_rank_answer(usual)]),
+        ("other_card", others),
+        ("not_a_tie", [TIE]),
+    ]
+    params = {
+        "cards": ", ".join(rank_corner(r) for r in ranks),
+        "winner": rank_corner(winner),
+        "beaten": rank_corner(beaten),
+        "answer": (label(kind, TIE) if right == TIE else _rank_label(kind, winner)).to_dict(),
+    }
+    return ask(
+        kind,
+        params,
+        [rule, *(["tie"] if right == TIE else [])],
+        answer=CHOICE,
+        check={"rule": "choice", "expected": [right]},
+        misconceptions=claim(candidates, wrong_choice([right], choices)),
+        choices=choices,
+        cards=list(cards),
+        difficulty=difficulty,
+        hides_result=True,
+    )
+
+
+def beats(mine: int, theirs: int, top: int | None = ACE) -> bool:
+    """Whether rank ``mine`` beats rank ``theirs`` when a 2 beats the rank ``top`` and loses to every other.
+
+    ``top`` is the highest card: the ace, or the joker when jokers are in the game (Strategy War);
+    ``None`` when a 2 is only a 2.
+    """
+    if top is not None and mine == 2 and theirs == top:
+        return True
+    if top is not None and theirs == 2 and mine == top:
+        return False
+    return mine > theirs
+
+
+def least_waste_card(hand: list[int], shown: int, difficulty: int = 2, top: int | None = ACE) -> Question:
+    """Which card of the hand beats the ``shown`` card and is the lowest that does (Strategy War), or none.
+
+    A 2 beats the rank ``top`` (the ace; with jokers the joker; ``None``: no such rule).
+
+    A card that wins by a lot is wasted: the lowest winner keeps the high cards for later.
+    Buttons: each rank of the hand and "none of them".
+    """
+    difficulty = check_difficulty(difficulty)
+    if not hand or shown in hand:
+        raise ValueError("a hand of cards, and a shown card that is not in it")
+    kind = "least_waste_card"
+    target = card(shown).rank
+    ranks = sorted({card(c).rank for c in hand})
+    # the least waste first: a 2 that beats an ace is worth nothing against any other card
+    winners = sorted((r for r in ranks if beats(r, target, top)), key=lambda r: (r != 2, r))
+    lowest = winners[0] if winners else None
+    right = rank_choice(lowest) if lowest is not None else NONE
+    choices = [{"value": rank_choice(r), "label": _rank_label(kind, r)} for r in ranks]
+    choices.append({"value": NONE, "label": label(kind, NONE)})
+    missed_two = 2 in ranks and top is not None and target == top
+    candidates = [
+        ("missed_two", [NONE] if missed_two else []),
+        ("equal_is_war", [rank_choice(target)] if target in ranks else []),
+        ("does_not_beat", [rank_choice(r) for r in ranks if r not in winners]),
+        ("highest_card", [rank_choice(r) for r in winners if r != lowest]),
+        ("none_beats", [NONE] if winners else []),
+    ]
+    params = {
+        "shown": rank_corner(target),
+        "winners": ", ".join(rank_corner(r) for r in winners),
+        "answer": (label(kind, NONE) if lowest is None else _rank_label(kind, lowest)).to_dict(),
+    }
+    two_rule = {ACE: ["two_rule"], JOKER_RANK: ["two_rule_jokers"]}.get(top, [])
+    cases = [*two_rule, *([] if winners else ["none"])]
+    return ask(
+        kind,
+        params,
+        cases,
+        answer=CHOICE,
+        check={"rule": "choice", "expected": [right]},
+        misconceptions=claim(candidates, wrong_choice([right], choices)),
+        choices=choices,
+        cards=[shown, *hand],
+        difficulty=difficulty,
+    )
+
+
+GENERATORS = [winning_card, compare_numbers, compare_ranks, rank_difference, special_rank_rule, least_waste_card]

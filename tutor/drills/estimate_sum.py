@@ -9,6 +9,7 @@ from __future__ import annotations
 from tutor.deck import kids2
 from tutor.drills import CHOICE, NUMBER, Question
 from tutor.drills.common import PLACE_VALUE, TIMES_TEN, build, claim, misconception, plus, slips
+from tutor.drills.exact_sum import adding_lines
 from tutor.text import N_, Text
 
 #: The stated tolerance of an estimate, by difficulty.
@@ -90,7 +91,7 @@ def sum_comparison_misconceptions(card_ids: list[int], best: set[int]) -> list[d
 
 
 def best_card(hand: list[int], difficulty: int = 2) -> Question:
-    """Pick the card with the highest circled sum from a hand (answered with card buttons)."""
+    """Pick the card with the highest circled sum from a hand (card buttons); the worked solution adds each card."""
     sums = {card_id: kids2()[card_id].circled_sum for card_id in hand}
     best_sum = max(sums.values())
     best = {card_id for card_id, total in sums.items() if total == best_sum}
@@ -98,11 +99,10 @@ def best_card(hand: list[int], difficulty: int = 2) -> Question:
         "estimates": "; ".join(
             f"{plus(kids2()[c].circled)} ≈ {sum(round_to_ten(v) for v in kids2()[c].circled)}" for c in hand
         ),
-        "sums": "; ".join(f"{plus(kids2()[c].circled)} = {sums[c]}" for c in hand),
         "best_sum": best_sum,
         "best_values": plus(kids2()[min(best)].circled),
     }
-    return build(
+    question = build(
         "best_card",
         params,
         answer=CHOICE,
@@ -112,6 +112,8 @@ def best_card(hand: list[int], difficulty: int = 2) -> Question:
         cards=list(hand),
         difficulty=difficulty,
     )
+    question.solution = [*adding_lines("best_card", hand), *question.solution]
+    return question
 
 
 GENERATORS = [estimate_card_sum, best_card]

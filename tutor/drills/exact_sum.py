@@ -1,14 +1,36 @@
 """Skill ``exact_sum``: add a card's four two-digit circled values exactly, tens first, then ones.
 
-Asked by Calculation War and Crazy Banana: Overslag when estimates cannot decide, about a
-Kids2 card given by id. Texts: ``content/drills/exact_sum.toml``.
+Asked by Calculation War and the Crazy Banana games when a card's sum is close to
+another's, about a Kids2 card given by id; the prompt names the card's values and never
+says that an estimate was not enough (the pupil may not have estimated anything). The
+worked solutions of the card-sum questions add each card this way (:func:`adding_lines`).
+Texts: ``content/drills/exact_sum.toml``.
 """
 
 from __future__ import annotations
 
 from tutor.deck import kids2
-from tutor.drills import NUMBER, Question
-from tutor.drills.common import build, claim, plus, slips
+from tutor.drills import NUMBER, Question, texts
+from tutor.drills.common import build, claim, plus, slips, summed
+from tutor.signs import formula
+from tutor.text import Text
+
+
+def split_by_tens(values: list[int]) -> dict:
+    """A sum added tens first, then ones, as a text's fields: ``values`` "37 + 45" and ``steps``
+    "30 + 40 = 70, 7 + 5 = 12, 70 + 12 = 82"."""
+    tens = [10 * (v // 10) for v in values]
+    ones = [v % 10 for v in values]
+    tens_step = [*summed(tens), "=", sum(tens)]
+    ones_step = [*summed(ones), "=", sum(ones)]
+    steps = formula(*tens_step, ",", *ones_step, ",", sum(tens), "+", sum(ones), "=", sum(values))
+    return {"values": formula(*summed(values)), "steps": steps}
+
+
+def adding_lines(kind: str, card_ids: list[int]) -> list[Text]:
+    """One worked line per Kids2 card, its circled values added by tens and ones (the kind's ``adding`` phrase)."""
+    phrase = texts(kind)["phrases"]["adding"]["text"]
+    return [Text(phrase, split_by_tens(kids2()[card_id].circled)) for card_id in card_ids]
 
 
 def exact_card_sum(card_id: int, difficulty: int = 2) -> Question:
@@ -23,6 +45,7 @@ def exact_card_sum(card_id: int, difficulty: int = 2) -> Question:
         "ones_expr": plus(ones),
         "ones": sum(ones),
         "exact": exact,
+        "values": ", ".join(map(str, card.circled)),
     }
     carries = [exact - 10 * k for k in range(1, sum(ones) // 10 + 1)]
     return build(

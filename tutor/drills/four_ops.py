@@ -126,9 +126,12 @@ def triplesmart_extreme_expression(card_ids: list[int], target_card: int, diffic
     )
 
 
-def triplesmart_extreme_distance(card_ids: list[int], target_card: int, value, difficulty: int = 2) -> Question | None:
-    """How far is the pupil's value (made with + - x /, maybe a fraction) from the target? None after a perfect hit."""
-    return distance_question("triplesmart_extreme_distance", card_ids, target_card, value, difficulty)
+def triplesmart_extreme_distance(
+    card_ids: list[int], target_card: int, value, difficulty: int = 2, maker: dict | None = None
+) -> Question | None:
+    """How far is the pupil's value (made with + - x /, maybe a fraction), or ``maker``'s, from the target? None
+    after a perfect hit."""
+    return distance_question("triplesmart_extreme_distance", card_ids, target_card, value, difficulty, maker)
 
 
 def triplesmart_extreme_better(card_ids: list[int], target_card: int, value, difficulty: int = 2) -> Question | None:

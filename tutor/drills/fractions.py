@@ -33,6 +33,7 @@ from tutor.drills.common import (
     wrong_choice,
     yes_no_choices,
 )
+from tutor.signs import FRACTION, formula
 
 EQUAL = "equal"
 
@@ -501,8 +502,9 @@ def fraction_from_hand(
     which no named check can say; so the pupil picks among the fractions the hand can make.
     Difficulty 1 shows 3 of them (one that fits, if any, and tempting wrong ones), 2 shows
     5, 3 all. "None of them fits" is right when no fraction of the hand fits (the pupil
-    cannot move and keeps the cards). The worked solution lists every fraction of the
-    hand that fits, also those not on a button.
+    cannot move and keeps the cards). The worked solution shows one fraction on a button
+    that fits between the ends, all three over one common denominator, and names the
+    other buttons that fit: at most four lines.
     """
     difficulty = check_difficulty(difficulty)
     first, second = _interval(interval)
@@ -545,25 +547,37 @@ def fraction_from_hand(
     if shown_fits and all(equivalent_end(f) for f in shown_fits):
         candidates_by_id.append(("equivalent_fractions", [NONE]))
     sign = "<" if strict else "≤"
-    equal_fraction = next((f for f in shown_fits if equivalent_end(f)), None)
+    equal_fraction = next((f for f in shown_fits if equivalent_end(f)), None) if not strict else None
     equal_end = next((end for end in (low, high) if equal_fraction and end.value == equal_fraction.value), low)
+    # The worked solution shows one fitting fraction on a button, over one denominator with the ends.
+    shown_answer = equal_fraction or (picked[0] if shown_fits else low)
+    denominator, over, common = _common([low, shown_answer, high])
+
+    def scaled(fraction: CardFraction) -> tuple[int, int]:
+        return fraction.num * (denominator // fraction.den), denominator
+
     params = {
         "first": first.text,
         "second": second.text,
         "low": low.text,
         "high": high.text,
         "cards": ", ".join(str(number_card(card).top) for card in hand),
-        # The worked solution lists every fraction of the hand that fits, on a button or not.
-        "checks": "; ".join(f"{low.text} {sign} {f.text} {sign} {high.text}" for f in fits),
         "hint_numerator": picked[0].num if shown_fits else "",
         "equal_fraction": (equal_fraction or low).text,
         "equal_end": equal_end.text,
+        "answer": shown_answer.text,
+        "denominator": denominator,
+        "common": common,
+        "chain": formula(scaled(low), sign, scaled(shown_answer), sign, scaled(high), form=FRACTION),
+        "others": ", ".join(f.text for f in shown_fits if f != shown_answer),
     }
     cases = ["strict"] if strict else []
     if not shown_fits:
         cases.append("none")
-    elif equal_fraction and not strict:
+    elif equal_fraction:
         cases.append("fits_equivalent")
+    elif len(shown_fits) > 1:
+        cases.append("more_fit")
     choices = [
         {"value": f.text, "label": label("fraction_from_hand", "fraction", fraction=f.text), "cards": list(f.cards)}
         for f in shown

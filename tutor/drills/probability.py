@@ -2,7 +2,10 @@
 
 Gnav, War and Casino War ask it with plain counts from the position (cards in the deck,
 how many beat yours, how many decks). Any equivalent fraction counts at difficulties 1
-and 2 (1 also says how many cards there are); difficulty 3 asks for the simplest form.
+and 2 (1 also says how many cards there are, except in Casino War, whose prompts give
+no working: the hints do); difficulty 3 asks for the simplest form. Casino War asks the
+chance of a tie, the house's edge on the stake (giving up on every tie), the tokens a
+pupil can expect to lose in some hands, and what the side bet on a tie is worth.
 Texts: ``content/drills/probability.toml``.
 """
 
@@ -93,8 +96,7 @@ def _tie_counts(decks: int) -> dict:
 def probability_tie(decks: int, difficulty: int = 2) -> Question:
     """Casino War with ``decks`` decks: the chance that the house's card ties with yours, (4n - 1)/(52n - 1).
 
-    Difficulty 1 states how many cards of your rank are left among how many; difficulty 3
-    asks for the simplest form.
+    The hints count the cards left of your rank; difficulty 3 asks for the simplest form.
     """
     difficulty = check_difficulty(difficulty)
     counts = _tie_counts(decks)
@@ -110,7 +112,7 @@ def probability_tie(decks: int, difficulty: int = 2) -> Question:
     return ask(
         "probability_tie",
         params,
-        _chance_cases(difficulty),
+        ["simplest"] if difficulty == 3 else [],
         answer=NUMBER,
         check=_chance_check(chance, difficulty),
         misconceptions=claim(candidates, lambda v: v != chance, exact_text),
@@ -123,8 +125,8 @@ def probability_tie_bet(decks: int, difficulty: int = 2, payout: int = 10) -> Qu
     """The expected value of Casino War's tie side bet paying ``payout`` to 1, per token staked.
 
     Win ``payout`` tokens (and keep the stake) with the chance of a tie, else lose the stake:
-    payout × p − (1 − p), negative for the pupil (the house's edge). Difficulties 1 and 2
-    give the chance of a tie in the prompt; at 3 the pupil works it out from the decks.
+    payout × p − (1 − p), negative for the pupil (the house's edge). The hints give the
+    chance of a tie; at difficulty 3 a wrong chance from keeping one's own card is named too.
     """
     difficulty = check_difficulty(difficulty)
     if isinstance(payout, bool) or not isinstance(payout, int) or payout < 1:
@@ -161,7 +163,7 @@ def probability_tie_bet(decks: int, difficulty: int = 2, payout: int = 10) -> Qu
     return ask(
         "probability_tie_bet",
         params,
-        [*(["chance_given"] if difficulty < 3 else []), *(["no_loss"] if value >= 0 else [])],
+        ["no_loss"] if value >= 0 else [],
         answer=NUMBER,
         check={"rule": "equals", "expected": exact_text(value)},
         misconceptions=claim(candidates, lambda v: v != value, exact_text),
@@ -170,4 +172,91 @@ def probability_tie_bet(decks: int, difficulty: int = 2, payout: int = 10) -> Qu
     )
 
 
-GENERATORS = [probability_card_beats, probability_tie, probability_tie_bet]
+def casino_house_edge(decks: int, difficulty: int = 2) -> Question:
+    """What the house wins on average per token staked in Casino War when the pupil gives up on every tie.
+
+    Apart from ties, winning and losing a token are equally likely, so they cancel out; a
+    tie (chance p) costs half the token: the house's edge is p/2 (1/34 with one deck).
+    Any equivalent fraction counts, except at difficulty 3 (the simplest form).
+    """
+    difficulty = check_difficulty(difficulty)
+    counts = _tie_counts(decks)
+    chance = Fraction(counts["same_left"], counts["left"])
+    edge = chance / 2
+    params = {
+        **counts,
+        "chance": fraction_text(chance, FRACTION),
+        "chance_steps": _steps(counts["same_left"], counts["left"]),
+        "edge_question": formula(chance, "*", Fraction(1, 2), form=FRACTION),
+        "edge_steps": formula(chance, "*", Fraction(1, 2), "=", edge, form=FRACTION),
+        "edge": fraction_text(edge, FRACTION),
+    }
+    careless = Fraction(counts["same"], counts["cards"])
+    candidates = [
+        ("forgot_half", [chance]),
+        ("half_not_chance", [Fraction(1, 2)]),
+        ("own_card_kept", [careless / 2]),
+        ("sign_flipped", [-edge]),
+    ]
+    return ask(
+        "casino_house_edge",
+        params,
+        ["simplest"] if difficulty == 3 else [],
+        answer=NUMBER,
+        check=_chance_check(edge, difficulty),
+        misconceptions=claim(candidates, lambda v: v != edge, exact_text),
+        difficulty=difficulty,
+        number_form=FRACTION,
+    )
+
+
+def casino_expected_loss(decks: int, stake: int, hands: int, difficulty: int = 2) -> Question:
+    """How many tokens a pupil who stakes ``stake`` a hand and gives up on every tie expects to lose in ``hands`` hands.
+
+    One hand costs on average the chance of a tie times half the stake; ``hands`` of them
+    cost that many times as much (:func:`casino_house_edge` per token).
+    """
+    difficulty = check_difficulty(difficulty)
+    if any(isinstance(n, bool) or not isinstance(n, int) or n < 2 for n in (stake, hands)) or stake % 2:
+        raise ValueError("an even stake of at least 2 tokens, and at least two hands")
+    counts = _tie_counts(decks)
+    chance = Fraction(counts["same_left"], counts["left"])
+    half = stake // 2
+    per_hand = chance * half
+    loss = per_hand * hands
+    params = {
+        **counts,
+        "stake": stake,
+        "hands": hands,
+        "half": half,
+        "chance": fraction_text(chance, FRACTION),
+        # half of a stake of 2 is 1 token: then one hand costs the chance of a tie itself
+        "per_hand_steps": formula(*([chance, "*", half, "="] if half > 1 else []), per_hand, form=FRACTION),
+        "total_question": formula(hands, "*", per_hand, form=FRACTION),
+        "total_steps": formula(hands, "*", per_hand, "=", loss, form=FRACTION),
+        "loss": fraction_text(loss, FRACTION),
+    }
+    candidates = [
+        ("forgot_half", [chance * stake * hands]),
+        ("one_hand_only", [per_hand]),
+        ("every_stake_lost", [stake * hands]),
+        ("sign_flipped", [-loss]),
+    ]
+    return ask(
+        "casino_expected_loss",
+        params,
+        answer=NUMBER,
+        check={"rule": "equals", "expected": exact_text(loss)},
+        misconceptions=claim(candidates, lambda v: v != loss, exact_text),
+        difficulty=difficulty,
+        number_form=FRACTION,
+    )
+
+
+GENERATORS = [
+    probability_card_beats,
+    probability_tie,
+    probability_tie_bet,
+    casino_house_edge,
+    casino_expected_loss,
+]

@@ -73,6 +73,19 @@ class Zone:
 
 
 @dataclass
+class RoundShown:
+    """What the page shows of a round: the scoreboard's lines and the table's zones.
+
+    A lesson's :meth:`Lesson.decided_round` gives only the scoreboard's first line, the
+    round's own ("Round 3 of 10" while a question asks about round 3); the other lines are
+    the position's.
+    """
+
+    scoreboard: list[Text]
+    zones: list[Zone]
+
+
+@dataclass
 class Choice:
     """One move the pupil may make now: its token for the form, what to read, which cards."""
 
@@ -164,8 +177,9 @@ class Lesson:
     typed_move: ClassVar[bool] = False
     #: The pupil builds a move by picking cards, then confirms (a pair, a fraction): no list of combinations.
     picks_cards: ClassVar[bool] = False
-    #: The pace of drill questions: how many per turn of the pupil (see LessonRun's pacing).
-    questions_per_turn: ClassVar[float] = 1 / 3
+    #: The pace of drill questions: how many per turn of the pupil (see LessonRun's pacing); with a question
+    #: offered at (nearly) every drill point, 6 to 12 in a lesson of 10 rounds (bench/pace.py measures it).
+    questions_per_turn: ClassVar[float] = 3 / 4
     #: Fractions written a/b in the lesson's texts are drawn stacked, numerator over denominator.
     stacks_fractions: ClassVar[bool] = False
 
@@ -207,8 +221,22 @@ class Lesson:
         return []
 
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
-        """Questions to ask about the round that has just been decided."""
+        """Questions to ask about the round that has just been decided (the runner marks them ``about_round``)."""
         return []
+
+    def decided_round(self, game_state, pupil: int, round_number: int) -> RoundShown | None:
+        """Round ``round_number`` as it lay when it was decided, before the next round was dealt: shown while a
+        question asks about it. None: the table as it is shows that round already."""
+        return None
+
+    def shown_while_asking(self, game_state, pupil: int, question: Question | None) -> RoundShown:
+        """The scoreboard and the table while ``question`` is open (or none): a question about a decided round
+        shows that round, any other the position now."""
+        about = question.about_round if question else 0
+        shown = self.decided_round(game_state, pupil, about) if about else None
+        if shown is not None:
+            return RoundShown([shown.scoreboard[0], *self.scoreboard(game_state, pupil)[1:]], shown.zones)
+        return RoundShown(self.scoreboard(game_state, pupil), self.table(game_state, pupil))
 
     # --- what the pupil sees ---------------------------------------------------------------
     def is_partner(self, player: int, pupil: int, players: int) -> bool:

@@ -1,10 +1,12 @@
 """The Calculation War lesson: when to ask which question about the cards on the table.
 
-Before the pupil lays a card it alternates between estimating one card's sum and
-picking the best of the five, pausing every third round so the game keeps its pace.
-After a round, when the two highest sums are close (estimates cannot decide), it asks
-the exact sum of the pupil's card and then which card won; otherwise, now and then,
-just which card won.
+After a round, when the pupil's card is one of the two highest sums and they are close
+(estimates cannot decide), it asks the exact sum of the pupil's card, and which card won
+after a wrong answer; otherwise, after every other round, which card won. Before the
+pupil lays a card in the other rounds it takes turns between estimating one card's sum
+and picking the best of the five. So one question comes between two cards laid, the
+kinds taking turns. A question about a round shows that round's cards on the table
+(:meth:`WarFamilyLesson.decided_round`), never the empty places of the next.
 
 Every round is told with its sums ("Your 266 beats 176 and 201."), its wars and who
 takes the cards. Any card of the hand can be chosen; in a war the rules want the best
@@ -142,13 +144,11 @@ class CalculationWarLesson(WarFamilyLesson):
         }
 
     def before_move(self, game_state, pupil, rng: random.Random, levels: dict) -> list:
-        if game_state.wars or len(game_state.hands[pupil]) < 2:
-            return []
         round_number = game_state.rounds
-        if round_number % 3 == 2:
+        if game_state.wars or len(game_state.hands[pupil]) < 2 or round_number % 2:
             return []
         hand = sorted(game_state.hands[pupil])
-        if round_number % 2 == 0:
+        if round_number % 4 == 0:
             return [estimate_card_sum(rng.choice(hand), level_of(levels, "estimate_sum"))]
         return [best_card(hand, level_of(levels, "estimate_sum"))]
 
@@ -167,7 +167,7 @@ class CalculationWarLesson(WarFamilyLesson):
             exact = exact_card_sum(mine, level_of(levels, "exact_sum"))
             exact.hides_result = True  # the round's story tells the sums
             return [exact, compare]
-        return [compare] if last["round"] % 3 == 0 else []
+        return [compare] if last["round"] % 2 else []
 
     def table(self, game_state, pupil: int) -> list[Zone]:
         """Last round's cards with the winning card marked, and this round's cards, face down until turned."""

@@ -3,11 +3,14 @@
 The pupil makes the game's decisions: the stake alone or with the side bet on a tie, and
 on a tie, give up or go to war. Each is a button, also when the pupil cannot afford it:
 the lesson then says why with the tokens ("You have 3 tokens: the war needs 2 more, and
-you have 1."), and nothing is played. The drills are the chances behind those decisions:
-before a stake, now and then, the chance of a tie (``probability``) and, when the side bet
-is on, what the side bet wins on average per token (the house's edge, ``probability``);
-after a hand, which card was higher (``compare``, asked before the hand's result shows).
-Every hand is told with its cards and its tokens.
+you have 1."), and nothing is played. The drills are the chances behind those decisions
+(``probability``), a different one before each stake: the chance of a tie with this
+table's decks, the house's edge on the stake, the tokens to expect to lose in some hands,
+the chance of a tie with 1 or 6 decks (the other count), and, when the side bet is on,
+what it wins on average per token. Their prompts give no working: the hints do. After
+every fourth hand, how much higher one card was than the other (for the youngest, which
+was higher: ``compare``, asked before the hand's result shows). Every hand is told with
+its cards and its tokens.
 
 Decision: an unaffordable choice is refused without counting it as an answer: it is a
 rule of the table, not a maths mistake (the tokens are on the scoreboard).
@@ -16,12 +19,13 @@ rule of the table, not a maths mistake (the tokens are on the scoreboard).
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 from tutor.drills import Question, level_of
-from tutor.drills.compare import compare_ranks
-from tutor.drills.probability import probability_tie, probability_tie_bet
+from tutor.drills.compare import compare_ranks, rank_difference
+from tutor.drills.probability import casino_expected_loss, casino_house_edge, probability_tie, probability_tie_bet
 from tutor.engine import Move
-from tutor.lessons.base import ACTION, Choice, Judged, Row, Zone, move_token, progress_line
+from tutor.lessons.base import ACTION, Choice, Judged, RoundShown, Row, Zone, move_token, progress_line
 from tutor.lessons.classic_war import StandardWarLesson, rank_name
 from tutor.text import N_, NC_, NP_, Text
 
@@ -112,7 +116,6 @@ class CasinoWarLesson(StandardWarLesson):
 
     game_id = "casino-war"
     lesson_options = {"hands": 10}
-    questions_per_turn = 1 / 3
 
     def intro_params(self, game_state, pupil: int) -> dict:
         options = game_state.game.options
@@ -121,16 +124,14 @@ class CasinoWarLesson(StandardWarLesson):
     def round_number(self, game_state) -> int:
         return game_state.rounds
 
+    def round_line(self, game_state, done: int) -> Text:
+        """The scoreboard's hand line after ``done`` hands: "Hand 4 of 10" (after the last hand, still the last)."""
+        hands = game_state.game.options["hands"]
+        return progress_line(hands, min(done, hands - 1), HAND_OF, HAND)
+
     def scoreboard(self, game_state, pupil: int) -> list[Text]:
         players = game_state.game.players
-        lines = [
-            progress_line(
-                game_state.game.options["hands"],
-                min(game_state.rounds, game_state.game.options["hands"] - 1),
-                HAND_OF,
-                HAND,
-            )
-        ]
+        lines = [self.round_line(game_state, game_state.rounds)]
         for player in range(players):
             lines.append(Text.count(TOKENS, game_state.holdings(player), side=self.seat_name(player, pupil, players)))
         return lines
@@ -159,6 +160,16 @@ class CasinoWarLesson(StandardWarLesson):
             rows.append(Row(self.seat_name(int(player), pupil, players), cards))
         # Translators: the heading over the cards of the hand just played in Casino War.
         return [Zone(Text.in_context(NC_("heading: the hand just played", "Last hand")), rows, key="last-round")]
+
+    def decided_round(self, game_state, pupil: int, round_number: int) -> RoundShown | None:
+        """The hand just played, on the table until the next stake (the table calls it the last hand)."""
+        if game_state.last_hand is None or game_state.rounds != round_number or game_state.house_card:
+            return None
+        [hand] = self.table(game_state, pupil)
+        return RoundShown(
+            [self.round_line(game_state, round_number - 1)],
+            [Zone(Text(N_("On the table")), hand.rows, key="this-round")],
+        )
 
     # --- the pupil's decisions ---------------------------------------------------------------------
     def choices(self, game_state, pupil: int) -> list[Choice]:
@@ -263,20 +274,38 @@ class CasinoWarLesson(StandardWarLesson):
 
     # --- drills -----------------------------------------------------------------------------------------
     def before_move(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
-        """Before a stake: the chance of a tie, or (with the side bet on) what the side bet wins on average."""
+        """Before a stake, a question about the chances of this table, the kind turning with the hand."""
         if game_state.phase != "bet":
             return []
-        decks, level = game_state.game.options["decks"], level_of(levels, "probability")
-        if game_state.game.options["side_bet"] and game_state.rounds % 2 == 1:
-            return [probability_tie_bet(decks, level)]
-        return [probability_tie(decks, level)]
+        options = game_state.game.options
+        decks, stake, level = options["decks"], options["stake"], level_of(levels, "probability")
+        other_decks = 6 if decks == 1 else 1
+        asks = [
+            lambda: probability_tie(decks, level),
+            lambda: casino_house_edge(decks, level),
+            lambda: casino_expected_loss(decks, stake, self.hands_for_whole_tokens(decks, stake, level), level),
+            lambda: probability_tie(other_decks, level),
+        ]
+        if options["side_bet"]:
+            asks.append(lambda: probability_tie_bet(decks, level))
+        return [asks[game_state.rounds % len(asks)]()]
+
+    @staticmethod
+    def hands_for_whole_tokens(decks: int, stake: int, level: int) -> int:
+        """A number of hands after which the tokens a pupil can expect to lose are whole: more at higher levels."""
+        per_hand = Fraction(4 * decks - 1, 52 * decks - 1) * (stake // 2)
+        return per_hand.denominator * level
 
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
-        """After a hand the pupil lost or won outright: which card was higher (asked before the result shows)."""
+        """After every fourth hand the pupil won or lost outright: how much higher the one card was than the other
+        (for the youngest, which was higher)."""
         last = game_state.last_hand
         entry = last and last["players"].get(str(pupil))
-        if not entry or entry["result"] not in ("won", "lost"):
+        if not entry or entry["result"] not in ("won", "lost") or game_state.rounds % 4:
             return []
-        question = compare_ranks([entry["card"], last["house"]], level_of(levels, "compare"))
-        question.cards = [entry["card"], last["house"]]
+        cards, level = [entry["card"], last["house"]], level_of(levels, "compare")
+        if level > 1:
+            return [rank_difference(cards, level)]
+        question = compare_ranks(cards, level)
+        question.cards = cards
         return [question]

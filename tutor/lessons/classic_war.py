@@ -22,12 +22,15 @@ Decisions:
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from typing import ClassVar
 
 from tutor import content
 from tutor.drills import Question, level_of
 from tutor.drills.add_sub import razboiul_war_cards, war_worth
-from tutor.drills.compare import compare_ranks
-from tutor.drills.count import cards_after_loss, cards_on_table
+from tutor.drills.compare import SPECIAL_RULES as RANK_RULES
+from tutor.drills.compare import compare_ranks, rank_difference, special_rank_rule
+from tutor.drills.count import cards_ahead, cards_on_table, war_cards, winner_takes
 from tutor.engine import Move
 from tutor.lessons.base import (
     ROUND,
@@ -35,6 +38,7 @@ from tutor.lessons.base import (
     WINNER_MARK,
     Choice,
     Lesson,
+    RoundShown,
     Row,
     Zone,
     and_list,
@@ -115,6 +119,18 @@ def rank_name(card_id: int) -> Text | int:
     return Text.in_context(RANK_NAMES[value]) if value in RANK_NAMES else value
 
 
+@dataclass(frozen=True)
+class Decided:
+    """A decided round as its questions see it: the deciding battle's face-up cards (the pupil's first), the
+    winning card, the cards each player laid over the whole round, and the winner (None: nobody)."""
+
+    round: int
+    shown: list[int]
+    winning_card: int | None
+    laid: dict[int, int]
+    winner: int | None
+
+
 def laid_per_player(last: dict) -> dict[int, int]:
     """How many cards each player laid in a round, over all its battles."""
     laid: dict[int, int] = {}
@@ -129,7 +145,6 @@ class StandardWarLesson(Lesson):
 
     common_content = "war-common"
     lesson_options = {"round_limit": 10}
-    questions_per_turn = 1 / 2
 
     def cards(self):
         return STANDARD_CARDS
@@ -152,10 +167,14 @@ class StandardWarLesson(Lesson):
     def intro_params(self, game_state, pupil: int) -> dict:
         return {"rounds": game_state.game.options.get("round_limit", 0)}
 
+    def round_line(self, game_state, done: int) -> Text:
+        """The scoreboard's round line after ``done`` rounds: "Round 4 of 10"."""
+        return progress_line(game_state.game.options.get("round_limit", 0), done, ROUND_OF, ROUND)
+
     def scoreboard(self, game_state, pupil: int) -> list[Text]:
         """The round, and every card each player owns."""
         view = game_state.player_view(pupil)
-        lines = [progress_line(game_state.game.options.get("round_limit", 0), view["rounds"], ROUND_OF, ROUND)]
+        lines = [self.round_line(game_state, view["rounds"])]
         for player in range(game_state.game.players):
             lines.append(
                 Text.count(
@@ -214,13 +233,94 @@ class StandardWarLesson(Lesson):
         ranks, rules = {card(c).rank for c in card_ids}, self.rule_set(game_state)
         return not any(key[0] == rules and key[1] in ranks and key[2] in ranks for key in SPECIAL_RULES)
 
-    def compare_question(self, game_state, shown: list[int], levels: dict) -> list[Question]:
-        """Which of these face-up cards is higher, when the usual order decides them."""
-        if len(shown) < 2 or not self.plain_order(game_state, shown):
+    # --- drills ---------------------------------------------------------------------------------------
+    def standing(self, game_state, player: int) -> int:
+        """The cards that count for a player after a round: every card they own (Tod und Leben: the cards won)."""
+        return game_state.card_count(player)
+
+    def round_drills(self, game_state, pupil: int, decided: Decided, levels: dict) -> list[Question]:
+        """A question about a decided round, the kind turning with the round: which card and by how much, how
+        many cards the winner takes, how many cards ahead; the game's own rule whenever it decided the round."""
+        rule = self.rule_that_decided(game_state, decided)
+        if rule:
+            question = special_rank_rule(decided.shown, rule, level_of(levels, "compare"))
+            return [question]
+        slots = [self.compare_drill, self.takes_drill, self.ahead_drill]
+        first = decided.round % len(slots)
+        for drill in slots[first:] + slots[:first]:  # the round's own kind, else the next that has something to ask
+            question = drill(game_state, pupil, decided, levels)
+            if question is not None:
+                return [question]
+        return []
+
+    def rule_that_decided(self, game_state, decided: Decided) -> str | None:
+        """The game's own rule (a key of the drills' SPECIAL_RULES) when it made the winning card win."""
+        if decided.winning_card is None:
+            return None
+        ranks = {card(c).rank for c in decided.shown}
+        winner = card(decided.winning_card).rank
+        rules, asked = self.rule_set(game_state), {pair: name for name, pair in RANK_RULES.items()}
+        for rule_set, wins, beaten in SPECIAL_RULES:
+            if rule_set == rules and wins == winner and beaten in ranks and (wins, beaten) in asked:
+                return asked[(wins, beaten)]
+        return None
+
+    def compare_drill(self, game_state, pupil: int, decided: Decided, levels: dict) -> Question | None:
+        """How much higher the winning card is than the pupil's (or the next best), or, for the youngest, which is
+        higher."""
+        if len(decided.shown) < 2 or decided.winning_card is None or not self.plain_order(game_state, decided.shown):
+            return None
+        winner_rank = card(decided.winning_card).rank
+        others = [c for c in decided.shown if card(c).rank not in (winner_rank, JOKER_RANK)]
+        if winner_rank == JOKER_RANK or not others:
+            return None  # a joker has no number to take away
+        level = level_of(levels, "compare")
+        if level == 1 and decided.round % 2:
+            question = compare_ranks(decided.shown, level)
+            question.cards = list(decided.shown)
+            return question
+        mine = decided.shown[0]
+        other = mine if mine in others else max(others, key=lambda c: card(c).rank)
+        return rank_difference([decided.winning_card, other], level)
+
+    def takes_drill(self, game_state, pupil: int, decided: Decided, levels: dict) -> Question | None:
+        """How many cards the winner takes: every card each player laid in the round."""
+        laid = {player: count for player, count in decided.laid.items() if count}
+        if decided.winner is None or len(laid) < 2 or not laid.get(pupil):
+            return None
+        level = level_of(levels, "count")
+        if decided.winner == pupil:
+            question = cards_on_table([laid[pupil], *(laid[p] for p in sorted(laid) if p != pupil)], level)
+        else:
+            question = winner_takes([laid[p] for p in sorted(laid)], level)
+        question.hides_result = True
+        return question
+
+    def ahead_drill(self, game_state, pupil: int, decided: Decided, levels: dict) -> Question | None:
+        """How many cards the pupil is ahead of (or behind) the strongest other player after the round."""
+        players = game_state.game.players
+        mine = self.standing(game_state, pupil)
+        rival = max((p for p in range(players) if p != pupil), key=lambda p: self.standing(game_state, p))
+        theirs = self.standing(game_state, rival)
+        if mine == theirs:
+            return None
+        return cards_ahead(
+            mine, theirs, self.name(rival, pupil).to_dict(), level_of(levels, "count"), won=self.counts_won_cards
+        )
+
+    #: The scoreboard counts the cards won this round, not every card held (Tod und Leben).
+    counts_won_cards: ClassVar[bool] = False
+
+    def war_drill(self, game_state, pupil: int, levels: dict) -> list[Question]:
+        """Before the pupil lays a war's cards: how many cards the war puts on the table (every player the same)."""
+        if not game_state.in_war or game_state.current_player != pupil:
             return []
-        question = compare_ranks(shown, level_of(levels, "compare"))
-        question.cards = list(shown)
-        return [question]
+        layers = list(game_state.waiting)
+        size = game_state.battle_size
+        if size < 2 or len(layers) < 2 or any(game_state.lay_count(p) != size for p in layers):
+            return []
+        on_table = sum(len(game_state.up[p]) + len(game_state.down[p]) for p in range(game_state.game.players))
+        return [war_cards(len(layers), size - 1, level_of(levels, "count"), on_table)]
 
 
 class ChanceWarLesson(StandardWarLesson):
@@ -232,19 +332,7 @@ class ChanceWarLesson(StandardWarLesson):
         zones = []
         last = view["last_round"]
         if last and last.get("battles"):
-            winner = last.get("winner")
-            rows = []
-            for player in range(players):
-                laid = [slot for battle in last["battles"] for slot in self.laid_cards(battle, player)]
-                if laid:
-                    rows.append(
-                        Row(
-                            self.seat_name(player, pupil, players),
-                            laid,
-                            mark=Text.in_context(WINNER_MARK) if player == winner else None,
-                        )
-                    )
-            zones.append(Zone(Text.in_context(LAST_ROUND), rows, key="last-round"))
+            zones.append(Zone(Text.in_context(LAST_ROUND), self.round_rows(last, pupil, players), key="last-round"))
         rows = []
         for player in range(players):
             down = view["table_down_counts"][player]
@@ -254,6 +342,26 @@ class ChanceWarLesson(StandardWarLesson):
             )
         zones.append(Zone(Text(N_("On the table")), rows, key="this-round"))
         return zones
+
+    def round_rows(self, last: dict, pupil: int, players: int) -> list[Row]:
+        """What each player laid in a decided round (``last``, as a view shows it), the winner marked."""
+        rows = []
+        for player in range(players):
+            laid = [slot for battle in last["battles"] for slot in self.laid_cards(battle, player)]
+            if laid:
+                mark = Text.in_context(WINNER_MARK) if player == last.get("winner") else None
+                rows.append(Row(self.seat_name(player, pupil, players), laid, mark=mark))
+        return rows
+
+    def decided_round(self, game_state, pupil: int, round_number: int) -> RoundShown | None:
+        """The round's cards on the table as they lay when it was decided, before anyone turns the next card."""
+        last = game_state.player_view(pupil)["last_round"]
+        if not last or last["round"] != round_number or not last.get("battles"):
+            return None
+        rows = self.round_rows(last, pupil, game_state.game.players)
+        return RoundShown(
+            [self.round_line(game_state, round_number - 1)], [Zone(Text(N_("On the table")), rows, key="this-round")]
+        )
 
     @staticmethod
     def laid_cards(battle: dict, player: int) -> list:
@@ -324,43 +432,22 @@ class ChanceWarLesson(StandardWarLesson):
         return [Text(NOBODY_WINS, {"round": last["round"]})]
 
     # --- drills ---------------------------------------------------------------------------------------
+    def before_move(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
+        return self.war_drill(game_state, pupil, levels)
+
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
         last = game_state.last_round
         if not last or not last.get("battles"):
             return []
-        final = last["battles"][-1]
-        laid = final["laid"]
-        mine = laid.get(str(pupil))
-        if mine is None:
-            return []
-        if last["round"] % 3 == 0:
-            question = self.count_question(game_state, last, pupil, levels)
-            if question is not None:
-                return [question]
-        if mine.get("card") is None:
-            return []
-        return self.compare_question(
-            game_state, [laid[p]["card"] for p in sorted(laid, key=int) if laid[p].get("card") is not None], levels
-        )
-
-    def count_question(self, game_state, last: dict, pupil: int, levels: dict) -> Question | None:
-        """How many cards the pupil takes (a won round) or has left (a lost one), from the round's cards."""
-        level = level_of(levels, "count")
         laid = laid_per_player(last)
         if not laid.get(pupil):
-            return None
-        if last.get("winner") == pupil and len(laid) > 1:
-            question = cards_on_table([laid[pupil], *(laid[p] for p in sorted(laid) if p != pupil)], level)
-        elif (
-            last.get("winner") not in (None, pupil)
-            and not game_state.game.won_pile
-            and not game_state.game.reshuffles_won
-        ):
-            question = cards_after_loss(len(game_state.piles[pupil]) + laid[pupil], laid[pupil], level)
-        else:
-            return None
-        question.hides_result = True
-        return question
+            return []
+        final = last["battles"][-1]["laid"]
+        order = [pupil, *(p for p in sorted(map(int, final)) if p != pupil)]
+        shown = [final[str(p)]["card"] for p in order if str(p) in final and final[str(p)].get("card") is not None]
+        winner = last.get("winner")
+        winning = final.get(str(winner), {}).get("card") if winner is not None else None
+        return self.round_drills(game_state, pupil, Decided(last["round"], shown, winning, laid, winner), levels)
 
 
 class WarLesson(ChanceWarLesson):
@@ -410,7 +497,7 @@ class PyanitsaLesson(ChanceWarLesson):
 
 
 class RazboiulLesson(ChanceWarLesson):
-    """Before the pupil lays a war's cards: how many cards go into this war, all players together."""
+    """Before the pupil lays a war's cards: how many cards go into this war, all players together (``add_sub``)."""
 
     game_id = "razboiul"
 
@@ -436,13 +523,21 @@ class TodUndLebenLesson(ChanceWarLesson):
 
     game_id = "tod-und-leben"
     lesson_options = {"rounds": 1}
+    counts_won_cards = True
+
+    def standing(self, game_state, player: int) -> int:
+        return len(game_state.won[player])
 
     def intro_params(self, game_state, pupil: int) -> dict:
         return {"rounds": game_state.game.options["rounds"]}
 
+    def round_line(self, game_state, done: int) -> Text:
+        """The deal being played ("Round 1 of 1"): a round of Tod und Leben is sixteen tricks, not one."""
+        return progress_line(game_state.game.options["rounds"], len(game_state.deal_scores), ROUND_OF, ROUND)
+
     def scoreboard(self, game_state, pupil: int) -> list[Text]:
         view = game_state.player_view(pupil)
-        lines = [progress_line(game_state.game.options["rounds"], len(view["deal_scores"]), ROUND_OF, ROUND)]
+        lines = [self.round_line(game_state, view["rounds"])]
         for player in range(game_state.game.players):
             # Translators: Tod und Leben's scoreboard: %(side)s is "You" or a computer's name; %(won)s counts the cards
             # won this round, %(num)s the cards still to play.

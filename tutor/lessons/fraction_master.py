@@ -15,9 +15,10 @@ when the two are written differently, seeing that they are equal is fractions wo
 is stored as a wrong answer for ``fractions``. The computers' turns are told fraction by
 fraction with the reason it fits.
 
-At the start of every other turn of the pupil the lesson asks a fraction question about
-the interval on the table and the pupil's own cards: which of your fractions fits, is
-this one inside, which is larger, put three in order, are two equivalent.
+At the start of every turn of the pupil the lesson offers a fraction question about the
+interval on the table and the pupil's own cards (the runner's pace asks about three in
+four): which of your fractions fits, is this one inside, which is larger, put three in
+order, are two equivalent.
 """
 
 from __future__ import annotations
@@ -77,6 +78,16 @@ def comparison(left: tuple[int, int], right: tuple[int, int], sign: str = "<") -
     return f"{' = '.join(before)} {sign} {' = '.join(after)}"
 
 
+def one_denominator(pairs: list[tuple[int, int]]) -> dict:
+    """Fractions in order over one common denominator: ``denominator``, ``common`` ("1/2 = 18/36, 5/9 = 20/36")
+    and ``chain`` ("18/36 < 20/36")."""
+    denominator = math.lcm(*(pair[1] for pair in pairs))
+    over = [_over(pair, denominator) for pair in pairs]
+    written = [_written(pair) for pair in pairs]
+    common = ", ".join(text if text == scaled else f"{text} = {scaled}" for text, scaled in zip(written, over))
+    return {"denominator": denominator, "common": common, "chain": " < ".join(over)}
+
+
 @dataclass(frozen=True)
 class Placement:
     """Where a fraction lies against an interval, and the numbers that show it.
@@ -86,7 +97,9 @@ class Placement:
     follows the rules (an end counts unless ``strict``). ``params`` name the fraction,
     the ends in table order (``first``, ``second``), the end it is compared with
     (``end``, and ``end_c``: both over their common denominator), and the comparisons
-    that show it (``compare`` with that end; inside, ``above_low`` and ``below_high``).
+    that show it: ``compare`` with that end; inside, all three over one common
+    ``denominator`` (``common``: "1/2 = 18/36, 5/9 = 20/36, 3/4 = 27/36", and ``chain``:
+    "18/36 < 20/36 < 27/36").
     """
 
     case: str
@@ -116,8 +129,7 @@ def placement(fraction: tuple[int, int], interval: list[int], strict: bool) -> P
         "end": _written(end),
         "end_c": _over(end, math.lcm(fraction[1], end[1])),
         "compare": comparison(fraction, end, {"below": "<", "above": ">"}.get(case, "=")),
-        "above_low": comparison(low, fraction),
-        "below_high": comparison(fraction, high),
+        **one_denominator([low, fraction, high]),
     }
 
     fitting = fits(value, (Fraction(*first), Fraction(*second)), strict)
@@ -531,10 +543,8 @@ class FractionMasterLesson(Lesson):
 
     # --- drill points ------------------------------------------------------------------------------
     def before_move(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
-        """At the start of every other turn of the pupil (interval laid, nothing played yet)."""
+        """At the start of every turn of the pupil (interval laid, nothing played yet); the pace picks."""
         if game_state.phase != "move" or (game_state.turn_record and game_state.turn_record["fractions"]):
-            return []
-        if (game_state.turns // game_state.game.players) % 2:
             return []
         interval, hand = (
             list(game_state.interval),

@@ -11,7 +11,7 @@ pupil's :class:`Turn`. The stored dict stays flat, one key per field as runs wer
 stored before the parts existed (:data:`STORED`), so runs already in a database load.
 
 The runner keeps the pace of questions, whatever a lesson's drill points offer: about
-``questions_per_turn`` per turn of the pupil (a lesson setting, default one per three
+``questions_per_turn`` per turn of the pupil (a lesson setting, default three per four
 turns) and never more than one between two of the pupil's moves, except after a wrong
 answer. An offered question the pace does not allow is dropped (see :meth:`Pace.allow_question`).
 
@@ -20,6 +20,9 @@ a choice closes after its first wrong answer unless at least three options are l
 choice of four or more buttons gets a second try), and then shows the right answer with its
 worked solution (:func:`tries_allowed`). Nor are two two-option questions of one kind asked in a
 row: the second is dropped before it costs the pace anything (:meth:`Drill.repeats_two_options`).
+
+A question offered after a round (``after_round``) is marked with the round it asks about,
+so that the page shows that round's cards while it is open (:meth:`Lesson.decided_round`).
 """
 
 from __future__ import annotations
@@ -203,15 +206,16 @@ class Pace:
     asked_in_gap: int = _stored_as("pace_asked", 0)
     follow_up_allowed: bool = _stored_as("pace_followup", False)  # the last question got a wrong answer
 
-    def pay_turns(self, moves: list[dict], questions_per_turn: float) -> None:
+    def pay_turns(self, moves: list[dict], questions_per_turn: float, alone: bool = False) -> None:
         """Each turn the pupil has played earns ``questions_per_turn`` towards the next question.
 
-        A turn is the pupil's moves with no other player's move between them (draws and
-        a play, several fractions and "end my turn" are one turn).
+        A turn is the pupil's moves with no other player's move between them (draws and a
+        play, several fractions and "end my turn" are one turn). A pupil ``alone`` at the
+        table (Casino War against the house) has a turn between two chance moves: a hand.
         """
         turns, previous = 0, None
         for move in moves:
-            if move["player"] != CHANCE:
+            if move["player"] != CHANCE or alone:
                 turns += move["player"] == PUPIL and previous != PUPIL
                 previous = move["player"]
         if turns > self.turns_paid:
@@ -221,8 +225,8 @@ class Pace:
     def allow_question(self, moves: list[dict]) -> bool:
         """Let the next offered question open now and count it, or say no (it is dropped).
 
-        A first question in a gap needs a whole credit: with ``questions_per_turn`` 1/3 that
-        is about one question per three turns of the pupil, whatever the lesson offers.
+        A first question in a gap needs a whole credit: with ``questions_per_turn`` 3/4 that
+        is about three questions per four turns of the pupil, whatever the lesson offers.
         """
         gap = sum(1 for m in moves if m["player"] == PUPIL)
         if gap != self.gap:
@@ -421,13 +425,17 @@ class LessonRun:
     # --- play -------------------------------------------------------------------------------
     def advance(self, lesson: Lesson, levels: dict, now_ms: int) -> None:
         """Play chance and computer moves until the pupil must act: move, or answer a drill."""
-        self.pace.pay_turns(self.moves, lesson.questions_per_turn)
+        self.pace.pay_turns(self.moves, lesson.questions_per_turn, alone=self.players == 1)
         game_state = self.game_state()
         bots = {seat: bot for seat, bot in enumerate(make_bots(self.game, self.bots)) if seat != PUPIL}
         while self.drill.question is None:
             if lesson.round_number(game_state) > self.rounds_reviewed:
-                self.rounds_reviewed = lesson.round_number(game_state)
-                self._ask(lesson.after_round(game_state, PUPIL, self._rng("after"), levels), now_ms)
+                reviewed, self.rounds_reviewed = self.rounds_reviewed, lesson.round_number(game_state)
+                questions = [q for q in lesson.after_round(game_state, PUPIL, self._rng("after"), levels) if q]
+                for question in questions:
+                    question.about_round = question.about_round or self.rounds_reviewed
+                # a round reviewed before (its question asked or dropped then) is not asked about again
+                self._ask([q for q in questions if q.about_round > reviewed], now_ms)
                 continue
             if game_state.is_over:
                 break

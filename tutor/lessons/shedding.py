@@ -5,8 +5,9 @@ others' hands face down), the moves (play, pair play, draw, pass, "one card left
 knock) and the story of the computers' turns. They differ in their maths rule (how a
 card of another colour may be played: :meth:`SheddingLesson.judge_maths` for the
 pupil's choice, :meth:`SheddingLesson.maths_story` for a computer's play, both with
-the numbers) and in their drill points: each pauses at the start of every other turn
-of the pupil and asks about the top discard and the pupil's own cards.
+the numbers) and in their drill points: each offers a question at the start of every
+turn of the pupil, about the top discard and the pupil's own cards, and the runner's pace
+asks about three in four of them.
 
 Every outcome is told: the pupil's own move in the judgement shown after it, the
 computers' moves in the story, each play with the card it went on (the state's play
@@ -445,18 +446,22 @@ class SheddingLesson(Lesson):
 
     # --- drill points --------------------------------------------------------------------------
     def before_move(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
-        """At the start of every other turn of the pupil, a question about the top card and the hand."""
-        if game_state.phase != "play" or game_state.drawn or game_state.called or game_state.top.is_special:
-            return []
-        if (game_state.turns // game_state.game.players) % 2:
+        """At the start of every turn of the pupil, a question about the top card and the hand (the pace picks);
+        on a special card, which has no numbers, about the hand alone."""
+        if game_state.phase != "play" or game_state.drawn or game_state.called:
             return []
         hand = [c for c in sorted(game_state.hands[pupil]) if not kids2()[c].is_special]
         if not hand:
             return []
-        return [q for q in self.drills(game_state, hand, rng, levels) if q is not None]
+        drills = self.hand_drills if game_state.top.is_special else self.drills
+        return [q for q in drills(game_state, hand, rng, levels) if q is not None]
 
     def drills(self, game_state, hand: list[int], rng: random.Random, levels: dict) -> list[Question]:
         raise NotImplementedError
+
+    def hand_drills(self, game_state, hand: list[int], rng: random.Random, levels: dict) -> list[Question]:
+        """A question about the pupil's own cards alone, when the top card is special (no numbers to ask about)."""
+        return []
 
 
 class MultiMatchLesson(SheddingLesson):
@@ -513,6 +518,11 @@ class MultiMatchLesson(SheddingLesson):
         first, second = rng.sample(hand, 2) if len(hand) >= 2 else (hand[0], top)
         return [multiply_top_numbers(first, second, level_of(levels, "multiply"))]
 
+    def hand_drills(self, game_state, hand, rng, levels):
+        if len(hand) < 2:
+            return []
+        return [multiply_top_numbers(*rng.sample(hand, 2), level_of(levels, "multiply"))]
+
 
 class OverslagLesson(SheddingLesson):
     game_id = "crazy-banana-overslag"
@@ -543,12 +553,17 @@ class OverslagLesson(SheddingLesson):
         )
 
     def drills(self, game_state, hand, rng, levels):
+        """Estimate a sum (the top card's, or a card of the hand close to it); every other turn, add a close card
+        exactly. The exact question names the card and never says an estimate was not enough."""
         top = game_state.discard_pile[-1]
         top_sum = kids2()[top].circled_sum
         close = [c for c in hand if abs(kids2()[c].circled_sum - top_sum) <= CLOSE]
-        if close:
+        if close and (game_state.turns // game_state.game.players) % 2:
             return [exact_card_sum(rng.choice(close), level_of(levels, "exact_sum"))]
-        return [estimate_card_sum(top, level_of(levels, "estimate_sum"))]
+        return [estimate_card_sum(rng.choice(close) if close else top, level_of(levels, "estimate_sum"))]
+
+    def hand_drills(self, game_state, hand, rng, levels):
+        return [estimate_card_sum(rng.choice(hand), level_of(levels, "estimate_sum"))]
 
 
 class TiervennerLesson(SheddingLesson):
@@ -650,3 +665,9 @@ class ExtremeLesson(SheddingLesson):
         if roll < 0.6:
             return [mean_exact(top, level_of(levels, "mean"))]
         return [prime_which_sum(rng.choice(hand), level_of(levels, "primes"))]
+
+    def hand_drills(self, game_state, hand, rng, levels):
+        mine = rng.choice(hand)
+        if rng.random() < 0.5:
+            return [mean_estimate(mine, level_of(levels, "mean"))]
+        return [prime_which_sum(mine, level_of(levels, "primes"))]

@@ -2,7 +2,12 @@
 
 The round is told as in War, with the 2's own rule: without jokers the 2 beats the ace; with
 jokers it beats the joker and the ace beats it (the intro and the story say which). The drills
-ask about the round.
+take turns, one between two choices: after every other round a question about its cards (as in
+War: by how much, how many cards the winner takes, who is ahead, the 2's own rule); after every
+fourth, a decision: which card of the hand beats the best card another player laid, still on
+the table, with the least waste; before every fourth choice, how many of the cards the pupil
+cannot see beat a card of the hand; in a war, how many cards it puts on the table, or which
+card beats the tied one.
 """
 
 from __future__ import annotations
@@ -10,15 +15,19 @@ from __future__ import annotations
 import random
 
 from tutor.drills import Question, level_of
-from tutor.drills.count import cards_on_table
+from tutor.drills.compare import least_waste_card
+from tutor.drills.count import unseen_beat_count, war_cards
 from tutor.engine import Move
+from tutor.engine.strategy_war import WAR_CARDS
 from tutor.lessons.base import (
     WINNER_MARK,
+    RoundShown,
     Row,
     Zone,
 )
-from tutor.lessons.classic_war import FACE_DOWN_NOTE, RAN_OUT, StandardWarLesson
+from tutor.lessons.classic_war import FACE_DOWN_NOTE, RAN_OUT, Decided, StandardWarLesson
 from tutor.lessons.war_family import LAST_ROUND, NOBODY_WINS, TAKES
+from tutor.standard_deck import ACE, JOKER_RANK, rank
 from tutor.text import N_, Text
 
 
@@ -43,20 +52,7 @@ class StrategyWarLesson(StandardWarLesson):
         zones = []
         last = view["last_round"]
         if last and last["battles"]:
-            rows = []
-            for player in range(players):
-                turned = [
-                    battle["turned"][str(player)] for battle in last["battles"] if str(player) in battle["turned"]
-                ]
-                if turned:
-                    rows.append(
-                        Row(
-                            self.seat_name(player, pupil, players),
-                            turned,
-                            mark=Text.in_context(WINNER_MARK) if player == last["winner"] else None,
-                        )
-                    )
-            zones.append(Zone(Text.in_context(LAST_ROUND), rows, key="last-round"))
+            zones.append(Zone(Text.in_context(LAST_ROUND), self.round_rows(last, pupil, players), key="last-round"))
         rows = []
         for player in range(players):
             chosen = (
@@ -76,6 +72,26 @@ class StrategyWarLesson(StandardWarLesson):
             )
         zones.append(Zone(Text(N_("On the table")), rows, key="this-round"))
         return zones
+
+    def round_rows(self, last: dict, pupil: int, players: int) -> list[Row]:
+        """The cards each player turned in a decided round (``last``), the winner marked."""
+        rows = []
+        for player in range(players):
+            turned = [battle["turned"][str(player)] for battle in last["battles"] if str(player) in battle["turned"]]
+            if turned:
+                mark = Text.in_context(WINNER_MARK) if player == last["winner"] else None
+                rows.append(Row(self.seat_name(player, pupil, players), turned, mark=mark))
+        return rows
+
+    def decided_round(self, game_state, pupil: int, round_number: int) -> RoundShown | None:
+        """The round's turned cards on the table as they lay when it was decided, before anyone chooses again."""
+        last = game_state.player_view(pupil)["last_round"]
+        if not last or last["round"] != round_number or not last["battles"]:
+            return None
+        rows = self.round_rows(last, pupil, game_state.game.players)
+        return RoundShown(
+            [self.round_line(game_state, round_number - 1)], [Zone(Text(N_("On the table")), rows, key="this-round")]
+        )
 
     def turn_narration(self, game_state, pupil: int) -> Text:
         return self.narration("choose_war" if game_state.battles else "choose")
@@ -106,19 +122,65 @@ class StrategyWarLesson(StandardWarLesson):
         cards = {int(p): c for p, c in battle["turned"].items()}
         return lines + self.compare_lines(game_state, cards, battle["leaders"], len(battle["leaders"]) > 1, pupil)
 
+    # --- drills ---------------------------------------------------------------------------------------
+    def before_move(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
+        """In a war, how many cards it puts down or which card beats the tied card; before every fourth round (the
+        gap after_round leaves), how many of the cards the pupil cannot see beat a card of the hand."""
+        if game_state.phase != "choose" or game_state.current_player != pupil or not game_state.hands[pupil]:
+            return []
+        if game_state.battles:
+            war = self.war_drill(game_state, pupil, levels) if (game_state.rounds + game_state.wars) % 2 else []
+            return war or self.beat_drill(game_state, pupil, levels, self.tied_card(game_state, pupil))
+        return self.unseen_drill(game_state, pupil, levels) if game_state.rounds % 4 == 0 else []
+
+    @staticmethod
+    def best_other_card(turned: dict, pupil: int) -> int | None:
+        """The highest card another player turned in a battle (None: nobody else turned one)."""
+        others = [c for p, c in turned.items() if int(p) != pupil]
+        return max(others, key=rank, default=None)
+
+    def tied_card(self, game_state, pupil: int) -> int | None:
+        """The card another player tied with in the war being fought: it lies face up on the table."""
+        return self.best_other_card(game_state.battles[-1]["turned"], pupil)
+
+    def beat_drill(self, game_state, pupil: int, levels: dict, shown: int | None) -> list[Question]:
+        """Which card of the hand beats the shown card with the least waste (none if the pupil has won that card)."""
+        if shown is None or not game_state.hands[pupil] or shown in game_state.hands[pupil]:
+            return []
+        top = JOKER_RANK if game_state.game.options["jokers"] != "none" else ACE
+        return [least_waste_card(list(game_state.hands[pupil]), shown, level_of(levels, "compare"), top)]
+
+    def unseen_drill(self, game_state, pupil: int, levels: dict) -> list[Question]:
+        """How many of the cards the pupil cannot see beat a middle card of the hand."""
+        jokers = game_state.game.options["jokers"] != "none"
+        hand = sorted(game_state.hands[pupil], key=rank)
+        middle = hand[len(hand) // 2]
+        seen = [c for c in hand if c != middle] + [c for cards in game_state.shown for c in cards]
+        return [unseen_beat_count(middle, seen, jokers, level_of(levels, "count"))]
+
+    def war_drill(self, game_state, pupil: int, levels: dict) -> list[Question]:
+        """How many cards the war puts on the table: three face down and one chosen card per player in it."""
+        fighters = list(game_state.contenders)
+        if len(fighters) < 2 or any(len(game_state.pot[p]) != WAR_CARDS * game_state.wars for p in fighters):
+            return []
+        on_table = sum(len(game_state.table_cards(p)) for p in range(game_state.game.players))
+        before = on_table - WAR_CARDS * len(fighters)
+        return [war_cards(len(fighters), WAR_CARDS, level_of(levels, "count"), before)]
+
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
+        """About the round's cards on the table: after every other round a question as in War; after every fourth,
+        which card of the hand beats the best card another player laid with the least waste."""
         last = game_state.last_round
-        if not last or not last["battles"]:
+        if not last or not last["battles"] or last["round"] % 4 == 0:
             return []
         turned = last["battles"][-1]["turned"]
-        if str(pupil) not in turned:
+        if last["round"] % 2 == 0:
+            return self.beat_drill(game_state, pupil, levels, self.best_other_card(turned, pupil))
+        laid = {int(p): n for p, n in last["laid"].items()}
+        if str(pupil) not in turned or not laid.get(pupil):
             return []
-        if last["round"] % 3 == 0 and last["winner"] == pupil and len(last["laid"]) > 1:
-            mine = last["laid"][str(pupil)]
-            question = cards_on_table(
-                [mine, *(n for p, n in sorted(last["laid"].items(), key=lambda i: int(i[0])) if p != str(pupil))],
-                level_of(levels, "count"),
-            )
-            question.hides_result = True
-            return [question]
-        return self.compare_question(game_state, [turned[p] for p in sorted(turned, key=int)], levels)
+        order = [pupil, *(p for p in sorted(map(int, turned)) if p != pupil)]
+        shown = [turned[str(p)] for p in order]
+        winner = last["winner"]
+        winning = turned.get(str(winner)) if winner is not None else None
+        return self.round_drills(game_state, pupil, Decided(last["round"], shown, winning, laid, winner), levels)

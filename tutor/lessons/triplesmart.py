@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from fractions import Fraction
 
 from tutor.answers import AnswerError, read_answer
@@ -32,6 +33,7 @@ from tutor.engine.triplesmart import number_literals, plain_expression
 from tutor.lessons.base import (
     Choice,
     Judged,
+    RoundShown,
     Row,
     Zone,
     and_list,
@@ -201,6 +203,9 @@ TARGET = NC_("heading: TripleSmart's target card", "Target")
 class TripleSmartLesson(WarFamilyLesson):
     game_id = "triplesmart"
     typed_move = True
+    #: The one drill point is after a round (and a perfect hit by everyone leaves nothing to ask), so every
+    #: round may ask: a lesson lasts six or seven rounds, each a calculation typed and one question.
+    questions_per_turn = 1
     stacks_fractions = True  # values and distances in Extreme ("49/8 away"), and a refused "8/2"
     teller = CloseTeller
     distance_question = staticmethod(triplesmart_distance)
@@ -244,6 +249,17 @@ class TripleSmartLesson(WarFamilyLesson):
         )
         target = Zone(heading, [Row(label, list(view["target_cards"]))], key="target")
         return last_round_zone(self, game_state, pupil) + [target, turned_zone(self, game_state, pupil, note)]
+
+    def decided_round(self, game_state, pupil: int, round_number: int) -> RoundShown | None:
+        """The round's cards and its target cards as they lay, not the next round's (already turned)."""
+        shown = super().decided_round(game_state, pupil, round_number)
+        if shown is None:
+            return None
+        record = self.round_record(game_state, round_number)
+        battle = self.asked_battle(record, pupil)
+        label = Text(N_("Target number: %(target)s"), {"target": battle["target"]})
+        target = Zone(Text.in_context(TARGET), [Row(label, list(record.get("targets", [])))], key="target")
+        return RoundShown(shown.scoreboard, [target, *shown.zones])
 
     def choices(self, game_state, pupil: int) -> list[Choice]:
         return []  # the pupil types the move
@@ -328,26 +344,42 @@ class TripleSmartLesson(WarFamilyLesson):
         return lines
 
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
-        """About the pupil's own expression in the newest round they wrote one in (not one special cards decided)."""
-        found = next(
-            (found for last in reversed(self.rounds_to_tell(game_state)) if (found := pupil_submission(last, pupil))),
-            None,
-        )
-        if found is None or found[0].get("target_card") is None:
-            return []
-        battle, mine = found
-        cards = [c for c in mine["cards"] if not kids2()[c].is_special]
-        level = level_of(levels, self.skill)
-        value = Fraction(mine["value"])
-        makers = [self.distance_question, self.better_question]
-        if rng.random() >= 0.5:
-            makers.reverse()
-        for make in makers:  # a drill may have nothing to ask (no distance after a perfect hit): then the other
-            question = make(cards, battle["target_card"], value, level)
+        """About the newest round with something to ask: the pupil's own calculation, else another player's."""
+        distance_first, level = rng.random() < 0.5, level_of(levels, self.skill)
+        for record in reversed(self.rounds_to_tell(game_state)):
+            battle = self.asked_battle(record, pupil)
+            if battle.get("target_card") is None:
+                continue  # two special cards decided it before anyone wrote a calculation
+            asked = self.round_questions(battle, pupil, distance_first, level)
+            question = next((question for question in asked if question is not None), None)
             if question is not None:
                 question.hides_result = True  # the round's story tells the distance and the best reachable value
+                question.about_round = record["round"]  # rounds that double Kochas decided may have followed it
                 return [question]
         return []
+
+    @staticmethod
+    def asked_battle(record: dict, pupil: int) -> dict:
+        """The battle of a round the questions ask about: the last one the pupil wrote in, else the last one."""
+        found = pupil_submission(record, pupil)
+        return found[0] if found else record["battles"][-1]
+
+    def round_questions(self, battle: dict, pupil: int, distance_first: bool, level: int) -> Iterator[Question | None]:
+        """The questions about a battle, best first: about the pupil's calculation (how far, or could it get
+        closer), then how far another player's was. A perfect hit leaves nothing to ask about it (None)."""
+        target, mine = battle["target_card"], battle["players"].get(str(pupil), {})
+        makers = [self.distance_question, self.better_question]
+        for make in (makers if distance_first else makers[::-1]) if mine.get("result") == "submitted" else []:
+            yield make(self.number_cards(mine), target, Fraction(mine["value"]), level)
+        for player, entry in sorted(battle["players"].items(), key=lambda item: int(item[0])):
+            if int(player) != pupil and entry["result"] == "submitted":
+                name = computer_name(int(player)).to_dict()
+                yield self.distance_question(self.number_cards(entry), target, Fraction(entry["value"]), level, name)
+
+    @staticmethod
+    def number_cards(entry: dict) -> list[int]:
+        """A player's number cards in a battle (special cards have no top number)."""
+        return [c for c in entry["cards"] if not kids2()[c].is_special]
 
 
 class TripleSmartExtremeLesson(TripleSmartLesson):

@@ -14,6 +14,7 @@ from tutor.lessons.base import (
     ROUND_OF,
     WINNER_MARK,
     Lesson,
+    RoundShown,
     Row,
     Zone,
     and_list,
@@ -61,21 +62,25 @@ def winning_players(last: dict) -> list[int]:
     return list(last.get("leaders", last["winners"]))
 
 
-def last_round_zone(lesson: Lesson, game_state, pupil: int) -> list[Zone]:
-    """Last round's cards, the winning cards marked (empty before the first round is decided)."""
-    last = game_state.last_round
-    if not last:
-        return []
-    players = game_state.game.players
-    won = winning_players(last)
-    rows = [
+def round_rows(lesson: Lesson, record: dict, pupil: int, players: int) -> list[Row]:
+    """Each player's cards of a decided round (``record``: a round's record), the winning cards marked."""
+    won = winning_players(record)
+    return [
         Row(
             lesson.seat_name(int(p), pupil, players),
             list(cards),
             mark=Text.in_context(WINNER_MARK) if int(p) in won else None,
         )
-        for p, cards in sorted(last["table"].items(), key=lambda item: int(item[0]))
+        for p, cards in sorted(record["table"].items(), key=lambda item: int(item[0]))
     ]
+
+
+def last_round_zone(lesson: Lesson, game_state, pupil: int) -> list[Zone]:
+    """Last round's cards, the winning cards marked (empty before the first round is decided)."""
+    last = game_state.last_round
+    if not last:
+        return []
+    rows = round_rows(lesson, last, pupil, game_state.game.players)
     return [Zone(Text.in_context(LAST_ROUND), rows, key="last-round")]
 
 
@@ -375,6 +380,23 @@ class WarFamilyLesson(Lesson):
 
     def tell_round(self, teller: RoundTeller, last: dict, pupil: int) -> list[Text]:
         return teller.round_lines(last)
+
+    def round_record(self, game_state, round_number: int) -> dict | None:
+        """The record of round ``round_number`` if it is the last round or one decided since the pupil's last move."""
+        records = [*self.rounds_to_tell(game_state), game_state.last_round]
+        return next((record for record in records if record and record["round"] == round_number), None)
+
+    def decided_round(self, game_state, pupil: int, round_number: int) -> RoundShown | None:
+        """The round's cards on the table as they lay when it was decided; the next round's are not dealt yet."""
+        record = self.round_record(game_state, round_number)
+        if record is None:
+            return None
+        rows = round_rows(self, record, pupil, game_state.game.players)
+        limit = game_state.game.options.get("round_limit", 0)
+        return RoundShown(
+            [progress_line(limit, round_number - 1, ROUND_OF, ROUND)],
+            [Zone(Text(N_("On the table")), rows, key="this-round")],
+        )
 
     def pupil_battle(self, game_state, pupil: int) -> dict | None:
         """The pupil's part of the last battle of the round just decided."""

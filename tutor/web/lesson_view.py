@@ -130,7 +130,8 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
     elif pupil_to_move:
         narration.append(lesson.turn_narration(state, PUPIL))
     seconds = run.options.get("turn_seconds", 0) if pupil_to_move else 0
-    zones = lesson.table(state, PUPIL)
+    shown = lesson.shown_while_asking(state, PUPIL, question)
+    zones = shown.zones
     if hide_result:
         for zone in zones:
             for row in zone.rows:
@@ -144,7 +145,7 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
         "colours": {c.id: c for c in deck.colours},
         # while a question hides the round's result, so do the card counts (they would tell who won): the round line
         # stays
-        "scoreboard": lesson.scoreboard(state, PUPIL)[:1] if hide_result else lesson.scoreboard(state, PUPIL),
+        "scoreboard": shown.scoreboard[:1] if hide_result else shown.scoreboard,
         "zones": zones,
         "hand": hand,
         "has_hand": "hand" in view,  # MultiWar and TripleSmart turn cards straight from the pile
