@@ -17,10 +17,12 @@ from tests.drill_support import (
     assert_well_formed,
     misconception_of,
     right_answers,
+    said,
     std,
+    twentynine,
 )
 from tutor.drills.common import DIFFICULTIES
-from tutor.drills.compare import compare_numbers, compare_ranks, winning_card
+from tutor.drills.compare import compare_numbers, compare_ranks, twentynine_bust, winning_card
 from tutor.drills.marking import RIGHT, UNREADABLE, mark
 from tutor.standard_deck import card_id, copies
 from tutor.text import LOCALES
@@ -54,7 +56,21 @@ def questions():
             found.append(compare_ranks(cards, d, ace_high=False))
         for i in range(0, len(NUMBER_CARDS) - 4, 7):
             found.append(winning_card(NUMBER_CARDS[i : i + 2 + i % 3], {}, d))
+        for pile, play in TWENTYNINE_PLAYS:
+            found.append(twentynine_bust(*twentynine(pile, play), d))
     return found
+
+
+#: 29 plays that show every mistake of the bust question: a 9 on 20 (exactly), a 3 on 30 (over), a King on the
+#: 10 of 20 (over) or the 5 of 22 (under), a Queen on the 8 of 37 (exactly) or of 25 (under).
+TWENTYNINE_PLAYS = [
+    ([10, 8, 2], 9),
+    ([10, 10, 10], 3),
+    ([10, 8, 2], ("K", 0)),
+    ([9, 8, 5], ("K", 2)),
+    ([(10, "K"), 8, 2, 7], ("Q", 1)),
+    ([10, 7, 8], ("Q", 2)),
+]
 
 
 def test_every_question_is_well_formed(questions):
@@ -116,6 +132,22 @@ def test_a_tie_button_is_offered_from_difficulty_two_or_when_there_is_a_tie():
     assert [c["value"] for c in compare_ranks([J, std("10S")], 1).choices] == ["J", "10"]
     assert [c["value"] for c in compare_ranks([J, std("10S")], 2).choices] == ["J", "10", "tie"]
     assert [c["value"] for c in compare_ranks([J, std("JH")], 1).choices] == ["J", "tie"]
+
+
+def test_a_29_pile_is_under_exactly_or_over_29_after_a_play():
+    exactly = twentynine_bust(*twentynine([10, 8, 2], 9))
+    assert exactly.check["expected"] == ["exactly"] and [c["value"] for c in exactly.choices] == [
+        "under",
+        "exactly",
+        "over",
+    ]
+    assert misconception_of(exactly, "under") == "forgot_new_card" and misconception_of(exactly, "over") == "off_by_one"
+    king = twentynine_bust(*twentynine([10, 8, 2], ("K", 0)))  # the source's 1b: 20 + 10 = 30
+    assert king.check["expected"] == ["over"] and misconception_of(king, "under") == "king_counted_once"
+    queen = twentynine_bust(*twentynine([(10, "K"), 8, 2, 7], ("Q", 1)), 1)  # 1c: 37 - 8 = 29
+    assert queen.check["expected"] == ["exactly"] and misconception_of(queen, "over") == "queen_ignored"
+    assert queen.prompt.msgid.startswith("Your pile is worth %(before)s. You put your Queen")
+    assert said(queen.solution[-1], "en") == "Exactly 29: the pile is won!"
 
 
 def test_unreadable_answers_are_not_wrong_answers():

@@ -2,17 +2,21 @@
 
 Calculation War asks which Kids2 card wins by its circled sum; MultiWar compares the
 products of its cards; War, its variants and Casino War compare standard cards by rank
-(card ids of :mod:`tutor.standard_deck`, suits ignored). Every question is answered with
-buttons and hides the round's result until it is answered. A "tie" button is offered only
-when there is a tie at difficulty 1, always from 2. Texts: ``content/drills/compare.toml``.
+(card ids of :mod:`tutor.standard_deck`, suits ignored); 29 compares a pile after a play
+with 29 (under, exactly, over: will it be thrown away?). Every question is answered with
+buttons; the cards' questions hide the round's result until they are answered. A "tie"
+button is offered only when there is a tie at difficulty 1, always from 2. Texts:
+``content/drills/compare.toml``.
 """
 
 from __future__ import annotations
 
 from tutor.deck import kids2
 from tutor.drills import CHOICE, Question
-from tutor.drills.common import build, check_difficulty, check_whole_numbers, claim, label
+from tutor.drills.add_sub import pile_expression, pile_value, twentynine_play
+from tutor.drills.common import ask_with_support, build, check_difficulty, check_whole_numbers, claim, label
 from tutor.drills.estimate_sum import sum_card_choices, sum_comparison_misconceptions
+from tutor.signs import formula
 from tutor.standard_deck import ACE, ACE_LOW, JACK, JOKER_RANK, KING, QUEEN, card, rank_corner
 from tutor.text import Text
 
@@ -162,4 +166,52 @@ def compare_ranks(cards: list[int], difficulty: int = 2, ace_high: bool = True) 
     )
 
 
-GENERATORS = [winning_card, compare_numbers, compare_ranks]
+#: 29's pile against the goal: the three answers.
+UNDER, EXACTLY, OVER = "under", "exactly", "over"
+GOAL = 29
+
+
+def _against_goal(value: int) -> str:
+    return UNDER if value < GOAL else EXACTLY if value == GOAL else OVER
+
+
+def twentynine_bust(pile, play, difficulty: int = 2) -> Question:
+    """After a play, is a 29 pile under 29, exactly 29, or over 29 (and so thrown away at the end of the turn)?
+
+    ``pile`` and ``play`` as in :func:`tutor.drills.add_sub.twentynine_pile_value`: a number
+    card laid on the pile, or a King or Queen put on one of its number cards. Three buttons.
+    """
+    before = pile_value(pile)
+    laid, after, what = twentynine_play(pile, play)
+    sign = "-" if what == "queen" else "+"
+    right = _against_goal(after)
+    params = {
+        "pile": pile_expression(pile),
+        "before": before,
+        "card": laid,
+        "after": after,
+        "calculation": formula(before, sign, laid),
+        "worked": formula(before, sign, laid, "=", after),
+    }
+    mistaken = {
+        "number": [("forgot_new_card", before), ("took_card_away", before - laid)],
+        "king": [("king_counted_once", before), ("king_as_ten", before + 10)],
+        "queen": [("queen_ignored", before), ("queen_added", before + laid)],
+    }[what]
+    candidates = [(name, [_against_goal(value)]) for name, value in mistaken]
+    candidates.append(("off_by_one", [_against_goal(after - 1), _against_goal(after + 1)]))
+    kind = "twentynine_bust"
+    cases = [*([what] if what != "number" else []), *([f"{what}_easy"] if what != "number" and difficulty == 1 else [])]
+    return ask_with_support(
+        kind,
+        params,
+        difficulty,
+        (*cases, right),
+        answer=CHOICE,
+        check={"rule": "choice", "expected": [right]},
+        misconceptions=claim(candidates, lambda answer: answer != right),
+        choices=[{"value": value, "label": label(kind, value)} for value in (UNDER, EXACTLY, OVER)],
+    )
+
+
+GENERATORS = [winning_card, compare_numbers, compare_ranks, twentynine_bust]
