@@ -19,11 +19,16 @@ from tutor.engine.twenty_nine import (
     PLAY,
     BeginnerBot,
     StrongBot,
+    is_ace,
     on_place,
     pile_place,
     pile_value,
     take_place,
 )
+from tutor.lessons import LESSONS
+from tutor.lessons.base import move_token
+from tutor.lessons.runner import PUPIL, LessonRun
+from tutor.text import say
 
 GAME = make_game("twenty-nine")
 JOKERS = (52, 53)
@@ -428,3 +433,209 @@ def test_whole_games_end_with_every_card_accounted_for_and_the_strong_player_win
         assert result.state.is_over and result.accounted
         wins += result.state.winners() == [0]
     assert wins >= 20
+
+
+# --- the lesson -----------------------------------------------------------------------------------------------------
+LESSON = LESSONS["twenty-nine"]
+
+
+def english(text) -> str:
+    return say(text, "en")
+
+
+def story_after(state, moves: list[Move]) -> list[str]:
+    """Apply the computer's ``moves`` and tell them as the lesson's story does."""
+    for move in moves:
+        state.apply(move)
+    return [english(line) for line in LESSON.round_story(state, PUPIL, moves)]
+
+
+def test_the_sources_examples_through_the_lesson():
+    state = example_1a()
+    pile = next(zone for zone in LESSON.table(state, PUPIL) if zone.key == "your-piles").rows[0]
+    assert pile.badge == 20 and english(pile.note) == "worth 20"  # 1a: the value at a glance
+    seven = Move(PLAY, 0, ids("7D"), pile_place(0, 0))
+    judged = LESSON.judge(state, PUPIL, seven)
+    assert judged.correct and judged.skill is None
+    assert english(judged.told) == "You laid your 7 on your pile 1: 20 + 7 = 27."
+    state.apply(seven)
+    story = story_after(state, [Move(ACE_PLAY, 1, ids("AS", "KH"), on_place(std("10H")))])  # 1b
+    assert story == [
+        "Computer 1 played an ace, so it may play one more card, even in your turn.",
+        "Computer 1 put a King on the 10 in your pile 1: 27 + 10 = 37.",
+        "Over 29! Unless it comes back to 29 or less, your pile 1 is thrown away at the end of the turn.",
+    ]
+    pile = next(zone for zone in LESSON.table(state, PUPIL) if zone.key == "your-piles").rows[0]
+    assert pile.badge == 37 and [(t.card, t.towards) for t in pile.tucked[std("10H")]] == [(std("KH"), "them")]
+    assert english(LESSON.turn_narration(state, PUPIL)).startswith("Your pile 1 is worth 37, over 29.")
+    places = [english(choice.label) for choice in LESSON.places(state, PUPIL, list(ids("QC")))]
+    assert "on the 8 in your pile 1" in places and "your bench" not in places  # a bench card goes to the table
+    queen = Move(FROM_BENCH, 0, ids("QC"), on_place(std("8S")))
+    judged = LESSON.judge(state, PUPIL, queen)  # 1c
+    assert judged.correct and judged.skill == "missing_addend"
+    assert english(judged.told) == (
+        "You put your Queen on the 8 in your pile 1: 37 − 8 = 29. Exactly 29: your pile 1 is won!"
+    )
+    state.apply(queen)
+    won = next(zone for zone in LESSON.table(state, PUPIL) if zone.key == "your-piles").rows[0]
+    assert won.cards == [None] * 6 and english(won.mark) == "won with exactly 29"
+
+
+def test_a_refused_place_is_explained_and_a_refused_sum_counts_for_its_skill():
+    state = position(
+        hands=[("7D", "QD", "KS"), ("5D",)],
+        piles={(0, 0): stored_pile([("8H", ["QC", "QS"]), "9C"]), (1, 0): stored_pile(["2H"], jacks=["JD"], owner=1)},
+    )
+    number = LESSON.judge(state, PUPIL, Move(PLAY, 0, ids("7D"), pile_place(1, 1)))
+    assert not number.correct and number.skill is None
+    assert english(number.told) == "Number cards go only on your own piles."
+    below = LESSON.judge(state, PUPIL, Move(PLAY, 0, ids("QD"), on_place(std("8H"))))
+    assert not below.correct and below.skill == "add_sub"
+    assert english(below.told) == "1 − 8 = −7: that is below 0, and a pile can never be worth less than 0."
+    protected = LESSON.judge(state, PUPIL, Move(PLAY, 0, ids("KS"), on_place(std("2H"))))
+    assert english(protected.told) == (
+        "Computer 1 put a Jack on that pile: you may not put a King or a Queen on its cards."
+    )
+
+
+def test_a_pile_pushed_over_29_is_played_and_counts_as_a_wrong_compare_answer():
+    state = position(hands=[("9D", "3C"), ("5D",)], piles={(0, 0): stored_pile(["10H", "10S", "2C"])})
+    judged = LESSON.judge(state, PUPIL, Move(PLAY, 0, ids("9D"), pile_place(0, 0)))
+    assert state.is_legal(Move(PLAY, 0, ids("9D"), pile_place(0, 0)))  # the rules allow it: the pupil decides
+    assert not judged.correct and judged.skill == "compare"
+    assert english(judged.told) == (
+        "You laid your 9 on your pile 1: 22 + 9 = 31. Over 29! Unless it comes back to 29 or less, your pile 1 is "
+        "thrown away at the end of the turn."
+    )
+    gift = position(hands=[("KD", "3C"), ("5D",)], piles={(1, 0): stored_pile(["10H", "9S", "2C"], owner=1)})
+    given = LESSON.judge(gift, PUPIL, Move(PLAY, 0, ids("KD"), on_place(std("9S"))))  # 21 + 9 = 30: a bust
+    assert given.correct and given.skill is None
+    gift = position(hands=[("QD", "3C"), ("5D",)], piles={(1, 0): stored_pile(["10H", "9S", "8C", "10C"], owner=1)})
+    given = LESSON.judge(gift, PUPIL, Move(PLAY, 0, ids("QD"), on_place(std("8C"))))  # 29 given away: a wrong answer
+    assert not given.correct and given.skill == "missing_addend"
+    assert english(given.told) == (
+        "You put your Queen on the 8 in Computer 1's pile 1: 37 − 8 = 29. Exactly 29: Computer 1 wins its pile 1."
+    )
+
+
+def test_every_card_can_be_picked_and_every_open_pile_or_card_is_a_place():
+    state = position(
+        hands=[("7D", "KD", "joker", "AC", "JS"), ("5D",)],
+        piles={(0, 0): stored_pile(["8H"]), (1, 1): stored_pile(["9H", "4S"], owner=1)},
+        benches=[("QS",), ()],
+        won={(1, 2): 5},
+    )
+    assert LESSON.pickable(state, PUPIL) == [
+        *ids("7D", "JS", "KD", "AC", "joker"),
+        std("QS"),
+    ]  # by rank, then the bench
+    assert english(LESSON.pick_where(state, PUPIL, std("QS"))) == "on your bench"
+    seven = [english(c.label) for c in LESSON.places(state, PUPIL, list(ids("7D")))]
+    assert seven == [
+        "your pile 1 (8)",
+        "your pile 2 (0)",
+        "your pile 3 (0)",
+        "Computer 1's pile 1 (0)",
+        "Computer 1's pile 2 (13)",
+    ]  # the won pile is no place
+    king = [english(c.label) for c in LESSON.places(state, PUPIL, list(ids("KD")))]
+    assert king == [
+        "on the 8 in your pile 1",
+        "on the 9 in Computer 1's pile 2",
+        "on the 4 in Computer 1's pile 2",
+        "your bench",
+    ]
+    joker = LESSON.places(state, PUPIL, list(ids("joker")))
+    assert [c.cards for c in joker] == [[std("8H")], [std("9H")], [std("4S")], []]
+    assert english(joker[1].label) == "take 9♥ off Computer 1's pile 2"
+    carried = LESSON.places(state, PUPIL, list(ids("AC", "7D")))
+    assert {c.token.split(":")[0] for c in carried} == {ACE_PLAY}
+    assert LESSON.places(state, PUPIL, list(ids("AC"))) == []
+    assert english(LESSON.picked_note(state, PUPIL, list(ids("AC")))) == (
+        "An ace carries one more card: pick the card it carries too."
+    )
+    assert LESSON.places(state, PUPIL, list(ids("7D", "KD"))) == []
+
+
+def reaction_run(seed_from: int = 0) -> LessonRun:
+    """A lesson at a window of the pupil's: the computer has played and the pupil holds an ace."""
+    for seed in range(seed_from, seed_from + 300):
+        run = LessonRun.start(LESSON, 2, {}, ["strong"], seed, 0)
+        run.skip_intro(LESSON, {}, 0)
+        for step in range(60):
+            while run.drill.question:
+                run.close_question(LESSON, {}, step)
+            state = run.game_state()
+            if run.stage != "play":
+                break
+            if state.phase == "react":
+                return run
+            plays = [m for m in state.legal_moves() if m.kind == PLAY and not is_ace(m.cards[0])]
+            move = plays[0] if plays else state.legal_moves()[-1]
+            run.move(move_token(move), LESSON, {}, step)
+    raise AssertionError("no window for the pupil in 300 seeds")
+
+
+def test_a_window_the_pupil_does_not_use_closes_with_one_tap():
+    run = reaction_run()
+    state = run.game_state()
+    actions = [c for c in LESSON.choices(state, PUPIL) if c.place != "hand"]
+    assert [english(c.label) for c in actions] == ["Let it go"]
+    assert english(LESSON.turn_narration(state, PUPIL)).startswith("You have an ace: you may answer Computer 1 now")
+    assert not run.options.get("turn_seconds")  # no hourglass: the window waits for the pupil
+    before = len(run.moves)
+    run.move(actions[0].token, LESSON, {}, 1)
+    assert run.moves[before] == {"kind": LET_GO, "player": PUPIL}
+    assert run.current_told() is None  # nothing to judge: the game goes on
+
+
+def test_a_window_the_pupil_uses_plays_the_ace_and_its_card():
+    run = reaction_run()
+    state = run.game_state()
+    answer = next(m for m in state.legal_moves() if m.kind == ACE_PLAY)
+    for card_id in answer.cards:
+        run.pick(card_id, LESSON)
+    places = LESSON.places(state, PUPIL, run.turn.picked)
+    assert move_token(answer) in {c.token for c in places}
+    run.move(move_token(answer), LESSON, {}, 1)
+    assert Move.from_dict(run.moves[-len(run.recent_moves()) - 1]) == answer
+    assert answer.cards[0] in run.game_state().discard  # the ace goes face down out of play
+    alone = reaction_run()
+    state = alone.game_state()
+    card_id = next(c for c in state.hands[PUPIL] if not is_ace(c) and state.places(PUPIL, c))
+    refused_move = Move(PLAY, PUPIL, (card_id,), state.places(PUPIL, card_id)[0])
+    alone.move(move_token(refused_move), LESSON, {}, 1)
+    assert (
+        english(alone.current_told().told)
+        == "It is Computer 1's turn: you may only answer with an ace and one more card."
+    )
+    assert alone.game_state().phase == "react"  # nothing was played
+
+
+def test_the_questions_come_at_the_start_of_the_pupils_turn_at_the_pupils_level():
+    state = position(hands=[("9D", "KD", "3C"), ("5D",)], piles={(0, 0): stored_pile(["10H", "8S", "2C"])})
+    kinds = set()
+    for draw in range(40):
+        for question in LESSON.before_move(state, PUPIL, random.Random(draw), {"add_sub": 3, "compare": 2}):
+            kinds.add(question.kind)
+            assert question.difficulty == {"add_sub": 3, "compare": 2, "missing_addend": 1}[question.skill]
+    assert kinds == {
+        "twentynine_missing_value",
+        "twentynine_which_card",
+        "twentynine_number_played",
+        "twentynine_king_played",
+        "twentynine_bust",
+    }
+    state.apply(Move(PLAY, 0, ids("3C"), pile_place(0, 1)))
+    assert LESSON.before_move(state, PUPIL, random.Random(1), {}) == []  # not in the middle of a turn
+
+
+def test_the_end_is_told_with_the_piles_won_and_the_sums():
+    state = position(hands=[("10C",), ("5D",)], piles={(1, 0): stored_pile(["10H"], owner=1)}, draw=0)
+    state.apply(Move(PLAY, 0, ids("10C"), pile_place(0, 0)))
+    assert [english(line) for line in LESSON.finish_story(state, PUPIL)] == [
+        "The draw pile is empty: the game is over.",
+        "Piles won: you 0, Computer 1 0.",
+        "The same number of piles won, so the piles not yet won decide: yours add up to 10, Computer 1's to 10.",
+        "It is a draw between you and Computer 1.",
+    ]
