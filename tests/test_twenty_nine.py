@@ -174,6 +174,17 @@ def test_one_card_a_turn_and_more_only_with_an_ace():
     assert state.turn == 1  # nothing more to play: the turn ended by itself
 
 
+def test_bench_cards_do_not_count_as_the_turns_card_and_playing_them_is_playing():
+    state = position(hands=[("3C", "4C"), ("5D",)], piles={(0, 0): stored_pile(["8H"])}, benches=[("KS", "QS"), ()])
+    state.apply(Move(FROM_BENCH, 0, ids("KS"), on_place(std("8H"))))
+    refused(state, Move(PASS, 0), "played_already")  # something was played: no extra card
+    assert state.is_legal(Move(PLAY, 0, ids("3C"), pile_place(0, 0)))  # the turn's one card is still to come
+    state.apply(Move(PLAY, 0, ids("3C"), pile_place(0, 0)))
+    assert state.turn == 0 and state.values()[0][0] == 19  # the Queen on the bench could still go
+    state.apply(Move(FROM_BENCH, 0, ids("QS"), on_place(std("3C"))))
+    assert state.values()[0][0] == 16 and state.turn == 1  # 19 - 3, and nothing more to play: the turn is over
+
+
 def test_kings_and_queens_stack_on_any_number_card():
     state = position(
         hands=[("KD", "KS", "QC"), ("5D",)],
