@@ -14,6 +14,7 @@ from tutor.deck import kids2
 from tutor.drills import CHOICE, NUMBER, Question, texts
 from tutor.drills.marking import RIGHT, USED_OTHER_NUMBERS, WRONG, mark
 from tutor.signs import write
+from tutor.standard_deck import card as standard_card
 from tutor.standard_deck import card_id, deck
 from tutor.text import Text, plural_forms, say
 
@@ -28,12 +29,60 @@ JOKER = deck("jokers")[-1]
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 #: Kinds whose buttons may repeat a label: a button per card of the hand, which may hold two 7s.
 REPEATED_LABELS = {"twentynine_which_card"}
+#: Kinds whose buttons are standard cards (tutor.standard_deck), not Kids2 cards.
+STANDARD_CARD_BUTTONS = {"twentynine_which_card"}
 
 
 def std(code: str) -> int:
     """A standard card id from its plain letters: "QH", "10S", "AC" (tests only; the drills take ids)."""
     ranks = {"A": 14, "K": 13, "Q": 12, "J": 11}
     return card_id(ranks.get(code[:-1]) or int(code[:-1]), code[-1])
+
+
+class TwentyNineCards:
+    """29 piles, plays and hands written as numbers, turned into standard card ids, each card a suit of its own.
+
+    A pile entry ``7`` is a number card 7, ``(7, "KQ")`` a 7 with a King and a Queen on it; a
+    play is a number (a card laid) or ``("K", i)``, a King or Queen on the pile's card at
+    position ``i``; a hand card is a number, "K" or "Q". One instance deals one position, so
+    no card id comes twice (further copies of the deck when a rank runs out).
+    """
+
+    LETTERS = {"K": 13, "Q": 12, "J": 11}
+
+    def __init__(self) -> None:
+        self.used: dict[int, int] = {}
+
+    def card(self, rank) -> int:
+        rank = self.LETTERS.get(rank, rank)
+        count = self.used.get(rank, 0)
+        self.used[rank] = count + 1
+        return card_id(rank, "CDHS"[count % 4], count // 4)
+
+    def pile(self, entries) -> list:
+        return [
+            self.card(e) if isinstance(e, int) else (self.card(e[0]), [self.card(face) for face in e[1]])
+            for e in entries
+        ]
+
+    def play(self, pile_ids: list, play):
+        if isinstance(play, int):
+            return self.card(play)
+        face, position = play
+        entry = pile_ids[position]
+        return self.card(face), entry if isinstance(entry, int) else entry[0]
+
+    def hand(self, values) -> list[int]:
+        return [self.card(value) for value in values]
+
+
+def twentynine(pile, play=None, hand=None) -> tuple:
+    """A 29 position written as numbers (see :class:`TwentyNineCards`) as card ids: (pile, play) or (pile, hand)."""
+    cards = TwentyNineCards()
+    pile_ids = cards.pile(pile)
+    if hand is not None:
+        return pile_ids, cards.hand(hand)
+    return (pile_ids, cards.play(pile_ids, play)) if play is not None else (pile_ids,)
 
 
 def cards_with_top(top: int, colour: str | None = None) -> list[int]:
@@ -169,7 +218,11 @@ def assert_well_formed(question: Question, locales=("en",), lists_every_mistake:
     assert all({key: h.params[key] for key in fields} == {key: params[key] for key in fields} for h in question.hints)
     values = [c["value"] for c in question.choices]
     assert len(values) == len(set(values))
-    assert all("card" not in c or DECK[c["card"]].kind == "number" for c in question.choices)
+    assert all(
+        "card" not in c
+        or (standard_card(c["card"]) if question.kind in STANDARD_CARD_BUTTONS else DECK[c["card"]].kind == "number")
+        for c in question.choices
+    )
     if question.answer == CHOICE:
         assert set(right_answers(question)) <= set(values)
     shown = [question.prompt, *question.hints, *question.solution, *(c["label"] for c in question.choices)]

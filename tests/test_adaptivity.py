@@ -93,6 +93,7 @@ DRILL_KINDS = {
         "casino_house_edge",
         "casino_expected_loss",
     },
+    "twenty-nine": {"twentynine_missing_value", "twentynine_which_card", "twentynine_number_played", "twentynine_bust"},
 }
 
 

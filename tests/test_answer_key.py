@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from tests.drill_support import twentynine
 from tutor import answer_key, standard_deck
 from tutor.answer_key import right_answer, wrong_answer
 from tutor.checks import CHECKS
@@ -76,6 +77,22 @@ twentynine_card = st.one_of(st.integers(2, 10), st.sampled_from(["K", "Q"]))
 twentynine_pile = st.lists(
     st.one_of(st.integers(2, 10), st.tuples(st.integers(2, 10), st.sampled_from(["K", "Q"]))), min_size=1, max_size=5
 )
+twentynine_play = st.one_of(st.integers(2, 10), st.tuples(st.sampled_from(["K", "Q"]), st.integers(0, 4)))
+
+
+def twentynine_position(with_play: bool):
+    """A 29 pile as card ids (tests.drill_support.twentynine), with a play on it or a hand of the pupil's."""
+    if with_play:
+        return (
+            st.tuples(twentynine_pile, twentynine_play)
+            .filter(lambda drawn: isinstance(drawn[1], int) or drawn[1][1] < len(drawn[0]))
+            .map(lambda drawn: twentynine(*drawn))
+        )
+    return st.tuples(twentynine_pile, st.lists(twentynine_card, min_size=1, max_size=4)).map(
+        lambda drawn: twentynine(drawn[0], hand=drawn[1])
+    )
+
+
 interval_and_hand = cards(6, 10).map(lambda drawn: (drawn[:4], drawn[4:]))
 pupil_value = st.one_of(st.integers(-20, 120), st.fractions(-20, 120, max_denominator=9).map(str))
 
@@ -86,6 +103,7 @@ ARGUMENTS = {
     exact_sum.exact_card_sum: st.tuples(number_card, level),
     compare.winning_card: cards(2, 4).map(labelled).flatmap(lambda table: st.tuples(*map(st.just, table), level)),
     compare.compare_numbers: st.tuples(st.lists(st.integers(0, 100), min_size=2, max_size=4), level),
+    compare.twentynine_bust: st.tuples(twentynine_position(True), level).map(lambda d: (*d[0], d[1])),
     compare.compare_ranks: st.tuples(
         st.lists(st.sampled_from(WITH_JOKERS), min_size=2, max_size=4), level, st.booleans()
     ),
@@ -144,9 +162,7 @@ ARGUMENTS = {
     add_sub.triplesmart_expression: st.tuples(cards(3, 3), number_card, level),
     add_sub.triplesmart_distance: st.tuples(cards(3, 3), number_card, st.integers(-20, 120), level),
     add_sub.triplesmart_better: st.tuples(cards(3, 3), number_card, st.integers(-20, 120), level),
-    add_sub.twentynine_pile_value: st.tuples(
-        twentynine_pile, st.one_of(st.integers(2, 10), st.tuples(st.sampled_from(["K", "Q"]), st.integers(0, 4))), level
-    ),
+    add_sub.twentynine_pile_value: st.tuples(twentynine_position(True), level).map(lambda d: (*d[0], d[1])),
     add_sub.razboiul_war_cards: st.tuples(
         st.sampled_from([card for card in STANDARD_CARDS if standard_deck.rank(card) != standard_deck.ACE]),
         st.integers(2, 4),
@@ -156,10 +172,8 @@ ARGUMENTS = {
     four_ops.triplesmart_extreme_expression: st.tuples(cards(3, 4), number_card, level),
     four_ops.triplesmart_extreme_distance: st.tuples(cards(3, 4), number_card, pupil_value, level),
     four_ops.triplesmart_extreme_better: st.tuples(cards(3, 4), number_card, pupil_value, level),
-    missing_addend.twentynine_missing_value: st.tuples(twentynine_pile, level),
-    missing_addend.twentynine_which_card: st.tuples(
-        twentynine_pile, st.lists(twentynine_card, min_size=1, max_size=4), level
-    ),
+    missing_addend.twentynine_missing_value: st.tuples(twentynine_pile.map(lambda pile: twentynine(pile)[0]), level),
+    missing_addend.twentynine_which_card: st.tuples(twentynine_position(False), level).map(lambda d: (*d[0], d[1])),
 }
 GENERATORS = [make for makers in generators().values() for make in makers]
 

@@ -46,6 +46,9 @@ from tutor.lessons.shedding import DRAWS_TWO_OTHER, DRAWS_TWO_YOU, YOU_DRAW_TWO,
 from tutor.lessons.steal_war import MULTI_STEAL_LINES, STEAL_LINES, SWAP_LINES, StealWarLesson
 from tutor.lessons.strategy_war import StrategyWarLesson
 from tutor.lessons.triplesmart import CloseTeller, TripleSmartLesson
+from tutor.lessons.twenty_nine import ACE_USED as TWENTY_NINE_ACE
+from tutor.lessons.twenty_nine import PLAYED as TWENTY_NINE_PLAYED
+from tutor.lessons.twenty_nine import TwentyNineLesson
 from tutor.lessons.war_family import BEATS, WAR
 from tutor.standard_deck import rank
 from tutor.text import say
@@ -112,8 +115,8 @@ class Stored:
 # --- what the pupil does ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Step:
-    """One thing the pupil does: a move button or hand card (``token``), cards picked then played, a typed move, or go
-    on."""
+    """One thing the pupil does: a move button or hand card (``token``), cards picked then played (or, with a
+    ``token``, then placed with that place's button: 29), a typed move, or go on."""
 
     kind: str
     token: str = ""
@@ -138,7 +141,10 @@ def simulate(lesson, run: LessonRun, step: Step, locale: str) -> None:
         run.turn.picked = []
         for card in step.cards:
             run.pick(card, lesson)
-        run.play_picked(lesson, {}, 0)
+        if step.token:
+            run.move(step.token, lesson, {}, 0)
+        else:
+            run.play_picked(lesson, {}, 0)
     else:
         run.typed_move(step.typed, locale, lesson, {}, 0)
 
@@ -164,6 +170,8 @@ def as_step(lesson, state, move: Move) -> Step:
     """The page's way to make a legal move: its button, or picking its cards."""
     if offered(lesson, state, move):
         return Step("move", move_token(move))
+    if lesson.places_cards:
+        return Step("picks", move_token(move), tuple(move.cards))
     return Step("picks", cards=tuple(move.cards))
 
 
@@ -652,6 +660,53 @@ class CasinoWar(Plan):
         return Found(line, (entry["stake"],)) if line is not None else None
 
 
+class TwentyNine(Plan):
+    """Refused: a number card laid on the computer's pile. Result: a play of the computer's told with the pile's
+    value before and after. Effect: a King, Queen, Jack or Joker the computer played on a pile, or its ace.
+
+    The player lays the number card that brings one of its piles highest without going over 29, lets every
+    window go, and ends the turn (or draws instead) when nothing fits.
+    """
+
+    def policy(self, run, state):
+        legal = state.legal_moves()
+        if state.phase == "react":
+            return as_step(self.lesson, state, legal[-1])  # let it go
+        fitting = [
+            (state.values()[PUPIL][int(m.detail.split(":")[2])] + rank(m.cards[0]), m)
+            for m in legal
+            if m.kind == "play" and rank(m.cards[0]) <= 10 and m.detail.startswith(f"pile:{PUPIL}:")
+        ]
+        fitting = [(value, m) for value, m in fitting if value <= 29]
+        if fitting:
+            return as_step(self.lesson, state, max(fitting, key=lambda pair: pair[0])[1])
+        return as_step(self.lesson, state, legal[-1])  # end the turn, or draw a card instead
+
+    def refusal(self, run, state):
+        if run.stage != PLAY or run.drill.question or state.current_player != PUPIL or state.phase != "play":
+            return None
+        numbers = [c for c in state.hands[PUPIL] if rank(c) <= 10]
+        theirs = [i for i in range(3) if not state.piles[1][i]["won"]]
+        if state.played or not numbers or not theirs:
+            return None
+        move = Move("play", PUPIL, (numbers[0],), f"pile:1:{theirs[0]}")
+        return self.refused(move, state, (), Step("picks", move_token(move), move.cards))
+
+    def outcome(self, run, state, context):
+        recent = len(run.recent_moves())
+        for event in state.events:
+            if event["ply"] >= state.plies - recent and "before" in event and event["player"] != PUPIL:
+                numbers = [event["before"], event["after"]]
+                line = with_numbers(context["story"], numbers, self.locale)
+                if line is not None:
+                    return Found(line, tuple(numbers))
+        return None
+
+    def effect(self, run, state, context):
+        wanted = {msgid for (who, what, _), msgid in TWENTY_NINE_PLAYED.items() if who == "they" and what != "number"}
+        return next((Found(line) for line in context["story"] if line.msgid in wanted | {TWENTY_NINE_ACE}), None)
+
+
 #: The plan for each kind of lesson: a game plays the plan of the nearest of its lesson's classes named here,
 #: so a new War variant plays ChanceWar's, and a lesson of a new kind fails until it has a plan of its own.
 PLANS = {
@@ -666,6 +721,7 @@ PLANS = {
     MultiWarLesson: MultiWar,
     TripleSmartLesson: TripleSmart,
     FractionMasterLesson: FractionMaster,
+    TwentyNineLesson: TwentyNine,
 }
 
 
@@ -753,7 +809,10 @@ class Journey:
                 self.activate(
                     self.page.locator(f"section#lesson form[action$='/pick'] button[name=card][value='{card}']")
                 )
-            self.activate(self.page.locator("section#lesson form[action$='/play-picked'] button"))
+            if step.token:
+                self.activate(lesson.locator(f"section.moves button.place-button[value='{step.token}']"))
+            else:
+                self.activate(self.page.locator("section#lesson form[action$='/play-picked'] button"))
         else:
             box = lesson.locator("input#expression")
             box.fill("")

@@ -41,7 +41,7 @@ def stored_question(database_url: str, pupil_name: str) -> dict:
     return data["question"]
 
 
-def make_a_move(visit: Visit) -> None:
+def make_a_move(visit: Visit, game_id: str) -> None:
     """Make the first move offered: a card from the hand, a move button, or a typed expression."""
     page = visit.page
     if page.locator("input#expression").count():
@@ -52,12 +52,41 @@ def make_a_move(visit: Visit) -> None:
         if page.locator("input#expression").count() and page.locator(".flash-error").count():
             raise AssertionError(page.locator(".flash-error").inner_text())
         return
+    if page.locator("section.hand form[action$='/pick']").count() and LESSONS[game_id].places_cards:
+        place_a_card(visit)
+        return
     if page.locator("section.hand form[action$='/pick']").count() and pick_marked_cards(visit):
         return
     buttons = page.locator("section.hand button.card-button, section.moves button.move-button")
     assert buttons.count(), "the pupil should have a move: " + page.locator("section#lesson").inner_text()[:500]
     assert "data-autofocus" in visit.focused() or "button" in visit.focused()
     buttons.first.focus()
+    visit.press("Enter")
+
+
+def place_a_card(visit: Visit) -> None:
+    """In a game of a card and a place (29): ask what can be played, pick the first marked card and try its first
+    two places until the rules take one (a refused place keeps the card picked); else put the card back and make
+    the last move button (draw a card instead, end the turn, let it go). A few requests a move: the lesson's
+    steps are rate-limited."""
+    page = visit.page
+    if page.locator("form[action$='/show-playable'] button").count():
+        page.locator("form[action$='/show-playable'] button").focus()
+        visit.press("Enter")
+    if page.locator("section.hand button.card-button.playable").count():
+        page.locator("section.hand button.card-button.playable").first.focus()
+        visit.press("Enter")
+        for place in range(min(2, page.locator("section.moves button.place-button").count())):
+            page.locator("section.moves button.place-button").nth(place).focus()
+            visit.press("Enter")
+            if (
+                not page.locator(".told-refused").count()
+                or not page.locator("section.moves button.place-button").count()
+            ):
+                return
+        page.locator("section.hand button.card-button.picked").first.focus()  # put it back
+        visit.press("Enter")
+    page.locator("section.moves button.move-button").last.focus()
     visit.press("Enter")
 
 
@@ -112,7 +141,7 @@ def test_each_game_is_played_to_a_drill_that_is_answered_right(browser, live_ser
             page.locator("form[action$='/skip-intro'] button").focus()
             visit.press("Enter")
             continue
-        make_a_move(visit)
+        make_a_move(visit, game_id)
     else:
         raise AssertionError(f"{game_id}: no drill in 80 moves")
     visit.axe(f"a {game_id} drill")

@@ -81,8 +81,11 @@ def make_a_move(visit: Visit, turn: int) -> None:
     if cards.count() and (turn % 2 == 0 or not moves.count()):
         visit.click(cards.first)  # may be refused: then the coach tells why
         play = page.locator("form[action$='/play-picked'] button:not([disabled])")
+        places = page.locator("section.moves button.place-button")  # a card and a place (29): the first place
         if play.count():
             visit.click(play)
+        elif places.count():
+            visit.click(places.first)
     else:
         visit.click(moves.last)  # draw, pass or turn the cards
 

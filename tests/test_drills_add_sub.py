@@ -17,6 +17,7 @@ from tests.drill_support import (
     kinds_of,
     misconception_of,
     std,
+    twentynine,
 )
 from tutor.checks import exact
 from tutor.drills import CHOICE, NO, YES
@@ -57,9 +58,9 @@ def examples() -> list[tuple[object, object]]:
             (triplesmart_expression, (hand, goal, d)),
             (triplesmart_distance, (hand, goal, 4, d)),
             (triplesmart_better, (hand, goal, 8, d)),
-            (twentynine_pile_value, ([10, 8, 2], 7, d)),
-            (twentynine_pile_value, ([10, 8, 2, 7], ("K", 0), d)),
-            (twentynine_pile_value, ([(10, "K"), 8, 2, 7], ("Q", 1), d)),
+            (twentynine_pile_value, (*twentynine([10, 8, 2], 7), d)),
+            (twentynine_pile_value, (*twentynine([10, 8, 2, 7], ("K", 0)), d)),
+            (twentynine_pile_value, (*twentynine([(10, "K"), 8, 2, 7], ("Q", 1)), d)),
             (razboiul_war_cards, (std("8H"), 2, d)),
             (razboiul_war_cards, (std("KD"), 3, d)),
             (razboiul_war_cards, (std("9C"), 2, d, 4)),
@@ -162,26 +163,39 @@ def test_a_perfect_hit_asks_neither_how_far_nor_whether_closer():
 
 
 def test_the_sources_examples_1a_to_1c():
-    assert pile_value([10, 8, 2]) == 20  # 1a
-    assert pile_value([10, 8, 2, 7]) == 27 and pile_value([(10, "K"), 8, 2, 7]) == 37  # 1b: a King on the 10
-    assert pile_value([(10, "K"), (8, "Q"), 2, 7]) == 29  # 1c: a Queen on the 8
-    assert mark(twentynine_pile_value([10, 8, 2], 7), "27", "en").status == RIGHT
-    assert mark(twentynine_pile_value([10, 8, 2, 7], ("K", 0)), "37", "en").status == RIGHT
-    assert mark(twentynine_pile_value([(10, "K"), 8, 2, 7], ("Q", 1)), "29", "en").status == RIGHT
+    assert pile_value(*twentynine([10, 8, 2])) == 20  # 1a
+    assert pile_value(*twentynine([10, 8, 2, 7])) == 27
+    assert pile_value(*twentynine([(10, "K"), 8, 2, 7])) == 37  # 1b: a King on the 10
+    assert pile_value(*twentynine([(10, "K"), (8, "Q"), 2, 7])) == 29  # 1c: a Queen on the 8
+    assert mark(twentynine_pile_value(*twentynine([10, 8, 2], 7)), "27", "en").status == RIGHT
+    assert mark(twentynine_pile_value(*twentynine([10, 8, 2, 7], ("K", 0))), "37", "en").status == RIGHT
+    assert mark(twentynine_pile_value(*twentynine([(10, "K"), 8, 2, 7], ("Q", 1))), "29", "en").status == RIGHT
+
+
+def test_a_pile_is_standard_card_ids_and_a_play_names_the_card_it_goes_on():
+    ten, eight, king = std("10H"), std("8S"), std("KD")
+    assert pile_value([ten, (eight, [king])]) == 26
+    assert twentynine_pile_value([ten, eight], (king, eight)).check["expected"] == "26"
+    for bad_pile in ([10, 8], [std("AS")], [(ten, [std("5C")])], [JOKER]):
+        with pytest.raises(ValueError):
+            pile_value(bad_pile)
+    for bad_play in ((king, std("9C")), (std("JD"), ten), ("K", 0), std("QC")):
+        with pytest.raises(ValueError):
+            twentynine_pile_value([ten, eight], bad_play)
 
 
 def test_pile_value_misconceptions():
-    laid = twentynine_pile_value([10, 8, 2], 7)
+    laid = twentynine_pile_value(*twentynine([10, 8, 2], 7))
     assert misconception_of(laid, "20") == "forgot_new_card"
     assert misconception_of(laid, "13") == "took_card_away"
     assert misconception_of(laid, "28") == "counted_on_wrong"
-    king = twentynine_pile_value([8, 2, 7], ("K", 0))
+    king = twentynine_pile_value(*twentynine([8, 2, 7], ("K", 0)))
     assert mark(king, "25", "en").status == RIGHT
     assert misconception_of(king, "17") == "king_counted_once"
     assert misconception_of(king, "9") == "king_took_away"
     assert misconception_of(king, "27") == "king_as_ten"
     assert misconception_of(king, "33") == "king_counted_three_times"
-    queen = twentynine_pile_value([(10, "K"), 8, 2, 7], ("Q", 1))
+    queen = twentynine_pile_value(*twentynine([(10, "K"), 8, 2, 7], ("Q", 1)))
     assert misconception_of(queen, "45") == "queen_added"
     assert misconception_of(queen, "37") == "queen_ignored"
     assert misconception_of(queen, "27") == "queen_as_ten"
@@ -258,7 +272,7 @@ piles = st.lists(
 @given(piles, st.one_of(st.integers(2, 10), st.tuples(st.sampled_from("KQ"), st.integers(0, 4))), difficulties, locales)
 def test_every_pile_value_question_is_consistent(pile, play, difficulty, locale):
     assume(isinstance(play, int) or play[1] < len(pile))
-    assert_well_formed(twentynine_pile_value(pile, play, difficulty), (locale,))
+    assert_well_formed(twentynine_pile_value(*twentynine(pile, play), difficulty), (locale,))
 
 
 @settings(max_examples=40, deadline=None)

@@ -17,7 +17,9 @@ from tests.drill_support import (
     assert_well_formed,
     misconception_of,
     right_answers,
+    said,
     std,
+    twentynine,
 )
 from tutor.drills.common import DIFFICULTIES
 from tutor.drills.compare import (
@@ -27,6 +29,7 @@ from tutor.drills.compare import (
     least_waste_card,
     rank_difference,
     special_rank_rule,
+    twentynine_bust,
     winning_card,
 )
 from tutor.drills.marking import RIGHT, UNREADABLE, mark
@@ -80,7 +83,21 @@ def questions():
             (spades(8, 10, 13), std("8D")),
         ]:
             found.append(least_waste_card(hand, shown, d))
+        for pile, play in TWENTYNINE_PLAYS:
+            found.append(twentynine_bust(*twentynine(pile, play), d))
     return found
+
+
+#: 29 plays that show every mistake of the bust question: a 9 on 20 (exactly), a 3 on 30 (over), a King on the
+#: 10 of 20 (over) or the 5 of 22 (under), a Queen on the 8 of 37 (exactly) or of 25 (under).
+TWENTYNINE_PLAYS = [
+    ([10, 8, 2], 9),
+    ([10, 10, 10], 3),
+    ([10, 8, 2], ("K", 0)),
+    ([9, 8, 5], ("K", 2)),
+    ([(10, "K"), 8, 2, 7], ("Q", 1)),
+    ([10, 7, 8], ("Q", 2)),
+]
 
 
 def test_every_question_is_well_formed(questions):
@@ -183,9 +200,25 @@ def test_the_lowest_card_that_wins_wastes_least_and_a_2_beats_the_ace():
 
 def test_with_jokers_the_2_beats_only_the_joker_when_the_least_waste_is_asked():
     against_joker = least_waste_card(spades(9, 2), JOKER, top=JOKER_RANK)
-    assert against_joker.check["expected"] == ["2"] and misconception_of(against_joker, "none") == "missed_two"
+    assert against_joker.check["expected"] == ["2"] and misconception_of(against_joker, "none") == "missed_two_joker"
     against_ace = least_waste_card(spades(9, 2), std("AD"), top=JOKER_RANK)
     assert against_ace.check["expected"] == ["none"] and misconception_of(against_ace, "2") == "does_not_beat"
+
+
+def test_a_29_pile_is_under_exactly_or_over_29_after_a_play():
+    exactly = twentynine_bust(*twentynine([10, 8, 2], 9))
+    assert exactly.check["expected"] == ["exactly"] and [c["value"] for c in exactly.choices] == [
+        "under",
+        "exactly",
+        "over",
+    ]
+    assert misconception_of(exactly, "under") == "forgot_new_card" and misconception_of(exactly, "over") == "off_by_one"
+    king = twentynine_bust(*twentynine([10, 8, 2], ("K", 0)))  # the source's 1b: 20 + 10 = 30
+    assert king.check["expected"] == ["over"] and misconception_of(king, "under") == "king_counted_once"
+    queen = twentynine_bust(*twentynine([(10, "K"), 8, 2, 7], ("Q", 1)), 1)  # 1c: 37 - 8 = 29
+    assert queen.check["expected"] == ["exactly"] and misconception_of(queen, "over") == "queen_ignored"
+    assert queen.prompt.msgid.startswith("Your pile is worth %(before)s. You put your Queen")
+    assert said(queen.solution[-1], "en") == "Exactly 29: the pile is won!"
 
 
 def test_unreadable_answers_are_not_wrong_answers():

@@ -19,6 +19,7 @@ from tutor.engine.shedding import SheddingState
 from tutor.engine.steal_war import StealWarState
 from tutor.engine.strategy_war import StrategyWarState
 from tutor.engine.triplesmart import TripleSmartState
+from tutor.engine.twenty_nine import TwentyNineState
 
 GAME_SETUPS = [
     (game_id, players) for game_id, game in GAMES.items() for players in range(game.min_players, game.max_players + 1)
@@ -173,6 +174,12 @@ def fullest_hand_discarded(data, game):
 
 
 @corrupted
+def card_from_the_draw_pile_in_hand(data, game):
+    """29: player 0 holds a card more than the turns drew (the hands grow only by drawing)."""
+    data["hands"][0] = sorted([*data["hands"][0], data["draw_pile"].pop()])
+
+
+@corrupted
 def second_card_from_the_shoe(data, game):
     """Casino War: player 0 holds one more card from the shoe than the hand deals."""
     data["player_cards"][0].append(data["shoe"].pop())
@@ -188,6 +195,7 @@ WRONG_SIZE = {
     ClassicWarState: aside_grown,  # and Steal War's state, a ClassicWarState
     StrategyWarState: fullest_hand_discarded,
     CasinoWarState: second_card_from_the_shoe,
+    TwentyNineState: card_from_the_draw_pile_in_hand,
 }
 
 #: Whose turn it is, by the key each game stores it under (the first one present is corrupted).
@@ -263,6 +271,7 @@ HIDDEN_ZONES = {
     StealWarState: ("piles", "won", "down", "aside", "hands"),
     StrategyWarState: ("hands", "discards", "pot", "set_aside"),
     CasinoWarState: ("shoe", "burned", "discard"),
+    TwentyNineState: ("hands", "draw_pile", "won", "discard"),
 }
 #: A hidden card id c is replaced by MARK + c, a number no view can show by chance.
 MARK = 100_000

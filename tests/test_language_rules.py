@@ -211,12 +211,15 @@ def test_a_marked_row_says_why_with_a_phrase_of_its_own():
 LIMIT_OPTIONS = ("round_limit", "turn_limit", "rounds", "hands")
 
 
-def limit_option(game_id: str) -> str:
-    return next(key for key in LESSONS[game_id].lesson_options if key in LIMIT_OPTIONS)
+def limit_option(game_id: str) -> str | None:
+    """The option a lesson limits its game with; None for a game that ends by itself (29: the draw pile runs out)."""
+    return next((key for key in LESSONS[game_id].lesson_options if key in LIMIT_OPTIONS), None)
 
 
 def limit_allowed(game_id: str, limit: int) -> bool:
     """Some games always have a limit (Tod und Leben's rounds, Casino War's hands): 0 is not an option there."""
+    if limit_option(game_id) is None:
+        return False
     spec = next(spec for spec in GAMES[game_id].option_specs if spec.key == limit_option(game_id))
     return limit >= (spec.minimum or 0)
 

@@ -2,12 +2,12 @@
 
 TripleSmart questions take Kids2 card ids (the pupil's number cards and the target card;
 only top numbers count); TripleSmart: Extreme (:mod:`tutor.drills.four_ops`) asks the same
-questions with + - x / and builds on them here. A 29 pile is a list of number cards 2-10,
-each given as ``7`` or as ``(7, "K")`` with the face cards lying on it ("K" King: the card
-counts twice, "Q" Queen: its value is taken away, "J" Jack: no effect on the value); the
-pile is shown as its total at difficulty 1 and worked out into numbers at 2 ("10 + 10 + 8
-- 8" for a King on the 10 and a Queen on the 8). Războiul's question takes the tied card
-as a standard card id (:mod:`tutor.standard_deck`).
+questions with + - x / and builds on them here. 29 and Războiul take standard card ids
+(:mod:`tutor.standard_deck`). A 29 pile is a list of number cards 2-10, each given as its
+card id alone or as ``(card id, [ids of the face cards on it])`` (a King: the card counts
+twice, a Queen: its value is taken away, a Jack: no effect on the value); the pile is shown
+as its total at difficulty 1 and worked out into numbers at 2 ("10 + 10 + 8 - 8" for a King
+on the 10 and a Queen on the 8). Războiul's question takes the tied card.
 
 Difficulty works the same way in every kind (:func:`tutor.drills.common.ask_with_support`):
 1 gives a helping tip in the prompt, 2 is the plain question, 3 leaves out the last hint.
@@ -25,10 +25,7 @@ from tutor.drills import CHOICE, NO, NUMBER, YES, Question
 from tutor.drills.common import ask_with_support, claim, yes_no_choices
 from tutor.expressions import ADD_SUB, closest, reachable
 from tutor.signs import FRACTION, exact_text, formula, fraction_text, plain_formula
-from tutor.standard_deck import card
-
-KING, QUEEN, JACK = "K", "Q", "J"
-
+from tutor.standard_deck import JACK, KING, QUEEN, RANK_LETTERS, card
 
 # TripleSmart (Kids2 cards) ------------------------------------------------------------
 
@@ -187,23 +184,30 @@ def triplesmart_better(card_ids: list[int], target_card: int, value, difficulty:
     return better_question("triplesmart_better", ADD_SUB, card_ids, target_card, value, difficulty)
 
 
-# 29 (plain playing cards) -------------------------------------------------------------
+# 29 (standard cards) -------------------------------------------------------------------
+
+
+def pile_entries(pile) -> list[tuple[int, list[int]]]:
+    """A 29 pile as (number card id, the face card ids on it), checked: number cards 2-10, Kings, Queens, Jacks."""
+    entries = []
+    for entry in pile:
+        number, faces = (entry, []) if isinstance(entry, int) else tuple(entry) if len(entry) == 2 else (None, [])
+        try:
+            fits = 2 <= card(number).rank <= 10 and all(card(face).rank in (JACK, QUEEN, KING) for face in faces)
+        except (TypeError, ValueError):
+            fits = False
+        if not fits:
+            raise ValueError(f"a 29 pile holds number cards 2-10 with Kings, Queens or Jacks on them, not {entry!r}")
+        entries.append((number, list(faces)))
+    return entries
 
 
 def pile_cards(pile) -> list[tuple[int, str]]:
-    """A 29 pile as (number card, face cards on it), checked."""
-    cards = []
-    for entry in pile:
-        number, faces = (entry, "") if isinstance(entry, int) else tuple(entry) if len(entry) == 2 else (None, "")
-        if (
-            not isinstance(number, int)
-            or not 2 <= number <= 10
-            or not isinstance(faces, str)
-            or set(faces) - {KING, QUEEN, JACK}
-        ):
-            raise ValueError(f"a 29 pile holds number cards 2-10 with K, Q or J on them, not {entry!r}")
-        cards.append((number, faces))
-    return cards
+    """A 29 pile as (number card's value, the face cards on it as letters: "K", "Q", "J"), checked."""
+    return [
+        (card(number).rank, "".join(RANK_LETTERS[card(face).rank] for face in faces))
+        for number, faces in pile_entries(pile)
+    ]
 
 
 def pile_value(pile, king: int = 1, queen: int = -1) -> int:
@@ -212,7 +216,7 @@ def pile_value(pile, king: int = 1, queen: int = -1) -> int:
     ``king`` and ``queen`` say how much of its card each face card adds; other values give
     the totals of a pupil who reads the face cards wrongly.
     """
-    return sum(n + n * (king * faces.count(KING) + queen * faces.count(QUEEN)) for n, faces in pile_cards(pile))
+    return sum(n + n * (king * faces.count("K") + queen * faces.count("Q")) for n, faces in pile_cards(pile))
 
 
 def pile_expression(pile) -> dict:
@@ -220,48 +224,64 @@ def pile_expression(pile) -> dict:
     terms: list = []
     for n, faces in pile_cards(pile):
         terms += ["+", n]
-        terms += [item for face in faces if face != JACK for item in ("+" if face == KING else "-", n)]
+        terms += [item for face in faces if face != "J" for item in ("+" if face == "K" else "-", n)]
     return formula(*terms[1:]) if terms else formula(0)
+
+
+def twentynine_play(pile, play) -> tuple[int, int, str]:
+    """What a play does to a 29 pile: (the value it adds or takes away, the pile's value after, the card laid).
+
+    ``play`` is a number card laid on the pile (its id), or a King or Queen put on one of the
+    pile's number cards, ``(face card id, number card id)``; the third value is "number",
+    "king" or "queen".
+    """
+    before = pile_value(pile)
+    if isinstance(play, int):
+        (laid, _), *_ = pile_cards([play])
+        return laid, before + laid, "number"
+    face, number = play if isinstance(play, tuple | list) and len(play) == 2 else (None, None)
+    numbers = [n for n, _ in pile_entries(pile)]
+    try:
+        face_rank = card(face).rank
+    except (TypeError, ValueError):
+        face_rank = None
+    if face_rank not in (KING, QUEEN) or number not in numbers:
+        raise ValueError(f"a play is a number card, or (a King or Queen, a number card of the pile), not {play!r}")
+    laid = card(number).rank
+    return (laid, before + laid, "king") if face_rank == KING else (laid, before - laid, "queen")
 
 
 def twentynine_pile_value(pile, play, difficulty: int = 2) -> Question:
     """What is a 29 pile worth after a play?
 
-    ``pile`` is the pile before the play; ``play`` is a number card laid on it (``7``) or a
-    face card put on one of its number cards, ``("K", i)`` or ``("Q", i)`` with ``i`` the
-    position of that card in ``pile``.
+    ``pile`` is the pile before the play; ``play`` is a number card laid on it, or a King or
+    Queen put on one of its number cards (:func:`twentynine_play`).
     """
-    before_pile = pile_cards(pile)
-    before = pile_value(before_pile)
-    params = {"pile": pile_expression(before_pile), "before": before}
-    if isinstance(play, int):
-        pile_cards([play])
-        kind, laid, after = "twentynine_number_played", play, before + play
+    before = pile_value(pile)
+    laid, after, what = twentynine_play(pile, play)
+    params = {"pile": pile_expression(pile), "before": before}
+    if what == "number":
+        kind = "twentynine_number_played"
         candidates = [
             ("forgot_new_card", [before]),
             ("took_card_away", [before - laid]),
             ("counted_on_wrong", [after - 1, after + 1]),
         ]
+    elif what == "king":
+        kind = "twentynine_king_played"
+        candidates = [
+            ("king_counted_once", [before]),
+            ("king_took_away", [before - laid]),
+            ("king_as_ten", [before + 10]),
+            ("king_counted_three_times", [before + 2 * laid]),
+        ]
     else:
-        face, position = play
-        if face not in (KING, QUEEN) or not 0 <= position < len(before_pile):
-            raise ValueError(f"a play is a number card or ('K' or 'Q', position of a card in the pile), not {play!r}")
-        laid = before_pile[position][0]
-        if face == KING:
-            kind, after = "twentynine_king_played", before + laid
-            candidates = [
-                ("king_counted_once", [before]),
-                ("king_took_away", [before - laid]),
-                ("king_as_ten", [before + 10]),
-                ("king_counted_three_times", [before + 2 * laid]),
-            ]
-        else:
-            kind, after = "twentynine_queen_played", before - laid
-            candidates = [
-                ("queen_added", [before + laid]),
-                ("queen_ignored", [before]),
-                ("queen_as_ten", [before - 10]),
-            ]
+        kind = "twentynine_queen_played"
+        candidates = [
+            ("queen_added", [before + laid]),
+            ("queen_ignored", [before]),
+            ("queen_as_ten", [before - 10]),
+        ]
     params.update(card=laid, after=after)
     return ask_with_support(
         kind,

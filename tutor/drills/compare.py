@@ -5,8 +5,9 @@ products of its cards; War, its variants and Casino War compare standard cards b
 (card ids of :mod:`tutor.standard_deck`, suits ignored): which card is higher (buttons,
 for the youngest), how much higher (typed: the queen counts 12), which card wins under
 the game's own rule (P'yanitsa's six beats the ace), and in Strategy War which card of
-the hand beats a card with the least waste. The questions about a round hide its result
-until they are answered. A "tie" button is offered only when there is a tie at
+the hand beats a card with the least waste; 29 compares a pile after a play with 29
+(under, exactly, over: will it be thrown away?). The questions about a round hide its
+result until they are answered. A "tie" button is offered only when there is a tie at
 difficulty 1, always from 2. Texts: ``content/drills/compare.toml``.
 """
 
@@ -14,10 +15,12 @@ from __future__ import annotations
 
 from tutor.deck import kids2
 from tutor.drills import CHOICE, NUMBER, Question
+from tutor.drills.add_sub import pile_expression, pile_value, twentynine_play
 from tutor.drills.common import (
     NONE,
     OFF_BY_ONE,
     ask,
+    ask_with_support,
     build,
     check_difficulty,
     check_whole_numbers,
@@ -322,7 +325,7 @@ def least_waste_card(hand: list[int], shown: int, difficulty: int = 2, top: int 
     choices.append({"value": NONE, "label": label(kind, NONE)})
     missed_two = 2 in ranks and top is not None and target == top
     candidates = [
-        ("missed_two", [NONE] if missed_two else []),
+        ("missed_two" if top == ACE else "missed_two_joker", [NONE] if missed_two else []),
         ("equal_is_war", [rank_choice(target)] if target in ranks else []),
         ("does_not_beat", [rank_choice(r) for r in ranks if r not in winners]),
         ("highest_card", [rank_choice(r) for r in winners if r != lowest]),
@@ -348,4 +351,60 @@ def least_waste_card(hand: list[int], shown: int, difficulty: int = 2, top: int 
     )
 
 
-GENERATORS = [winning_card, compare_numbers, compare_ranks, rank_difference, special_rank_rule, least_waste_card]
+#: 29's pile against the goal: the three answers.
+UNDER, EXACTLY, OVER = "under", "exactly", "over"
+GOAL = 29
+
+
+def _against_goal(value: int) -> str:
+    return UNDER if value < GOAL else EXACTLY if value == GOAL else OVER
+
+
+def twentynine_bust(pile, play, difficulty: int = 2) -> Question:
+    """After a play, is a 29 pile under 29, exactly 29, or over 29 (and so thrown away at the end of the turn)?
+
+    ``pile`` and ``play`` as in :func:`tutor.drills.add_sub.twentynine_pile_value`: a number
+    card laid on the pile, or a King or Queen put on one of its number cards. Three buttons.
+    """
+    before = pile_value(pile)
+    laid, after, what = twentynine_play(pile, play)
+    sign = "-" if what == "queen" else "+"
+    right = _against_goal(after)
+    params = {
+        "pile": pile_expression(pile),
+        "before": before,
+        "card": laid,
+        "after": after,
+        "calculation": formula(before, sign, laid),
+        "worked": formula(before, sign, laid, "=", after),
+    }
+    mistaken = {
+        "number": [("forgot_new_card", before), ("took_card_away", before - laid)],
+        "king": [("king_counted_once", before), ("king_as_ten", before + 10)],
+        "queen": [("queen_ignored", before), ("queen_added", before + laid)],
+    }[what]
+    candidates = [(name, [_against_goal(value)]) for name, value in mistaken]
+    candidates.append(("off_by_one", [_against_goal(after - 1), _against_goal(after + 1)]))
+    kind = "twentynine_bust"
+    cases = [*([what] if what != "number" else []), *([f"{what}_easy"] if what != "number" and difficulty == 1 else [])]
+    return ask_with_support(
+        kind,
+        params,
+        difficulty,
+        (*cases, right),
+        answer=CHOICE,
+        check={"rule": "choice", "expected": [right]},
+        misconceptions=claim(candidates, lambda answer: answer != right),
+        choices=[{"value": value, "label": label(kind, value)} for value in (UNDER, EXACTLY, OVER)],
+    )
+
+
+GENERATORS = [
+    winning_card,
+    compare_numbers,
+    compare_ranks,
+    rank_difference,
+    special_rank_rule,
+    least_waste_card,
+    twentynine_bust,
+]

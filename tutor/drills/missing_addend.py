@@ -1,18 +1,20 @@
 """Skill ``missing_addend``: what brings this 29 pile to exactly 29?
 
-29 (no engine yet) will ask it. A pile is a list of number cards 2-10 with the face cards
-lying on them, as in :mod:`tutor.drills.add_sub`, which says what a pile is worth; a hand
-card is a number 2-10, "K" or "Q". Difficulty 1 gives a tip in the prompt, 3 leaves out
-the last hint and shows the pile as number cards with their Kings and Queens, so that the
-pupil applies the face-card rules. Texts: ``content/drills/missing_addend.toml``.
+29's lesson asks it. A pile is a list of number cards 2-10 with the face cards lying on
+them, as standard card ids (:mod:`tutor.drills.add_sub` says how, and what a pile is worth);
+a hand card is the id of a number card 2-10, a King or a Queen. Difficulty 1 gives a tip
+in the prompt, 3 leaves out the last hint and shows the pile as number cards with their
+Kings and Queens, so that the pupil applies the face-card rules. Texts:
+``content/drills/missing_addend.toml``.
 """
 
 from __future__ import annotations
 
 from tutor.drills import CHOICE, NUMBER, Question
-from tutor.drills.add_sub import KING, QUEEN, pile_cards, pile_expression, pile_value
+from tutor.drills.add_sub import pile_cards, pile_entries, pile_expression, pile_value
 from tutor.drills.common import NONE, ask_with_support, claim, label
 from tutor.signs import exact_text
+from tutor.standard_deck import KING, QUEEN, card
 from tutor.text import Text
 
 #: The exact value every 29 pile is built up to.
@@ -22,8 +24,8 @@ GOAL = 29
 def _face_params(pile) -> tuple[dict, str | None]:
     """The pile as its number cards and the cards that carry Kings and Queens, and the case that shows them."""
     cards = pile_cards(pile)
-    kings = [n for n, faces in cards for face in faces if face == KING]
-    queens = [n for n, faces in cards for face in faces if face == QUEEN]
+    kings = [n for n, faces in cards for face in faces if face == "K"]
+    queens = [n for n, faces in cards for face in faces if face == "Q"]
     params = {
         "cards": ", ".join(str(n) for n, _ in cards),
         "kings": ", ".join(map(str, kings)),
@@ -43,9 +45,9 @@ def _pile_question_params(pile, difficulty: int) -> tuple[dict, tuple]:
 def _misread_totals(pile) -> list[int]:
     """What the pile is worth to a pupil who adds the Queens, ignores them, or counts a King's card once."""
     cards = pile_cards(pile)
-    if not any(KING in faces or QUEEN in faces for _, faces in cards):
+    if not any("K" in faces or "Q" in faces for _, faces in cards):
         return []
-    return [pile_value(cards, queen=1), pile_value(cards, queen=0), pile_value(cards, king=0)]
+    return [pile_value(pile, queen=1), pile_value(pile, queen=0), pile_value(pile, king=0)]
 
 
 def twentynine_missing_value(pile, difficulty: int = 2) -> Question:
@@ -75,59 +77,71 @@ def twentynine_missing_value(pile, difficulty: int = 2) -> Question:
     )
 
 
-def _hand_label(hand_card) -> Text:
-    if hand_card in (KING, QUEEN):
-        return label("twentynine_which_card", "king" if hand_card == KING else "queen")
-    return label("twentynine_which_card", "number", value=hand_card)
+def _hand_value(card_id: int) -> int | str:
+    """A hand card as the question counts it: a number card's value, or "K" or "Q"; any other card is refused."""
+    try:
+        found = card(card_id)
+    except (TypeError, ValueError):
+        found = None
+    if found is None or not (2 <= found.rank <= 10 or found.rank in (KING, QUEEN)):
+        raise ValueError(f"a hand card here is a number card 2-10, a King or a Queen, not {card_id!r}")
+    return {KING: "K", QUEEN: "Q"}.get(found.rank, found.rank)
+
+
+def _hand_label(value: int | str) -> Text:
+    if value in ("K", "Q"):
+        return label("twentynine_which_card", "king" if value == "K" else "queen")
+    return label("twentynine_which_card", "number", value=value)
 
 
 def twentynine_which_card(pile, hand: list, difficulty: int = 2, labels: dict[int, Text] | None = None) -> Question:
-    """Which card of the pupil's (number cards 2-10, "K", "Q") makes this pile exactly 29? (buttons; "none of
-    them" may be right)
+    """Which of the pupil's cards (number cards 2-10, Kings, Queens) makes this pile exactly 29? (the cards are
+    the buttons; "none of them" may be right)
 
     A King may go on any number card of the pile (that card then counts twice), a Queen
-    on any number card (its value is taken away). Choice values are the positions in
-    ``hand`` as text, and ``"none"``; ``labels`` may name hand positions (default: "7", "King").
+    on any number card (its value is taken away). Choice values are the hand's card ids as
+    text, and ``"none"``; ``labels`` may name cards by id (default: "7", "King").
     """
     if not hand:
         raise ValueError("the pupil has no cards to choose from")
-    for hand_card in hand:
-        if hand_card not in (KING, QUEEN) and not (isinstance(hand_card, int) and 2 <= hand_card <= 10):
-            raise ValueError(f"a hand card here is a number card 2-10, 'K' or 'Q', not {hand_card!r}")
+    values = [_hand_value(card_id) for card_id in hand]
     params, cases = _pile_question_params(pile, difficulty)
     total = params["total"]
     if total == GOAL:
         raise ValueError(f"the pile is already worth exactly {GOAL}")
-    numbers = {n for n, _ in pile_cards(pile)}
+    numbers = {card(n).rank for n, _ in pile_entries(pile)}
     missing = GOAL - total
     params.update(missing=abs(missing))
 
-    def makes_goal(hand_card) -> bool:
-        if hand_card == KING:
+    def makes_goal(value) -> bool:
+        if value == "K":
             return missing in numbers
-        if hand_card == QUEEN:
+        if value == "Q":
             return -missing in numbers
-        return hand_card == missing
+        return value == missing
 
-    right = {str(i) for i, hand_card in enumerate(hand) if makes_goal(hand_card)} or {NONE}
+    def cards_that(test) -> list[str]:
+        return [str(card_id) for card_id, value in zip(hand, values) if test(value)]
+
+    right = set(cards_that(makes_goal)) or {NONE}
     if missing > 0:
         by_mistake = [
-            ("queen_adds", [i for i, c in enumerate(hand) if c == QUEEN]),
-            ("king_needs_matching_card", [i for i, c in enumerate(hand) if c == KING]),
-            ("from_thirty", [i for i, c in enumerate(hand) if c == missing + 1]),
-            ("off_by_one", [i for i, c in enumerate(hand) if c == missing - 1]),
-            ("over_29", [i for i, c in enumerate(hand) if isinstance(c, int) and c > missing]),
+            ("queen_adds", cards_that(lambda v: v == "Q")),
+            ("king_needs_matching_card", cards_that(lambda v: v == "K")),
+            ("from_thirty", cards_that(lambda v: v == missing + 1)),
+            ("off_by_one", cards_that(lambda v: v == missing - 1)),
+            ("over_29", cards_that(lambda v: isinstance(v, int) and v > missing)),
         ]
     else:
         by_mistake = [
-            ("adds_when_over", [i for i, c in enumerate(hand) if c != QUEEN]),
-            ("queen_needs_matching_card", [i for i, c in enumerate(hand) if c == QUEEN]),
+            ("adds_when_over", cards_that(lambda v: v != "Q")),
+            ("queen_needs_matching_card", cards_that(lambda v: v == "Q")),
         ]
     by_mistake.append(("missed_a_card", [NONE]))
     case = ("over" if missing < 0 else "under") + ("_none" if right == {NONE} else "")
-    # No "card" key: these are ordinary playing cards, not Kids2 cards the page could draw.
     choices = [
-        {"value": str(i), "label": (labels or {}).get(i) or _hand_label(hand_card)} for i, hand_card in enumerate(hand)
+        {"value": str(card_id), "label": (labels or {}).get(card_id) or _hand_label(value), "card": card_id}
+        for card_id, value in zip(hand, values)
     ]
     choices.append({"value": NONE, "label": label("twentynine_which_card", NONE)})
     return ask_with_support(

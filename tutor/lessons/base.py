@@ -43,6 +43,19 @@ NEXT_MARK = NC_("mark beside a seat", "next to play")
 HAND, ACTION = "hand", "action"
 
 
+@dataclass(frozen=True)
+class Tucked:
+    """A card tucked under another card on the table (29's King or Queen under the number card it changes).
+
+    It sticks out towards whoever played it: ``towards`` is "you" (down, to the pupil's side
+    of the screen) or "them" (up); ``by`` names the player for screen readers.
+    """
+
+    card: int
+    towards: str
+    by: Text
+
+
 @dataclass
 class Row:
     """One line of a zone on the table: whose it is, a note, and its cards (None = face down).
@@ -51,12 +64,17 @@ class Row:
     phrase is shown with the frame, so a highlighted row never needs a colour to be
     understood. The name, the note and the mark are shown side by side, so each must be a
     whole phrase on its own: a note or mark never agrees with the name ("You" or "Computer 2").
+    ``badge`` is a short number drawn large beside the cards (a 29 pile's value, to be seen at
+    a glance; the note says it in words for screen readers), and ``tucked`` the cards lying
+    under some of the row's cards, by the id of the card they lie under.
     """
 
     name: Text
     cards: list = field(default_factory=list)
     note: Text | None = None
     mark: Text | None = None
+    badge: int | str | None = None
+    tucked: dict[int, list[Tucked]] = field(default_factory=dict)
 
     @property
     def highlight(self) -> bool:
@@ -177,6 +195,8 @@ class Lesson:
     typed_move: ClassVar[bool] = False
     #: The pupil builds a move by picking cards, then confirms (a pair, a fraction): no list of combinations.
     picks_cards: ClassVar[bool] = False
+    #: The picked cards go to a place the pupil chooses (29's piles and cards), listed by :meth:`places`.
+    places_cards: ClassVar[bool] = False
     #: The pace of drill questions: how many per turn of the pupil (see LessonRun's pacing); with a question
     #: offered at (nearly) every drill point, 6 to 12 in a lesson of 10 rounds (bench/pace.py measures it).
     questions_per_turn: ClassVar[float] = 3 / 4
@@ -285,6 +305,19 @@ class Lesson:
     def picked_note(self, game_state, pupil: int, picked: list[int]) -> Text | None:
         """What the picked cards make so far, shown beside them ("Your fraction: 4/9"); None: nothing to say."""
         return None
+
+    def pick_where(self, game_state, pupil: int, card_id: int) -> Text | None:
+        """Where a card the pupil may pick lies when it is not in the hand ("on your bench"), shown under it."""
+        return None
+
+    def places(self, game_state, pupil: int, picked: list[int]) -> list[Choice]:
+        """Where the picked cards may go, for lessons with ``places_cards`` (29: a pile, a card, the bench).
+
+        Each place is a move the rules judge when it is chosen, as any choice: the places the
+        rules refuse may be offered too, so that a wrong place is explained. Empty: the picked
+        cards make no move yet (the picked note says what is missing).
+        """
+        return []
 
     def playable(self, game_state, pupil: int) -> set[int]:
         """The hand's cards that some legal move plays: shown only when the pupil asks (a hint)."""

@@ -156,6 +156,10 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
         "picked": run.turn.picked,
         "pick_from": pick_from,
         "picked_note": lesson.picked_note(state, PUPIL, run.turn.picked) if picking and run.turn.picked else None,
+        "pick_where": {card.id: lesson.pick_where(state, PUPIL, card.id) for card in pick_from},
+        "places": lesson.places(state, PUPIL, run.turn.picked)
+        if picking and lesson.places_cards and run.turn.picked
+        else [],
         "say": say_stacked if lesson.stacks_fractions else say,  # shadows the global in this page only
         "playable": lesson.playable(state, PUPIL) if pupil_to_move and run.turn.show_playable else set(),
         "can_ask_playable": pupil_to_move and bool(hand_choices) and not run.turn.show_playable,
