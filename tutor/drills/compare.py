@@ -321,7 +321,8 @@ def least_waste_card(hand: list[int], shown: int, difficulty: int = 2, top: int 
     winners = sorted((r for r in ranks if beats(r, target, top)), key=lambda r: (r != 2, r))
     lowest = winners[0] if winners else None
     right = rank_choice(lowest) if lowest is not None else NONE
-    choices = [{"value": rank_choice(r), "label": _rank_label(kind, r)} for r in ranks]
+    # One short button per rank ("J"), its whole name for screen readers: a big hand has a dozen ranks.
+    choices = [{"value": rank_choice(r), "label": _rank_label(kind, r), "short": rank_corner(r)} for r in ranks]
     choices.append({"value": NONE, "label": label(kind, NONE)})
     missed_two = 2 in ranks and top is not None and target == top
     candidates = [
@@ -346,7 +347,7 @@ def least_waste_card(hand: list[int], shown: int, difficulty: int = 2, top: int 
         check={"rule": "choice", "expected": [right]},
         misconceptions=claim(candidates, wrong_choice([right], choices)),
         choices=choices,
-        cards=[shown, *hand],
+        cards=[],  # the shown card lies on the table and the hand below the question
         difficulty=difficulty,
     )
 

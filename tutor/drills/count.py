@@ -236,7 +236,7 @@ def unseen_beat_count(mine: int, seen: list[int], jokers: bool = False, difficul
         candidates,
         difficulty,
         [] if seen_beating else ["none_seen"],
-        cards=[mine, *seen_beating],
+        cards=[mine],  # the seen cards are in the hand and on the table already
     )
 
 

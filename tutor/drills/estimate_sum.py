@@ -64,13 +64,20 @@ def estimate_card_sum(card_id: int, difficulty: int = 2) -> Question:
 
 
 def sum_card_choices(card_ids: list[int], labels: dict[int, Text] | None = None) -> list[dict]:
-    """A button for each Kids2 card, labelled by its circled values unless ``labels`` names it."""
+    """A button for each Kids2 card, labelled by its circled values unless ``labels`` names it.
+
+    A label of circled values only describes the card drawn on the button (``describes_card``):
+    screen readers say it, the page does not print it under the card again.
+    """
+    labels = labels or {}
     return [
-        {
+        {"value": str(card_id), "card": card_id, "label": labels[card_id]}
+        if card_id in labels
+        else {
             "value": str(card_id),
             "card": card_id,
-            "label": (labels or {}).get(card_id)
-            or Text(N_("card with %(values)s"), {"values": plus(kids2()[card_id].circled)}),
+            "label": Text(N_("card with %(values)s"), {"values": plus(kids2()[card_id].circled)}),
+            "describes_card": True,
         }
         for card_id in card_ids
     ]

@@ -74,7 +74,9 @@ def tens_friend_card(hand: list[int], top_card: int, difficulty: int = 2) -> Que
     ]
     ranked = round_robin([[c for c in group if c not in right] for _, group in candidates])
     offered = pick(right, ranked, cards, CARD_BUTTONS[difficulty])
-    choices = [{"value": str(c.id), "card": c.id, "label": card_label(kind, c)} for c in offered]
+    choices = [
+        {"value": str(c.id), "card": c.id, "label": card_label(kind, c), "describes_card": True} for c in offered
+    ]
     choices.append({"value": NONE, "label": label(kind, NONE)})
     expected = sorted(str(c.id) for c in right if c in offered) or [NONE]
     answer = card_label(kind, right[0]) if right else label(kind, NONE)
