@@ -9,7 +9,7 @@ and then right.
 What a round is, per game: in the War-like games (War and its variants, Calculation War,
 MultiWar, TripleSmart) a round decided (a war belongs to its round), in Casino War a
 hand; in the shedding games (MultiMatch, the Crazy Banana games) and Fraction Master,
-whose scoreboard counts every player's turn, a round is one turn of the pupil (once
+whose scoreboard counts every player's turn, and in 29, a round is one turn of the pupil (once
 around the table). A turn of the pupil is the pupil's moves with no other player's move
 between them (draws, plays, "end my turn"). Only the pupil's rounds count: up to the round
 of the pupil's last move, so a pupil who is out of the game early (the others play the
@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tutor.answer_key import right_answer, wrong_answer  # noqa: E402
 from tutor.drills import NUMBER  # noqa: E402
 from tutor.engine import CHANCE, GAMES  # noqa: E402
+from tutor.engine.twenty_nine import LET_GO  # noqa: E402
 from tutor.engine.play import bot_rng, make_bots  # noqa: E402
 from tutor.lessons import LESSONS  # noqa: E402
 from tutor.lessons.base import move_token  # noqa: E402
@@ -52,10 +53,14 @@ MAX_STEPS = 5000
 
 
 def pupil_turns(moves: list[dict]) -> int:
-    """How many turns the pupil had: runs of the pupil's moves with no other player's move between them."""
+    """How many turns the pupil had: runs of the pupil's moves with no other player's move between them.
+
+    A window let go (29: the other player does not answer a play with an ace) is no move of a
+    turn: the pupil's turn goes on.
+    """
     turns, previous = 0, None
     for move in moves:
-        if move["player"] == CHANCE:
+        if move["player"] == CHANCE or move["kind"] == LET_GO:
             continue
         if move["player"] == PUPIL and previous != PUPIL:
             turns += 1

@@ -41,6 +41,7 @@ CHOICES = {
     "factor_pair_cards": "which pair of cards of the hand, or none",
     "factor_pair_for_value": "which pair of cards of the hand, or none",
     "twentynine_which_card": "which card of the hand, or none",
+    "twentynine_bust": "under, exactly or over 29",
     "rank_parity": "odd, even, both or neither",
     "rank_size": "low, high or both",
     "shared_traits": "which traits two cards share",

@@ -83,6 +83,7 @@ def questions():
             (spades(8, 10, 13), std("8D")),
         ]:
             found.append(least_waste_card(hand, shown, d))
+        found.append(least_waste_card(spades(9, 2), JOKER, d, top=JOKER_RANK))
         for pile, play in TWENTYNINE_PLAYS:
             found.append(twentynine_bust(*twentynine(pile, play), d))
     return found

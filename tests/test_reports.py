@@ -146,6 +146,7 @@ def test_the_grid_columns_are_the_games_skills_in_catalogue_order():
         "count",
         "tens_friends",
         "add_sub",
+        "missing_addend",
         "multiply",
         "factor_pairs",
         "estimate_sum",
