@@ -42,8 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tutor.answer_key import right_answer, wrong_answer  # noqa: E402
 from tutor.drills import NUMBER  # noqa: E402
 from tutor.engine import CHANCE, GAMES  # noqa: E402
-from tutor.engine.twenty_nine import LET_GO  # noqa: E402
 from tutor.engine.play import bot_rng, make_bots  # noqa: E402
+from tutor.engine.twenty_nine import LET_GO  # noqa: E402
 from tutor.lessons import LESSONS  # noqa: E402
 from tutor.lessons.base import move_token  # noqa: E402
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun  # noqa: E402
