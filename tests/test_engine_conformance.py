@@ -18,6 +18,7 @@ from tutor.engine.play import chance_rng, replay, simulate
 from tutor.engine.shedding import SheddingState
 from tutor.engine.steal_war import StealWarState
 from tutor.engine.strategy_war import StrategyWarState
+from tutor.engine.three_traits import ThreeTraitsState
 from tutor.engine.triplesmart import TripleSmartState
 
 GAME_SETUPS = [
@@ -188,6 +189,7 @@ WRONG_SIZE = {
     ClassicWarState: aside_grown,  # and Steal War's state, a ClassicWarState
     StrategyWarState: fullest_hand_discarded,
     CasinoWarState: second_card_from_the_shoe,
+    ThreeTraitsState: fullest_hand_emptied,
 }
 
 #: Whose turn it is, by the key each game stores it under (the first one present is corrupted).
@@ -263,6 +265,7 @@ HIDDEN_ZONES = {
     StealWarState: ("piles", "won", "down", "aside", "hands"),
     StrategyWarState: ("hands", "discards", "pot", "set_aside"),
     CasinoWarState: ("shoe", "burned", "discard"),
+    ThreeTraitsState: ("hands", "draw_pile", "penalties"),
 }
 #: A hidden card id c is replaced by MARK + c, a number no view can show by chance.
 MARK = 100_000
