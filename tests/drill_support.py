@@ -14,6 +14,7 @@ from tutor.deck import kids2
 from tutor.drills import CHOICE, NUMBER, Question, texts
 from tutor.drills.marking import RIGHT, USED_OTHER_NUMBERS, WRONG, mark
 from tutor.signs import write
+from tutor.standard_deck import card as standard_card
 from tutor.standard_deck import card_id, deck
 from tutor.text import Text, plural_forms, say
 
@@ -28,6 +29,8 @@ JOKER = deck("jokers")[-1]
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 #: Kinds whose buttons may repeat a label: a button per card of the hand, which may hold two 7s.
 REPEATED_LABELS = {"twentynine_which_card"}
+#: Kinds whose buttons show standard cards (ids of tutor.standard_deck), not Kids2 cards.
+STANDARD_CARD_KINDS = {"playable_card"}
 
 
 def std(code: str) -> int:
@@ -169,7 +172,11 @@ def assert_well_formed(question: Question, locales=("en",), lists_every_mistake:
     assert all({key: h.params[key] for key in fields} == {key: params[key] for key in fields} for h in question.hints)
     values = [c["value"] for c in question.choices]
     assert len(values) == len(set(values))
-    assert all("card" not in c or DECK[c["card"]].kind == "number" for c in question.choices)
+    for choice in (c for c in question.choices if "card" in c):
+        if question.kind in STANDARD_CARD_KINDS:
+            assert not standard_card(choice["card"]).is_joker, question.kind
+        else:
+            assert DECK[choice["card"]].kind == "number", question.kind
     if question.answer == CHOICE:
         assert set(right_answers(question)) <= set(values)
     shown = [question.prompt, *question.hints, *question.solution, *(c["label"] for c in question.choices)]

@@ -73,6 +73,8 @@ LOW_MAX = 7
 FEWER_THAN_TWO, AT_LEAST_ONE = "fewer_than_two", "at_least_one"
 PHASES = ("deal", "play", "over")
 END_REASONS = ("", "rounds", "limit", "deck")
+#: The moves the log remembers.
+LOGGED = ("play", "draw", "cannot_play")
 #: How many plays a state remembers in :attr:`ThreeTraitsState.log` (the lesson tells them).
 PLAY_LOG = 40
 #: How many positions the strong computer player looks at before it plays (its search stops there).
@@ -184,8 +186,9 @@ class ThreeTraitsState(PhasedState):
         #: Every round finished, in order: its number, who won it (None: the loser could not play), the
         #: loser, the final row, who took how many penalty cards, and the rest of the draw pile taken at the end.
         self.results: list[dict] = []
-        #: The last PLAY_LOG plays and "cannot play"s, oldest first: who, which card (None for "cannot play"),
-        #: on which last card and card before, in which round, and whether it ended the round.
+        #: The last PLAY_LOG plays, draws and "cannot play"s, oldest first: who, which card (None but for a
+        #: play: a drawn card stays hidden), on which last card and card before, in which round, and whether
+        #: it ended the round.
         self.log: list[dict] = []
 
     @property
@@ -250,6 +253,7 @@ class ThreeTraitsState(PhasedState):
         elif move.kind == "end_turn":
             self._begin_turn((move.player + 1) % self.game.players)
         elif move.kind == "draw":
+            self._log(move.player, "draw", None, ended=False)
             self.drawn = True
             self.hands[move.player].append(self.draw_pile.pop())
             self.hands[move.player].sort()
@@ -444,8 +448,8 @@ class ThreeTraitsState(PhasedState):
             if (
                 not cards <= known
                 or entry["player"] not in range(self.game.players)
-                or entry["kind"] not in ("play", "cannot_play")
-                or (entry["card"] is None) != (entry["kind"] == "cannot_play")
+                or entry["kind"] not in LOGGED
+                or (entry["card"] is None) != (entry["kind"] != "play")
                 or not 1 <= entry["round"] <= self.rounds + 1
                 or not isinstance(entry["ended"], bool)
             ):
