@@ -268,9 +268,7 @@ class ThreeTraitsLesson(Lesson):
             if not game_state.is_legal(move):
                 return super().judge(game_state, pupil, move)
             return Judged(True, self.narration("you_cannot_play"), SKILL, "no_card_fits")
-        if move.kind == "end_turn" and game_state.is_legal(move):
-            return Judged(True, Text.count(self.forms("you_end_turn"), len(hand)))
-        return super().judge(game_state, pupil, move)
+        return super().judge(game_state, pupil, move)  # ending the turn is strategy: nothing to judge
 
     def judge_card(self, game_state, pupil: int, card_id: int, fitting: list[int]) -> Judged:
         """A card of the hand laid on the row: it fits, with what it shares, or why not."""
