@@ -290,3 +290,16 @@ def test_homework_with_a_parity_size_goal_counts_the_choices_and_the_grid_shows_
     rows = list(csv.reader(io.StringIO(grid)))
     column = rows[0].index("Odd, even, low, high")
     assert rows[1][column] not in ("", "not started"), rows
+
+
+@pytest.mark.parametrize(
+    "options, rule", [({}, "at most one attribute"), ({"fallback_rule": AT_LEAST_ONE}, "at least one")]
+)
+def test_the_intro_teaches_on_the_real_deal_and_says_the_options_rule_when_no_card_fits(options, rule):
+    run = LessonRun.start(LESSON, 2, options, ["beginner"], 5, now_ms=0)
+    state = run.game_state()
+    steps = [say(LESSON.intro_text(step, state, PUPIL)) for step in range(len(LESSON.intro_steps()))]
+    last = card(state.last).corner
+    assert any(rule in step and f"shares nothing with {last}" in step for step in steps)
+    assert any(step.startswith(say(attributes(state.last))) for step in steps)
+    assert steps[-1].endswith("Let's play!") and "4 rounds" in steps[-1]

@@ -34,7 +34,10 @@ then runs until the draw pile is too short for a new round). The fewest penalty 
 equal totals share the win.
 
 Every turn plays a card or takes one from the draw pile, and every round takes its cards out
-of play, so every game ends: no safety cap is needed.
+of play, so every game ends: no safety cap is needed. One deck does not last five rounds: over
+200 seeded games per player count (strong and beginner computer players) every game at the
+default options ended when the draw pile ran short, after 4 rounds with two players (one game
+in 200: 3), 3 with three (2 in 19 games) and 2 with four.
 
 Decisions (games.md "Three Traits" and the points it leaves open):
 

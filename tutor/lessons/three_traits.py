@@ -17,9 +17,9 @@ Decisions:
   the hand could be played, since a tap on a hand where most cards fit shows nothing; drawing
   and "I cannot play" when nothing fits count (right). Ending the turn is strategy, not maths.
 - A game of Three Traits is short: a turn is a run of cards laid one after another, and a
-  lesson has only three to eight turns of the pupil. So the drill point comes at the start of
-  every turn of the pupil (one question a turn), in a fixed order: odd or even, which of your
-  cards may go on the row, low or high, which attributes two cards share. The two kinds answered
+  lesson has only two to nine turns of the pupil (bench/pace.py). So the drill point comes at
+  the start of every turn of the pupil (one question a turn), in a fixed order: odd or even,
+  which of your cards may go on the row, low or high, which attributes two cards share. The two kinds answered
   with two buttons (odd or even, low or high) never come twice in a row. "Which of your cards"
   is about the pupil's very next decision, so the play that follows it does not count again;
   it is asked only when some of the hand fits and at most half of it (otherwise: which
@@ -43,6 +43,7 @@ from tutor.engine.three_traits import (
     Comparison,
     compare,
     meets_main_rule,
+    readings,
 )
 from tutor.lessons.base import (
     NEXT_MARK,
@@ -119,7 +120,7 @@ def attributes(card_id: int) -> Text:
     suit = Text.in_context(SUIT_WORDS[found.suit])
     if found.rank == ACE:
         return Text(ACE_ATTRIBUTES, {"card": found.corner, "suit": suit})
-    reading = compare(card_id, card_id).mine
+    reading = readings(card_id)[0]
     return Text(
         ATTRIBUTES,
         {
@@ -162,7 +163,7 @@ class ThreeTraitsLesson(Lesson):
     def intro_text(self, step: int, game_state, pupil: int) -> Text:
         """The fallback's step says the rule of the game's option."""
         entry = self.intro_steps()[step]
-        if entry.get("focus") == "piles" and self.rule(game_state) != FEWER_THAN_TWO:
+        if entry.get("fallback") and self.rule(game_state) != FEWER_THAN_TWO:
             return self.narration("intro_fallback_at_least_one", **self.intro_params(game_state, pupil))
         return super().intro_text(step, game_state, pupil)
 
@@ -350,8 +351,6 @@ class ThreeTraitsLesson(Lesson):
                 story.append(self.narration("drew", name=name))
             elif move.kind == "play" and entry is not None:
                 story.append(self.play_story(game_state, name, entry))
-            elif move.kind == "cannot_play":
-                story.append(self.narration("cannot_play", name=name))
             if entry is not None and entry["ended"]:
                 story += self.round_end(game_state, entry["round"], pupil)
         return story
