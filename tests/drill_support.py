@@ -29,8 +29,8 @@ JOKER = deck("jokers")[-1]
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 #: Kinds whose buttons may repeat a label: a button per card of the hand, which may hold two 7s.
 REPEATED_LABELS = {"twentynine_which_card"}
-#: Kinds whose buttons are standard cards (tutor.standard_deck), not Kids2 cards.
-STANDARD_CARD_BUTTONS = {"twentynine_which_card"}
+#: Kinds whose buttons are standard cards (ids of tutor.standard_deck), not Kids2 cards.
+STANDARD_CARD_BUTTONS = {"twentynine_which_card", "playable_card"}
 
 
 def std(code: str) -> int:
@@ -218,11 +218,12 @@ def assert_well_formed(question: Question, locales=("en",), lists_every_mistake:
     assert all({key: h.params[key] for key in fields} == {key: params[key] for key in fields} for h in question.hints)
     values = [c["value"] for c in question.choices]
     assert len(values) == len(set(values))
-    assert all(
-        "card" not in c
-        or (standard_card(c["card"]) if question.kind in STANDARD_CARD_BUTTONS else DECK[c["card"]].kind == "number")
-        for c in question.choices
-    )
+    for choice in (c for c in question.choices if "card" in c):
+        if question.kind in STANDARD_CARD_BUTTONS:
+            card = standard_card(choice["card"])
+            assert not (question.kind == "playable_card" and card.is_joker), question.kind
+        else:
+            assert DECK[choice["card"]].kind == "number", question.kind
     if question.answer == CHOICE:
         assert set(right_answers(question)) <= set(values)
     shown = [question.prompt, *question.hints, *question.solution, *(c["label"] for c in question.choices)]

@@ -94,6 +94,7 @@ DRILL_KINDS = {
         "casino_expected_loss",
     },
     "twenty-nine": {"twentynine_missing_value", "twentynine_which_card", "twentynine_number_played", "twentynine_bust"},
+    "three-traits": {"rank_parity", "rank_size", "shared_traits", "playable_card"},
 }
 
 

@@ -136,6 +136,11 @@ ARGUMENTS = {
     parity_size.rank_parity: st.tuples(st.sampled_from(STANDARD_CARDS), level),
     parity_size.rank_size: st.tuples(st.sampled_from(STANDARD_CARDS), level),
     parity_size.shared_traits: st.tuples(st.sampled_from(STANDARD_CARDS), st.sampled_from(STANDARD_CARDS), level),
+    parity_size.playable_card: st.tuples(
+        st.lists(st.sampled_from(STANDARD_CARDS), min_size=3, max_size=12, unique=True),
+        level,
+        st.sampled_from(["fewer_than_two", "at_least_one"]),
+    ).map(lambda drawn: (drawn[0][2:], drawn[0][0], drawn[0][1], drawn[1], drawn[2])),
     fractions.fraction_in_interval: st.tuples(interval_and_hand, level, st.booleans()).map(
         lambda drawn: (*drawn[0], drawn[1], drawn[2])
     ),

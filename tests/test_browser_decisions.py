@@ -45,6 +45,7 @@ from tutor.lessons.runner import FINISHED, PLAY, PUPIL, LessonRun
 from tutor.lessons.shedding import DRAWS_TWO_OTHER, DRAWS_TWO_YOU, YOU_DRAW_TWO, MultiMatchLesson, SheddingLesson
 from tutor.lessons.steal_war import MULTI_STEAL_LINES, STEAL_LINES, SWAP_LINES, StealWarLesson
 from tutor.lessons.strategy_war import StrategyWarLesson
+from tutor.lessons.three_traits import ThreeTraitsLesson
 from tutor.lessons.triplesmart import CloseTeller, TripleSmartLesson
 from tutor.lessons.twenty_nine import ACE_USED as TWENTY_NINE_ACE
 from tutor.lessons.twenty_nine import PLAYED as TWENTY_NINE_PLAYED
@@ -707,6 +708,43 @@ class TwentyNine(Plan):
         return next((Found(line) for line in context["story"] if line.msgid in wanted | {TWENTY_NINE_ACE}), None)
 
 
+# --- Three Traits ----------------------------------------------------------------------------------------
+class ThreeTraits(Plan):
+    """Refused: a card of the hand that does not fit the row, told with the attributes it shares. Result: a round's
+    end, who takes how many penalty cards. No special cards."""
+
+    no_special = "Three Traits is played with the standard 52 cards: no card has a special effect."
+
+    def policy(self, run, state):
+        fitting = state.playable(PUPIL)
+        if fitting:
+            return Step("move", move_token(Move("play", PUPIL, (fitting[0],))))
+        return Step("move", next(c.token for c in self.lesson.choices(state, PUPIL) if c.place != HAND))
+
+    def refusal(self, run, state):
+        if run.stage != PLAY or run.drill.question or state.current_player != PUPIL or state.phase != "play":
+            return None
+        for card in state.hands[PUPIL]:
+            move = Move("play", PUPIL, (card,))
+            found = self.refused(move, state, (), Step("move", move_token(move)))
+            if found is not None and found.judged.skill:
+                return found
+        return None
+
+    def outcome(self, run, state, context):
+        if not state.results or not context["story"]:
+            return None
+        result = state.results[-1]
+        taken = result["taken"][str(result["loser"])]
+        took = {
+            self.lesson.forms(f"took_{what}_{who}")[0]
+            for what in ("row_and_hand", "everything")
+            for who in ("you", "other")
+        }
+        line = next((line for line in context["story"] if line.msgid in took and line.params["num"] == taken), None)
+        return Found(line, (taken,)) if line is not None else None
+
+
 #: The plan for each kind of lesson: a game plays the plan of the nearest of its lesson's classes named here,
 #: so a new War variant plays ChanceWar's, and a lesson of a new kind fails until it has a plan of its own.
 PLANS = {
@@ -722,6 +760,7 @@ PLANS = {
     TripleSmartLesson: TripleSmart,
     FractionMasterLesson: FractionMaster,
     TwentyNineLesson: TwentyNine,
+    ThreeTraitsLesson: ThreeTraits,
 }
 
 

@@ -21,7 +21,7 @@ from tests.drill_support import (
 )
 from tutor.drills.common import DIFFICULTIES
 from tutor.drills.marking import RIGHT, UNREADABLE, mark
-from tutor.drills.parity_size import TRAIT_BUTTONS, rank_parity, rank_size, shared_traits
+from tutor.drills.parity_size import CARD_BUTTONS, TRAIT_BUTTONS, playable_card, rank_parity, rank_size, shared_traits
 from tutor.standard_deck import card_id
 from tutor.text import LOCALES
 
@@ -39,6 +39,14 @@ def questions():
             found.append(rank_size(c, d))
         for a, b in combinations(STANDARD_CARDS[::5], 2):
             found.append(shared_traits(a, b, d))
+        for start in range(0, 48, 7):
+            drawn = STANDARD_CARDS[start : start + 7]
+            found.append(playable_card(drawn[2:], drawn[0], drawn[1], d))
+            found.append(playable_card(drawn[2:], drawn[0], drawn[1], d, "at_least_one"))
+        found.append(playable_card([std("3C"), std("QH"), std("AS"), std("KH"), std("2D")], std("5S"), std("JD"), d))
+        found.append(playable_card([std("QH"), std("QD"), std("KH")], std("5S"), std("JD"), d))
+        found.append(playable_card([std("QD"), std("KH")], std("5S"), std("JD"), d))
+        found.append(playable_card([std("7S"), std("8H"), std("2D")], std("5S"), std("QH"), d))
     return found
 
 
@@ -102,6 +110,38 @@ def test_shared_attributes_follow_the_source_example_and_name_each_mistake():
     assert [len(shared_traits(std("3H"), std("9H"), d).choices) for d in DIFFICULTIES] == [4, 6, 8]
 
 
+def test_which_cards_may_go_on_the_row_follows_the_source_example():
+    # After J♦ and 5♠: 3♣ and A♠ fit; Q♥ shares nothing with 5♠ (allowed only when nothing fits); K♥ and 2♦ share one.
+    hand = [std("3C"), std("QH"), std("AS"), std("KH"), std("2D")]
+    question = playable_card(hand, last=std("5S"), before=std("JD"))
+    assert sorted(question.check["expected"]) == sorted([str(std("3C")), str(std("AS"))])
+    assert [c["card"] for c in question.choices if "card" in c] == sorted(hand)
+    assert question.prompt.params["last"] == "5♠" and question.prompt.params["before"] == "J♦"
+    assert misconception_of(question, str(std("QH"))) == "fallback_too_soon"
+    assert misconception_of(question, str(std("KH"))) == "one_with_last"
+    assert misconception_of(question, "none") == "missed_a_card"
+    # Without 3♣ and A♠, Q♥ goes on by the fallback: it shares only "high" with J♦
+    fallback = playable_card([std("QH"), std("KH"), std("2D")], std("5S"), std("JD"))
+    assert fallback.check["expected"] == [str(std("QH"))] and "nothing" in fallback.solution[-1].msgid
+    # Q♦ shares nothing with 5♠ but the diamond and "high" with J♦: the fallback refuses it, the alternative not
+    close = playable_card([std("QD"), std("KH")], std("5S"), std("JD"))
+    assert close.check["expected"] == ["none"] and misconception_of(close, str(std("QD"))) == "fallback_too_close"
+    assert playable_card([std("QD"), std("KH")], std("5S"), std("JD"), 2, "at_least_one").check["expected"] == [
+        str(std("QD"))
+    ]
+    # 7♠ shares the spade, odd and low with 5♠ but nothing with Q♥
+    forgot = playable_card([std("7S"), std("8H"), std("2D")], std("5S"), std("QH"))
+    assert misconception_of(forgot, str(std("7S"))) == "forgot_card_before"
+
+
+def test_which_cards_offers_more_of_the_hand_the_harder_it_is():
+    hand = [std(code) for code in ("2C", "4C", "6C", "8H", "10H", "QH", "KS")]
+    sizes = [
+        len([c for c in playable_card(hand, std("5S"), std("JD"), d).choices if "card" in c]) for d in DIFFICULTIES
+    ]
+    assert sizes == [CARD_BUTTONS[1], CARD_BUTTONS[2], len(hand)]
+
+
 def test_unreadable_answers_are_not_wrong_answers():
     for question in (rank_parity(std("5H")), shared_traits(std("AS"), std("2H"))):
         for text in ["", "banana", "42", "ODD"]:
@@ -117,6 +157,9 @@ def test_unreadable_answers_are_not_wrong_answers():
         lambda: shared_traits(std("5H"), std("5H")),
         lambda: shared_traits(std("5H"), card_id(5, "H", copy=1)),  # the same card from a second deck
         lambda: rank_parity("QH"),  # cards are ids of tutor.standard_deck, not their letters
+        lambda: playable_card([std("5S"), std("6S")], std("5S"), std("JD")),  # the last card in the hand too
+        lambda: playable_card([], std("5S"), std("JD")),
+        lambda: playable_card([JOKER], std("5S"), std("JD")),
     ],
 )
 def test_impossible_inputs_are_refused(make):

@@ -18,6 +18,7 @@ from tutor.engine.play import chance_rng, replay, simulate
 from tutor.engine.shedding import SheddingState
 from tutor.engine.steal_war import StealWarState
 from tutor.engine.strategy_war import StrategyWarState
+from tutor.engine.three_traits import ThreeTraitsState
 from tutor.engine.triplesmart import TripleSmartState
 from tutor.engine.twenty_nine import TwentyNineState
 
@@ -196,6 +197,7 @@ WRONG_SIZE = {
     StrategyWarState: fullest_hand_discarded,
     CasinoWarState: second_card_from_the_shoe,
     TwentyNineState: card_from_the_draw_pile_in_hand,
+    ThreeTraitsState: fullest_hand_emptied,
 }
 
 #: Whose turn it is, by the key each game stores it under (the first one present is corrupted).
@@ -272,6 +274,7 @@ HIDDEN_ZONES = {
     StrategyWarState: ("hands", "discards", "pot", "set_aside"),
     CasinoWarState: ("shoe", "burned", "discard"),
     TwentyNineState: ("hands", "draw_pile", "won", "discard"),
+    ThreeTraitsState: ("hands", "draw_pile", "penalties"),
 }
 #: A hidden card id c is replaced by MARK + c, a number no view can show by chance.
 MARK = 100_000

@@ -1,10 +1,12 @@
-"""Skill ``parity_size``: is a card odd or even, low or high, and which attributes do two cards share?
+"""Skill ``parity_size``: is a card odd or even, low or high, which attributes do two cards share, and which
+of your cards may go on the row?
 
-Three Traits (no engine yet) will ask it about standard cards, given as card ids of
+Three Traits (:mod:`tutor.engine.three_traits`) asks it about standard cards, given as card ids of
 :mod:`tutor.standard_deck`: J counts 11, Q 12, K 13, and the ace both 1 and 14, so it is
 odd and even, low and high; A-7 are low, 8-A high; a joker has no place in the game.
 Difficulty: odd/even and low/high offer "both" (the ace) from difficulty 2 and "neither"
-at 3; shared attributes offer 4, 6 or all 8 answers. Button labels and the sentence pieces
+at 3; shared attributes offer 4, 6 or all 8 answers; "which of your cards" offers 3, 5 or
+all of the pupil's cards and "none of them". Button labels and the sentence pieces
 that fill another text (``[kind.phrases]``, key ``text``) are in ``content/drills/parity_size.toml``.
 """
 
@@ -13,7 +15,8 @@ from __future__ import annotations
 from itertools import product
 
 from tutor.drills import CHOICE, Question, texts
-from tutor.drills.common import build, check_difficulty, claim, label, pick, round_robin
+from tutor.drills.common import NONE, ask, build, check_difficulty, claim, label, pick, round_robin
+from tutor.engine.three_traits import FEWER_THAN_TWO, compare, meets_main_rule, playable_cards
 from tutor.standard_deck import ACE, ACE_LOW, RED, StandardCard, card
 from tutor.text import Text
 
@@ -25,6 +28,8 @@ LOW_MAX = 7
 TRAIT_BUTTONS = {1: 4, 2: 6, 3: 8}
 #: The answers to "which attributes do they share?", in the order the buttons show them.
 TRAIT_SETS = ("none", "suit", "parity", "size", "suit+parity", "suit+size", "parity+size", "suit+parity+size")
+#: How many of the pupil's cards "which of your cards may go on the row?" offers, by difficulty.
+CARD_BUTTONS = {1: 3, 2: 5, 3: 9}
 #: The phrase that names each suit in words (``[shared_traits.phrases]``): a symbol alone is no word to read or hear.
 SUIT_PHRASES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 
@@ -198,4 +203,61 @@ def shared_traits(card_a: int, card_b: int, difficulty: int = 2) -> Question:
     )
 
 
-GENERATORS = [rank_parity, rank_size, shared_traits]
+def playable_card(
+    hand: list[int], last: int, before: int, difficulty: int = 2, fallback_rule: str = FEWER_THAN_TWO
+) -> Question:
+    """Which of your cards may go on the row after ``before`` and ``last`` (Three Traits), or none of them.
+
+    A card fits when it shares two attributes with the last card and one with the card before;
+    only when none of the hand does, one that shares nothing with the last card and (by
+    ``fallback_rule``) fewer than two, or at least one, with the card before. The buttons are the
+    pupil's cards, the fitting ones and those that show a mistake first.
+    """
+    check_difficulty(difficulty)
+    kind = "playable_card"
+    if len(set(hand)) != len(hand) or not hand or last in hand or before in hand or last == before:
+        raise ValueError("the hand and the row's last two cards are different cards")
+    for card_id in (*hand, last, before):
+        _three_traits_card(card_id)
+    right = set(playable_cards(hand, last, before, fallback_rule))
+    main = [c for c in hand if meets_main_rule(c, last, before)]
+    with_last = {c: compare(c, last).count for c in hand}
+    nothing_with_last = [c for c in hand if compare(c, last, most=False).count == 0]
+    candidates = [
+        ("forgot_card_before", [c for c in hand if with_last[c] >= 2 and compare(c, before).count == 0]),
+        ("fallback_too_soon", nothing_with_last if main else []),
+        ("fallback_too_close", [] if main else [c for c in nothing_with_last if c not in right]),
+        ("one_with_last", [c for c in hand if with_last[c] == 1]),
+    ]
+    ranked = round_robin([[c for c in group if c not in right] for _, group in candidates])
+    offered = pick(sorted(right), ranked, sorted(hand), CARD_BUTTONS[difficulty])
+    expected = [str(c) for c in offered if c in right] or [NONE]
+    corners = [card(c).corner for c in offered if c in right]
+    params = {
+        "last": card(last).corner,
+        "before": card(before).corner,
+        "last_traits": _trait_description(kind, card(last)),
+        "before_traits": _trait_description(kind, card(before)),
+        "answer": ", ".join(corners) if corners else label(kind, NONE).to_dict(),
+    }
+    choices = [{"value": str(c), "card": c, "label": label(kind, "card", card=card(c).corner)} for c in offered]
+    choices.append({"value": NONE, "label": label(kind, NONE)})
+    misconceptions = claim(
+        [*candidates, ("missed_a_card", [NONE])],
+        lambda value: str(value) not in expected,
+        keep_empty=True,
+    )
+    return ask(
+        kind,
+        params,
+        [] if main or not right else ["fallback"],
+        answer=CHOICE,
+        check={"rule": "choice", "expected": expected},
+        misconceptions=misconceptions,
+        choices=choices,
+        cards=[before, last],
+        difficulty=difficulty,
+    )
+
+
+GENERATORS = [rank_parity, rank_size, shared_traits, playable_card]

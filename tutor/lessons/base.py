@@ -83,11 +83,17 @@ class Row:
 
 @dataclass
 class Zone:
-    """A part of the table with a heading, such as "On the table" or "Last round"."""
+    """A part of the table with a heading, such as "On the table" or "Last round".
+
+    ``details`` are lines shown only on request, under a button ``details_title`` (Three Traits:
+    the attributes of the row's cards), so that what the pupil works out is not shown first.
+    """
 
     title: Text
     rows: list[Row]
     key: str = ""
+    details: list[Text] = field(default_factory=list)
+    details_title: Text | None = None
 
 
 @dataclass
