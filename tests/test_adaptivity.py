@@ -61,6 +61,7 @@ DRILL_KINDS = {
     "strategy-war": {"compare_ranks", "cards_on_table"},
     "razboiul": {"compare_ranks", "cards_on_table", "cards_after_loss", "razboiul_short_war_cards"},
     "casino-war": {"compare_ranks", "probability_tie", "probability_tie_bet"},
+    "gnav": {"compare_gnav", "gnav_unseen_higher", "gnav_chance_higher"},
 }
 
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tutor import answer_key, standard_deck
+from tutor import answer_key, gnav_deck, standard_deck
 from tutor.answer_key import right_answer, wrong_answer
 from tutor.checks import CHECKS
 from tutor.deck import kids2
@@ -48,6 +48,9 @@ WITH_JOKERS = list(standard_deck.deck("jokers"))
 
 level = st.integers(1, 3)
 number_card = st.sampled_from(NUMBER_CARDS)
+gnav_card = st.sampled_from(gnav_deck.deck())
+gnav_seen = st.lists(gnav_card, max_size=40, unique=True)
+gnav_order = st.sampled_from(gnav_deck.ORDERS)
 
 
 def cards(low: int, high: int, pool=NUMBER_CARDS):
@@ -76,6 +79,7 @@ ARGUMENTS = {
     exact_sum.exact_card_sum: st.tuples(number_card, level),
     compare.winning_card: cards(2, 4).map(labelled).flatmap(lambda table: st.tuples(*map(st.just, table), level)),
     compare.compare_numbers: st.tuples(st.lists(st.integers(0, 100), min_size=2, max_size=4), level),
+    compare.compare_gnav: st.tuples(st.lists(gnav_card, min_size=2, max_size=2, unique=True), level, gnav_order),
     compare.compare_ranks: st.tuples(
         st.lists(st.sampled_from(WITH_JOKERS), min_size=2, max_size=4), level, st.booleans()
     ),
@@ -112,6 +116,8 @@ ARGUMENTS = {
     ),
     probability.probability_tie: st.tuples(st.integers(1, 8), level),
     probability.probability_tie_bet: st.tuples(st.integers(1, 8), level, st.integers(2, 12)),
+    probability.gnav_unseen_higher: st.tuples(gnav_card, gnav_seen, level, gnav_order),
+    probability.gnav_chance_higher: st.tuples(gnav_card, gnav_seen, level, gnav_order, st.booleans()),
     add_sub.triplesmart_expression: st.tuples(cards(3, 3), number_card, level),
     add_sub.triplesmart_distance: st.tuples(cards(3, 3), number_card, st.integers(-20, 120), level),
     add_sub.triplesmart_better: st.tuples(cards(3, 3), number_card, st.integers(-20, 120), level),

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from tutor.deck import kids2
 from tutor.drills import CHOICE, Question
-from tutor.drills.common import build, check_difficulty, check_whole_numbers, claim, label
+from tutor.drills.common import ask, build, check_difficulty, check_whole_numbers, claim, label
 from tutor.drills.estimate_sum import sum_card_choices, sum_comparison_misconceptions
+from tutor.gnav_deck import FOOL_LOWEST, SEED_ORDER, card_name, face_of, place
+from tutor.gnav_deck import card as gnav_card
+from tutor.gnav_deck import rank as gnav_rank
 from tutor.standard_deck import ACE, ACE_LOW, JACK, JOKER_RANK, KING, QUEEN, card, rank_corner
 from tutor.text import Text
 
@@ -162,4 +165,62 @@ def compare_ranks(cards: list[int], difficulty: int = 2, ace_high: bool = True) 
     )
 
 
-GENERATORS = [winning_card, compare_numbers, compare_ranks]
+#: A mistaken value that puts a group of Gnav cards above every other card.
+ABOVE_ALL = 100
+
+
+def compare_gnav(cards: list[int], difficulty: int = 2, low_order: str = SEED_ORDER) -> Question:
+    """Which of two Gnav cards is higher in the game's low-card order (or a tie: two of the same card).
+
+    The buttons name the cards ("the Cat", "the 7"); the misconceptions are the two ways a
+    pupil mixes pictures and numbers: every number above the top pictures, or the low pictures
+    (the Fool, the Pot, the Owl) above the numbers, as pictures are in a standard deck.
+    """
+    check_difficulty(difficulty)
+    if len(cards) != 2:
+        raise ValueError("compare_gnav compares two cards")
+    kind = "compare_gnav"
+
+    def value(card_id: int) -> int:
+        return gnav_rank(card_id, low_order)
+
+    def numbers_first(card_id: int) -> int:
+        number = gnav_card(card_id).face.number
+        return ABOVE_ALL + number if number is not None else value(card_id)
+
+    def pictures_first(card_id: int) -> int:
+        return value(card_id) + (0 if gnav_card(card_id).is_number else ABOVE_ALL)
+
+    views = [("numbers_above_pictures", numbers_first, False), ("low_pictures_high", pictures_first, False)]
+    right = _answer_under(cards, value)
+    show = lambda answer: answer if answer == TIE else face_of(answer)  # noqa: E731 - a one-line view
+    misconceptions = _compare_misconceptions(cards, right, value, views, show)
+    choices = [
+        {"value": face, "label": card_name(card_id)}
+        for face, card_id in {face_of(card_id): card_id for card_id in cards}.items()
+    ]
+    if right == TIE or difficulty >= 2:
+        choices.append({"value": TIE, "label": label(kind, TIE)})
+    first, second = cards
+    params = {
+        "first": card_name(first).to_dict(),
+        "second": card_name(second).to_dict(),
+        "first_place": place(first, low_order),
+        "second_place": place(second, low_order),
+        "answer": (label(kind, TIE) if right == TIE else card_name(right)).to_dict(),
+    }
+    return ask(
+        kind,
+        params,
+        [*(["fool_lowest"] if low_order == FOOL_LOWEST else []), *(["tie"] if right == TIE else [])],
+        answer=CHOICE,
+        check={"rule": "choice", "expected": [show(right)]},
+        misconceptions=misconceptions,
+        choices=choices,
+        cards=list(cards),
+        difficulty=difficulty,
+        hides_result=True,
+    )
+
+
+GENERATORS = [winning_card, compare_numbers, compare_ranks, compare_gnav]
