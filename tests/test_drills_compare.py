@@ -21,8 +21,8 @@ from tests.drill_support import (
 )
 from tutor.drills.common import DIFFICULTIES
 from tutor.drills.compare import compare_gnav, compare_numbers, compare_ranks, winning_card
-from tutor.gnav_deck import ORDERS, deck
 from tutor.drills.marking import RIGHT, UNREADABLE, mark
+from tutor.gnav_deck import ORDERS, deck
 from tutor.standard_deck import card_id, copies
 from tutor.text import LOCALES
 
