@@ -460,3 +460,30 @@ def test_the_drills_ask_about_the_cards_the_pupil_has_not_seen():
     played = play(dealt([SEVEN, TWELVE, THREE], dealer=2), "stand", "stand", "stand")
     compare = LESSON.after_round(played, PUPIL, None, {})[0]
     assert compare.kind == "compare_gnav" and compare.check["expected"] == ["12"] and compare.hides_result
+
+
+def test_a_tie_is_told_with_every_card_drawn():
+    state = dealt([NINE, NINE + SECOND, THREE], dealer=2, deck_top=(FIVE, FIVE + SECOND, ONE, TWO))
+    play(state, "stand", "stand", "stand")
+    assert said(LESSON.round_story(state, PUPIL, []))[3:] == [
+        "Equal highest cards, the 9: you and Computer 1 each draw a card from the deck.",
+        "You draw the 5.",
+        "Computer 1 draws the 5.",
+        "You draw the 1.",
+        "Computer 1 draws the 2.",
+        "The highest card drawn is the 2: Computer 1 wins the round and now has 4 points.",
+    ]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_card_names_follow_each_countrys_game(locale):
+    names = [say(gnav_deck.card_name(c), locale) for c in (CUCKOO, DRAGOON, HOUSE, SEVEN, POT)]
+    assert (
+        names
+        == {
+            "en": ["the Cuckoo", "the Dragoon", "the House", "the 7", "the Pot"],
+            "nb": ["Gjøken", "Dragonen", "Huset", "sjueren", "Potten"],
+            "sv": ["Göken", "Husaren", "Värdshuset", "sjuan", "Blompottan"],
+            "it": ["il Cucù", "il Bragon", "l'Osteria", "il 7", "il Vaso"],
+        }[locale]
+    )

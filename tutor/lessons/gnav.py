@@ -313,11 +313,10 @@ class GnavLesson(Lesson):
             else:
                 lines.append(self.tie_line(event["highest"], best, pupil))
                 for draws in event["draws"]:
-                    drawn = [
-                        self.narration("drawn_card", side=self.seat_name(int(p), pupil, len(points)), card=card_name(c))
-                        for p, c in draws.items()
-                    ]
-                    lines.append(self.narration("drawn", draws=and_list(drawn)))
+                    for player, card in draws.items():
+                        lines.append(
+                            self.you_or(int(player), pupil, "tie_draw_you", "tie_draw_other", card=card_name(card))
+                        )
                 if winner is None:
                     lines.append(self.narration("no_winner"))
                 else:
