@@ -457,6 +457,12 @@ def test_the_drills_ask_about_the_cards_the_pupil_has_not_seen():
     state.rounds = 1
     chance = LESSON.before_move(state, PUPIL, None, {})[0]
     assert chance.kind == "gnav_chance_higher" and chance.check["expected"] == "20/41"
+    # a second round: the first round's 12, Cat and 3 lie face up, and the pupil now has the 7
+    later = play(dealt([TWELVE, CAT, THREE], dealer=1, deck_top=(SEVEN, ONE, FIVE)), "stand", "stand", "stand")
+    assert later.hands[PUPIL] == [SEVEN] and later.current_player == PUPIL
+    assert LESSON.before_move(later, PUPIL, None, {})[0].check["expected"] == "9/19"  # 18 of the 38 unseen
+    later.rounds = 2
+    assert LESSON.before_move(later, PUPIL, None, {})[0].check["expected"] == "18"  # 20 less the 12 and the Cat
     played = play(dealt([SEVEN, TWELVE, THREE], dealer=2), "stand", "stand", "stand")
     compare = LESSON.after_round(played, PUPIL, None, {})[0]
     assert compare.kind == "compare_gnav" and compare.check["expected"] == ["12"] and compare.hides_result
