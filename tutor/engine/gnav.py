@@ -361,7 +361,8 @@ class GnavState(State):
             "dealer": self.dealer,
             "asker": self.asker if self.phase == "answer" else None,
             "asked": self.asked if self.phase == "answer" else None,
-            "hand": list(self.hands[player]),
+            # not "hand": the lesson page draws a view's hand as cards to choose, and Gnav's choices are buttons
+            "card": list(self.hands[player]),
             "points": list(self.points),
             "deck_count": len(self.deck),
             "discard": list(self.discard),
@@ -496,7 +497,7 @@ class GnavState(State):
 
 def unseen_higher(view: dict) -> tuple[int, int]:
     """How many cards the player has not seen, and how many of them beat the player's card."""
-    seen, mine, order = set(view["seen"]), view["hand"][0], view["low_order"]
+    seen, mine, order = set(view["seen"]), view["card"][0], view["low_order"]
     unseen = [c for c in gnav_deck.deck() if c not in seen]
     return sum(rank(c, order) > rank(mine, order) for c in unseen), len(unseen)
 
@@ -520,7 +521,7 @@ class BeginnerBot(Bot):
         forced = answer_or_knock(legal)
         if forced is not None:
             return forced
-        low = rank(view["hand"][0], view["low_order"]) <= face_rank(BEGINNER_TRADES_UP_TO, view["low_order"])
+        low = rank(view["card"][0], view["low_order"]) <= face_rank(BEGINNER_TRADES_UP_TO, view["low_order"])
         wants = rng.random() < (0.8 if low else 0.15)
         return legal[0] if wants and legal[0].kind == "trade" else legal[-1]
 
@@ -541,7 +542,7 @@ class StrongBot(Bot):
             return forced
         if legal[0].kind != "trade":
             return legal[-1]
-        me, mine, order = view["you"], view["hand"][0], view["low_order"]
+        me, mine, order = view["you"], view["card"][0], view["low_order"]
         shown = view["exposed"].get(str((me + 1) % view["players"])) if me != view["dealer"] else None
         if shown is not None:
             wants = refusal(shown) is None and rank(shown, order) > rank(mine, order)

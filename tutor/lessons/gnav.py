@@ -2,7 +2,8 @@
 
 The pupil makes every decision of the game: trade or stand (the dealer trades with the deck),
 give the card or refuse when asked (only a matador that refuses may), and knock with a Fool
-they were dealt. Every button is offered whatever the pupil holds: a refusal without such a
+they were dealt. The pupil's one card lies face up at their seat on the table, and every
+decision is a button, offered whatever the pupil holds: a refusal without such a
 matador, or the dealer's trade with an empty deck, is refused with its reason and nothing is
 played. The drill points are the maths behind the decision: before the pupil trades or
 stands, how many of the cards they have not seen beat theirs, or the chance that the card
@@ -32,7 +33,6 @@ from tutor.engine import Move
 from tutor.gnav_deck import GNAV_CARDS, card_name, face_of, rank
 from tutor.lessons.base import (
     ACTION,
-    HAND,
     NEXT_MARK,
     ROUND,
     ROUND_OF,
@@ -68,8 +68,6 @@ DEALER_CARD = NC_("note beside a seat", "dealer, %(card)s")
 #: The face whose call each calling matador says (the narration's ``call_<face>``).
 CALLS = ("cuckoo", "dragoon", "cat", "horse", "house")
 DEALT = ("knock", "turn", "answer")
-#: What choosing the card in the hand does in each phase: the move's kind, and the button's words.
-HAND_MOVES = {"knock": ("knock", "knock"), "turn": ("trade", "trade_this"), "answer": ("accept", "give_this")}
 
 
 class GnavLesson(Lesson):
@@ -120,14 +118,14 @@ class GnavLesson(Lesson):
         seats = [(pupil + step) % players for step in range(players)]  # the pupil, then the player on their left
         rows = []
         for player in seats:
-            shown = view["hand"][0] if player == pupil and view["hand"] else view["exposed"].get(str(player))
+            shown = view["card"][0] if player == pupil and view["card"] else view["exposed"].get(str(player))
             cards = [shown] if shown is not None else [None] * (view["phase"] in DEALT)
             rows.append(
                 Row(
                     self.seat_name(player, pupil, players),
                     cards,
                     self.seat_note(player == view["dealer"], shown),
-                    NEXT_MARK if player == view["to_move"] else None,
+                    Text.in_context(NEXT_MARK) if player == view["to_move"] else None,
                 )
             )
         zones = [Zone(Text.in_context(AT_THE_TABLE), rows, key="this-round")]
@@ -138,7 +136,7 @@ class GnavLesson(Lesson):
                     self.seat_name(player, pupil, players),
                     [end["cards"][str(player)]],
                     card_name(end["cards"][str(player)]),
-                    WINNER_MARK if player == end["winner"] else None,
+                    Text.in_context(WINNER_MARK) if player == end["winner"] else None,
                 )
                 for player in seats
             ]
@@ -185,16 +183,6 @@ class GnavLesson(Lesson):
     def call(self, card_id: int) -> Text:
         return self.narration(f"call_{face_of(card_id)}")
 
-    def hand_choice(self, game_state, pupil: int, card_id: int) -> Choice:
-        """The card in the hand: knocked with (the Fool, right after the deal), given when asked, or traded."""
-        kind, key = HAND_MOVES.get(game_state.phase, HAND_MOVES["turn"])
-        return Choice(move_token(Move(kind, pupil)), self.narration(key), [card_id], HAND)
-
-    def playable(self, game_state, pupil: int) -> set[int]:
-        """The card in the hand, when choosing it makes a legal move."""
-        kind, _ = HAND_MOVES.get(game_state.phase, HAND_MOVES["turn"])
-        return set(game_state.hands[pupil]) if game_state.is_legal(Move(kind, pupil)) else set()
-
     def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
         """A refusal without a matador that refuses, or a trade with an empty deck, is refused with the reason."""
         if game_state.is_legal(move):
@@ -232,9 +220,16 @@ class GnavLesson(Lesson):
         events = [event for record in records for event in record["events"]]
         since = max((event["seq"] for event in events if event["by"] == pupil), default=0)
         lines = []
-        for event in events:
-            if event["seq"] >= since:
-                lines += self.event_lines(event, pupil, view)
+        for record in records:
+            told = [
+                line
+                for event in record["events"]
+                if event["seq"] >= since
+                for line in self.event_lines(event, pupil, view)
+            ]
+            if lines:  # a new round after one already told: say so, and who deals
+                lines.append(self.you_or(record["dealer"], pupil, "new_round_you", "new_round", n=record["round"]))
+            lines += told
         return lines
 
     def you_or(self, player: int, pupil: int, you: str, other: str, **params) -> Text:
@@ -350,7 +345,7 @@ class GnavLesson(Lesson):
         if game_state.phase != "turn" or (pupil == game_state.dealer and not game_state.deck):
             return []
         view = game_state.player_view(pupil)
-        mine, level, order = view["hand"][0], level_of(levels, "probability"), view["low_order"]
+        mine, level, order = view["card"][0], level_of(levels, "probability"), view["low_order"]
         if game_state.rounds % 2 == 0:
             return [gnav_unseen_higher(mine, view["seen"], level, order)]
         return [gnav_chance_higher(mine, view["seen"], level, order, from_deck=pupil == game_state.dealer)]
