@@ -76,7 +76,6 @@ class GnavLesson(Lesson):
     game_id = "gnav"
     lesson_options = {"round_limit": 8}
     offered_players = range(3, 7)
-    questions_per_turn = 1 / 2
 
     def cards(self):
         return GNAV_CARDS
