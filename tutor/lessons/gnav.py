@@ -30,7 +30,7 @@ from tutor.drills import Question, level_of
 from tutor.drills.compare import compare_gnav
 from tutor.drills.probability import gnav_chance_higher, gnav_unseen_higher
 from tutor.engine import Move
-from tutor.gnav_deck import GNAV_CARDS, card_name, face_of, rank
+from tutor.gnav_deck import GNAV_CARDS, card_name, face_of, rank, refusal
 from tutor.lessons.base import (
     ACTION,
     NEXT_MARK,
@@ -47,6 +47,7 @@ from tutor.lessons.base import (
     move_token,
     progress_line,
 )
+from tutor.lessons.war_family import LAST_ROUND
 from tutor.text import NC_, NP_, Text
 
 # Translators: a scoreboard line: %(side)s is "You" or a computer player's name; the count is their points in Gnav.
@@ -55,8 +56,6 @@ POINTS = NP_("%(side)s: %(num)s point", "%(side)s: %(num)s points")
 DECK_LEFT = NP_("Deck: %(num)s card", "Deck: %(num)s cards")
 # Translators: the heading over the players and their cards in the round being played.
 AT_THE_TABLE = NC_("heading: the Gnav table", "At the table")
-# Translators: the heading over the cards the players showed at the end of the last round.
-LAST_ROUND = NC_("heading: the round just played", "Last round")
 # Translators: the heading over the face-up pile of cards put away in Gnav (every player may look at them).
 DISCARD_PILE = NC_("heading: Gnav's face-up pile", "Discard pile")
 # Translators: beside the face-up discard pile in Gnav: how many cards lie on it, for everyone to see.
@@ -65,8 +64,6 @@ DISCARD_COUNT = NP_("%(num)s card, face up", "%(num)s cards, face up")
 DEALER = NC_("note beside a seat", "dealer")
 # Translators: a note beside the dealer's card in Gnav: %(card)s is the card's name ("the Cat").
 DEALER_CARD = NC_("note beside a seat", "dealer, %(card)s")
-#: The face whose call each calling matador says (the narration's ``call_<face>``).
-CALLS = ("cuckoo", "dragoon", "cat", "horse", "house")
 DEALT = ("knock", "turn", "answer")
 
 
@@ -169,7 +166,7 @@ class GnavLesson(Lesson):
         if phase == "answer":
             give = self.action(Move("accept", pupil), "give", name=self.name(game_state.asker))
             held = game_state.hands[pupil][0]
-            if face_of(held) in CALLS:
+            if refusal(held) is not None:
                 refuse = self.action(Move("call", pupil), "say_call", call=self.call(held))
             else:
                 refuse = self.action(Move("call", pupil), "refuse")
@@ -180,6 +177,7 @@ class GnavLesson(Lesson):
         return Choice(move_token(move), self.narration(key, **params), place=ACTION)
 
     def call(self, card_id: int) -> Text:
+        """A matador's call (the narration's ``call_<face>``)."""
         return self.narration(f"call_{face_of(card_id)}")
 
     def judge(self, game_state, pupil: int, move: Move) -> Judged | None:
