@@ -495,3 +495,41 @@ def test_the_card_names_follow_each_countrys_game(locale):
             "it": ["il Cucù", "il Bragon", "l'Osteria", "il 7", "il Vaso"],
         }[locale]
     )
+
+
+# --- homework ------------------------------------------------------------------------------------------------
+def test_a_teacher_sets_gnav_as_homework_and_the_grid_shows_the_answers_evidence(app, staff):
+    import csv
+    import io
+
+    from tests.conftest import run_id_in, run_record
+    from tests.test_teacher import homework_form, take_a_step
+
+    staff.teacher()
+    teacher = app.test_client()
+    staff.sign_in(teacher)
+    school_class = staff.school_class(pupils=("Ada",))
+    page = teacher.get(f"/teacher/classes/{school_class.public_id}/homework/new?game=gnav").get_data(as_text=True)
+    offered = re.findall(r'name="gnav-players" value="(\d+)"( checked)?', page)
+    assert offered == [("3", " checked"), ("4", ""), ("5", ""), ("6", "")]  # the lesson offers 3 to 6 players
+    form = homework_form("gnav", **{"gnav-players": "3", "goal": "questions", "goal_count": "3"})
+    made = teacher.post(f"/teacher/classes/{school_class.public_id}/homework/new", data=form)
+    assert made.status_code == 302, made.get_data(as_text=True)[:500]
+    ada = app.test_client()
+    staff.sign_in_pupil(ada, school_class.code, "Ada")
+    run_id = run_id_in(ada.post(f"/homework/{made.headers['Location'].rsplit('/', 1)[1]}/start").headers["Location"])
+    ada.post(f"/runs/{run_id}/skip-intro")
+    answered = set()
+    for _ in range(300):  # the whole game (the deal is the pupil's own: how many questions of each skill varies)
+        run = LessonRun.from_dict(run_record(app, run_id).data)
+        if run.stage == "finished":
+            break
+        if run.drill.question and run.drill.open:
+            answered.add(run.drill.question["skill"])
+        take_a_step(ada, run_id, run)
+    assert run.stage == "finished" and "probability" in answered  # offered at every turn to trade or stand
+    grid = teacher.get(f"/teacher/classes/{school_class.public_id}/grid.csv").get_data().decode("utf-8-sig")
+    header, row = list(csv.reader(io.StringIO(grid)))
+    cells = dict(zip(header, row))
+    names = {"probability": "Probability", "compare": "Compare numbers"}
+    assert cells["Pupil"] == "Ada" and all(cells[names[skill]] != "not started" for skill in answered)

@@ -1,8 +1,10 @@
 """Skill ``probability``: the chance of an event as a fraction, and the expected value of a bet.
 
-Gnav, War and Casino War ask it with plain counts from the position (cards in the deck,
-how many beat yours, how many decks). Any equivalent fraction counts at difficulties 1
-and 2 (1 also says how many cards there are); difficulty 3 asks for the simplest form.
+War and Casino War ask it with plain counts from the position (cards in the deck, how
+many beat yours, how many decks); Gnav from the cards the pupil has seen (how many of the
+unseen cards beat theirs, a typed count, and the chance that the card they would get is one
+of them). Any equivalent fraction counts at difficulties 1 and 2 (1 also says how many cards
+there are); difficulty 3 asks for the simplest form.
 Texts: ``content/drills/probability.toml``.
 """
 
