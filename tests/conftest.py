@@ -14,6 +14,7 @@ from tutor import accounts, classroom
 from tutor.app import create_app
 from tutor.db import upgrade
 from tutor.engine import GAMES
+from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
 from tutor.lessons.runner import LessonRun
 from tutor.models import LessonRunRecord, Pupil, SchoolClass, Teacher
@@ -63,7 +64,11 @@ class Guest:
         return self.client.post("/guest", data={"name": name}, follow_redirects=True)
 
     def start(self, game_id="calculation-war", **form):
-        response = self.client.post(f"/lessons/{game_id}/start", data={"players": "2", "strength": "beginner", **form})
+        """Start a lesson: two players, or the fewest its lesson offers (Gnav's: 3), unless ``form`` says."""
+        players = str(max(2, LESSONS[game_id].player_choices(GAMES[game_id])[0]))
+        response = self.client.post(
+            f"/lessons/{game_id}/start", data={"players": players, "strength": "beginner", **form}
+        )
         assert response.status_code == 302, response.data[:500]
         return run_id_in(response.headers["Location"])
 

@@ -178,8 +178,9 @@ def forms(text) -> list[str]:
 
 
 def _extracted() -> set[str]:
-    """Every text the extractor finds for the drills: the content files, and the N_() texts of tutor/drills."""
-    found = set()
+    """Every text the extractor finds for the drills: the content files, the N_() texts of tutor/drills, and the
+    Gnav cards' names (the drills name the cards they ask about)."""
+    found = set(content.translatable_strings(content.load("gnav_deck")))
     for path in sorted((content.CONTENT_DIR / "drills").glob("*.toml")):
         data = content.load(f"drills/{path.stem}")
         found |= set(content.translatable_strings(data)) | {one for one, _, _ in content.translatable_plurals(data)}

@@ -95,6 +95,7 @@ DRILL_KINDS = {
     },
     "twenty-nine": {"twentynine_missing_value", "twentynine_which_card", "twentynine_number_played", "twentynine_bust"},
     "three-traits": {"rank_parity", "rank_size", "shared_traits", "playable_card"},
+    "gnav": {"compare_gnav", "gnav_unseen_higher", "gnav_chance_higher"},
 }
 
 

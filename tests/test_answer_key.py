@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tests.drill_support import twentynine
-from tutor import answer_key, standard_deck
+from tutor import answer_key, gnav_deck, standard_deck
 from tutor.answer_key import right_answer, wrong_answer
 from tutor.checks import CHECKS
 from tutor.deck import kids2
@@ -49,6 +49,9 @@ WITH_JOKERS = list(standard_deck.deck("jokers"))
 
 level = st.integers(1, 3)
 number_card = st.sampled_from(NUMBER_CARDS)
+gnav_card = st.sampled_from(gnav_deck.deck())
+gnav_seen = st.lists(gnav_card, max_size=40, unique=True)
+gnav_order = st.sampled_from(gnav_deck.ORDERS)
 
 
 def cards(low: int, high: int, pool=NUMBER_CARDS):
@@ -104,6 +107,7 @@ ARGUMENTS = {
     compare.winning_card: cards(2, 4).map(labelled).flatmap(lambda table: st.tuples(*map(st.just, table), level)),
     compare.compare_numbers: st.tuples(st.lists(st.integers(0, 100), min_size=2, max_size=4), level),
     compare.twentynine_bust: st.tuples(twentynine_position(True), level).map(lambda d: (*d[0], d[1])),
+    compare.compare_gnav: st.tuples(st.lists(gnav_card, min_size=2, max_size=2, unique=True), level, gnav_order),
     compare.compare_ranks: st.tuples(
         st.lists(st.sampled_from(WITH_JOKERS), min_size=2, max_size=4), level, st.booleans()
     ),
@@ -164,6 +168,8 @@ ARGUMENTS = {
     probability.casino_expected_loss: st.tuples(
         st.integers(1, 8), st.integers(1, 5).map(lambda half: 2 * half), st.integers(2, 400), level
     ),
+    probability.gnav_unseen_higher: st.tuples(gnav_card, gnav_seen, level, gnav_order),
+    probability.gnav_chance_higher: st.tuples(gnav_card, gnav_seen, level, gnav_order, st.booleans()),
     add_sub.triplesmart_expression: st.tuples(cards(3, 3), number_card, level),
     add_sub.triplesmart_distance: st.tuples(cards(3, 3), number_card, st.integers(-20, 120), level),
     add_sub.triplesmart_better: st.tuples(cards(3, 3), number_card, st.integers(-20, 120), level),

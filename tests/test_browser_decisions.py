@@ -30,6 +30,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from tests.browser_support import Visit
+from tutor import gnav_deck
 from tutor.deck import kids2
 from tutor.engine import Move
 from tutor.engine.calculation_war import card_sum, war_sum
@@ -40,6 +41,7 @@ from tutor.lessons.calculation_war import CalculationWarLesson
 from tutor.lessons.casino_war import CasinoWarLesson
 from tutor.lessons.classic_war import ChanceWarLesson, TodUndLebenLesson
 from tutor.lessons.fraction_master import FractionMasterLesson
+from tutor.lessons.gnav import GnavLesson
 from tutor.lessons.multiwar import MultiWarLesson
 from tutor.lessons.runner import FINISHED, PLAY, PUPIL, LessonRun
 from tutor.lessons.shedding import DRAWS_TWO_OTHER, DRAWS_TWO_YOU, YOU_DRAW_TWO, MultiMatchLesson, SheddingLesson
@@ -745,6 +747,52 @@ class ThreeTraits(Plan):
         return Found(line, (taken,)) if line is not None else None
 
 
+# --- Gnav (its own deck) ---------------------------------------------------------------------------------
+class Gnav(Plan):
+    """Refused: a refusal of a trade without a matador that refuses. Result: the round's highest card with the
+    winner's new points. Effect: a matador's call with the card it shows.
+
+    The pupil knocks with a dealt Fool, refuses with a matador, gives any other card when asked, and trades a
+    card of 6 or lower (otherwise stands).
+    """
+
+    players = "3"
+
+    def policy(self, run, state):
+        kinds = {move.kind: move for move in state.legal_moves()}
+        for kind in ("knock", "call", "accept"):
+            if kind in kinds:
+                return as_step(self.lesson, state, kinds[kind])
+        low = gnav_deck.rank(state.hands[PUPIL][0], state.order) <= gnav_deck.face_rank("6", state.order)
+        return as_step(self.lesson, state, kinds["trade"] if low and "trade" in kinds else kinds["stand"])
+
+    def refusal(self, run, state):
+        if run.stage != PLAY or run.drill.question or state.current_player != PUPIL or state.phase != "answer":
+            return None
+        if gnav_deck.refusal(state.hands[PUPIL][0]) is not None:
+            return None
+        move = Move("call", PUPIL)  # the reason names the card, which nb and sv say in words ("femmeren", "femman")
+        return self.refused(move, state, (), Step("move", move_token(move)))
+
+    def outcome(self, run, state, context):
+        if not state.history or not context["story"]:
+            return None
+        end = state.history[-1]["events"][-1]
+        if end["winner"] is None:
+            return None
+        points = end["points"][end["winner"]]
+        texts = self.lesson.content()["narration"]
+        won = {
+            texts[key]["one"] for key in ("highest_you", "highest_other", "drawn_highest_you", "drawn_highest_other")
+        }
+        line = next((line for line in context["story"] if line.msgid in won and line.params["num"] == points), None)
+        return Found(line, (points,)) if line is not None else None
+
+    def effect(self, run, state, context):
+        calls = narration_ids(self.game_id, "call_you", "call_other")
+        return next((Found(line) for line in context["story"] if line.msgid in calls), None)
+
+
 #: The plan for each kind of lesson: a game plays the plan of the nearest of its lesson's classes named here,
 #: so a new War variant plays ChanceWar's, and a lesson of a new kind fails until it has a plan of its own.
 PLANS = {
@@ -761,6 +809,7 @@ PLANS = {
     FractionMasterLesson: FractionMaster,
     TwentyNineLesson: TwentyNine,
     ThreeTraitsLesson: ThreeTraits,
+    GnavLesson: Gnav,
 }
 
 

@@ -17,6 +17,7 @@ import pytest
 from tests.browser_support import Visit
 from tests.seeds import game_seed
 from tutor.engine import GAMES
+from tutor.lessons import LESSONS
 
 pytestmark = pytest.mark.browser
 
@@ -99,7 +100,7 @@ def test_question_hand_and_last_result_are_in_view_at_school_screen_sizes(
     visit = Visit(browser, live_server, viewport=size)
     page = visit.page
     visit.sign_in(f"Ada {size[0]}")
-    visit.start(game_id)
+    visit.start(game_id, players=str(max(2, LESSONS[game_id].player_choices(GAMES[game_id])[0])))
     check_view(visit, [".coach", "section.hand"], f"{game_id} intro")
     visit.click(page.locator("form[action$='/skip-intro'] button"))
     questions, moves, stories = 0, 0, 0

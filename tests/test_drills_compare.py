@@ -24,6 +24,7 @@ from tests.drill_support import (
 from tutor.drills.common import DIFFICULTIES
 from tutor.drills.compare import (
     SPECIAL_RULES,
+    compare_gnav,
     compare_numbers,
     compare_ranks,
     least_waste_card,
@@ -33,12 +34,17 @@ from tutor.drills.compare import (
     winning_card,
 )
 from tutor.drills.marking import RIGHT, UNREADABLE, mark
+from tutor.gnav_deck import ORDERS, deck
 from tutor.standard_deck import JOKER_RANK, card, card_id, copies
 from tutor.text import LOCALES
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: Rank cards without a suit that counts: the spade of each rank.
 A, K, Q, J = std("AS"), std("KS"), std("QS"), std("JS")
+
+
+#: Gnav cards (tutor/gnav_deck.py: the first copy of each face, from the top; a second copy is 21 more).
+CAT, HOUSE, TWELVE, SEVEN, ONE, FOOL, POT, OWL, ZERO = 2, 4, 5, 10, 16, 17, 18, 19, 20
 
 
 def spades(*ranks: int) -> list[int]:
@@ -86,6 +92,18 @@ def questions():
         found.append(least_waste_card(spades(9, 2), JOKER, d, top=JOKER_RANK))
         for pile, play in TWENTYNINE_PLAYS:
             found.append(twentynine_bust(*twentynine(pile, play), d))
+        for pair in [
+            [CAT, SEVEN],
+            [SEVEN, TWELVE],
+            [TWELVE, HOUSE],
+            [FOOL, ONE],
+            [ONE, FOOL],
+            [SEVEN, 31],
+            [OWL, ZERO],
+            [ZERO, POT],
+        ]:
+            for order in ORDERS:
+                found.append(compare_gnav(pair, d, order))
     return found
 
 
@@ -269,3 +287,40 @@ def test_every_compare_question_is_answerable(numbers, cards, ace_high, difficul
     hand, shown = [c for c in cards[1:] if c != cards[0]], cards[0]
     if hand:
         assert_well_formed(least_waste_card(hand, shown, difficulty, ace_high), LOCALES)
+
+
+def test_gnav_cards_rank_by_the_games_low_card_order():
+    assert compare_gnav([CAT, SEVEN]).check["expected"] == ["cat"]
+    assert compare_gnav([TWELVE, HOUSE]).check["expected"] == ["house"]
+    assert compare_gnav([SEVEN, SEVEN + 21]).check["expected"] == ["tie"]  # two copies of the 7
+    assert compare_gnav([ONE, FOOL]).check["expected"] == ["1"]
+    assert compare_gnav([ZERO, POT]).check["expected"] == ["pot"]  # the seed's order: ... Fool, Pot, Owl, 0
+    assert compare_gnav([ZERO, POT], low_order="fool_lowest").check["expected"] == ["0"]
+    assert compare_gnav([FOOL, OWL], low_order="fool_lowest").check["expected"] == ["owl"]
+
+
+def test_gnav_mixups_of_pictures_and_numbers_are_named():
+    question = compare_gnav([TWELVE, HOUSE], 2)
+    assert misconception_of(question, "12") == "numbers_above_pictures"
+    low = compare_gnav([FOOL, SEVEN], 2)
+    assert misconception_of(low, "fool") == "low_pictures_high"
+    assert misconception_of(compare_gnav([SEVEN, ONE], 2), "1") == "picked_smaller"
+    assert compare_gnav([CAT, SEVEN], 1).choices == [
+        c for c in compare_gnav([CAT, SEVEN], 2).choices if c["value"] != "tie"
+    ]
+    places = question.hints[-1].params
+    assert (places["first_place"], places["second_place"]) == (6, 5)  # the 12 and the House, counted from the top
+
+
+def test_gnav_compares_two_cards_only():
+    for cards in ([CAT], [CAT, SEVEN, ONE]):
+        with pytest.raises(ValueError):
+            compare_gnav(cards)
+
+
+@SETTINGS
+@given(
+    st.lists(st.sampled_from(deck()), min_size=2, max_size=2, unique=True), st.sampled_from(ORDERS), st.integers(1, 3)
+)
+def test_every_gnav_compare_question_is_answerable(cards, order, difficulty):
+    assert_well_formed(compare_gnav(cards, difficulty, order), LOCALES, lists_every_mistake=True)

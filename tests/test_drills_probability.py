@@ -18,10 +18,13 @@ from tutor.drills.marking import NOT_SIMPLEST, RIGHT, UNREADABLE, WRONG, mark
 from tutor.drills.probability import (
     casino_expected_loss,
     casino_house_edge,
+    gnav_chance_higher,
+    gnav_unseen_higher,
     probability_card_beats,
     probability_tie,
     probability_tie_bet,
 )
+from tutor.gnav_deck import deck
 from tutor.text import LOCALES, say
 
 MISCONCEPTIONS = {
@@ -30,7 +33,11 @@ MISCONCEPTIONS = {
     "probability_tie_bet": {"ignored_loss", "stake_always_lost", "sign_flipped", "odds", "own_card_kept"},
     "casino_house_edge": {"forgot_half", "half_not_chance", "own_card_kept", "sign_flipped", "not_simplest"},
     "casino_expected_loss": {"forgot_half", "one_hand_only", "every_stake_lost", "sign_flipped"},
+    "gnav_unseen_higher": {"seen_not_taken_away", "kinds_not_cards", "twin_counted", "counted_lower", "off_by_one"},
+    "gnav_chance_higher": {"odds", "seen_counted", "count_not_fraction", "inverted", "complement", "not_simplest"},
 }
+#: Gnav cards (tutor/gnav_deck.py: the first copy of each face, from the top; a second copy is 21 more).
+CUCKOO, DRAGOON, CAT, SEVEN, ONE, FOOL, ZERO = 0, 1, 2, 10, 16, 17, 20
 
 
 def shows(question: Question, typed: str, misconception: str, locale: str = "en") -> None:
@@ -194,3 +201,63 @@ def test_tie_questions_are_answerable(decks, difficulty, payout):
 def test_impossible_casino_questions_are_refused(make):
     with pytest.raises(ValueError):
         make()
+
+
+def test_the_unseen_cards_that_beat_yours_are_counted_two_of_each_less_the_seen_ones():
+    # the 7: ten kinds above it (five pictures, 12 to 8), twenty cards; the Cuckoo, a Cat and an 8 are seen
+    question = gnav_unseen_higher(SEVEN, [CUCKOO, CAT + 21, 9, ONE], 2)
+    assert question.check == {"rule": "equals", "expected": "17"}
+    shows(question, "20", "seen_not_taken_away")
+    shows(question, "10", "kinds_not_cards")
+    shows(question, "18", "twin_counted")  # the other 7 is as high, not higher
+    shows(question, "16", "off_by_one")
+    lower = 42 - 5 - 17 - 1  # the unseen cards below the 7 (the other 7 is neither)
+    shows(question, str(lower), "counted_lower")
+    assert gnav_unseen_higher(CUCKOO, [], 3).check["expected"] == "0"
+    assert gnav_unseen_higher(ZERO, [], 1).check["expected"] == "40"  # every card but the two 0s
+    assert gnav_unseen_higher(ZERO, [], 1, "fool_lowest").check["expected"] == "34"  # not the Pots, Owls and Fools
+
+
+def test_the_chance_of_a_higher_card_counts_only_the_cards_not_seen():
+    question = gnav_chance_higher(SEVEN, [CUCKOO, CAT + 21, 9, ONE], 2)  # 17 of the 37 unseen cards beat the 7
+    assert question.check == {"rule": "equals", "expected": "17/37"}
+    shows(question, "17/20", "odds")
+    shows(question, "17/42", "seen_counted")
+    shows(question, "17", "count_not_fraction")
+    shows(question, "37/17", "inverted")
+    shows(question, "20/37", "complement")
+    simplest = gnav_chance_higher(ONE, [SEVEN, 24], 3)  # the 1: 32 higher, 39 unseen... in simplest form
+    assert simplest.check["rule"] == "equivalent_simplest"
+    deck_question = gnav_chance_higher(FOOL, [], 1, from_deck=True)
+    assert "top card of the deck" in say(deck_question.prompt, "en")
+    assert "left" in say(gnav_chance_higher(FOOL, [], 1).prompt, "en")
+
+
+def test_gnav_questions_refuse_impossible_positions():
+    with pytest.raises(ValueError):
+        gnav_chance_higher(SEVEN, list(deck()))  # nothing left unseen
+    with pytest.raises(ValueError):
+        gnav_unseen_higher(SEVEN, [99])
+    with pytest.raises(ValueError):
+        gnav_unseen_higher(42, [])
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.sampled_from(deck()),
+    st.lists(st.sampled_from(deck()), max_size=40, unique=True),
+    st.integers(1, 3),
+    st.sampled_from(["seed", "fool_lowest"]),
+    st.booleans(),
+)
+def test_gnav_questions_are_answerable(card, seen, difficulty, order, from_deck):
+    try:
+        count = gnav_unseen_higher(card, seen, difficulty, order)
+        chance = gnav_chance_higher(card, seen, difficulty, order, from_deck)
+    except ValueError:
+        return  # every card seen: nothing is left to ask about
+    unseen = [c for c in deck() if c not in {*seen, card}]
+    higher = int(count.check["expected"])
+    assert exact(chance.check["expected"]) == sympy.Rational(higher, len(unseen))
+    well_formed(count)
+    well_formed(chance)

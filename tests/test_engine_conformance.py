@@ -13,6 +13,7 @@ from tutor.engine.calculation_war import CalculationWarState
 from tutor.engine.casino_war import CasinoWarState
 from tutor.engine.classic_war import ClassicWarState
 from tutor.engine.fraction_master import FractionMasterState
+from tutor.engine.gnav import GnavState
 from tutor.engine.multiwar import MultiWarState
 from tutor.engine.play import chance_rng, replay, simulate
 from tutor.engine.shedding import SheddingState
@@ -186,6 +187,12 @@ def second_card_from_the_shoe(data, game):
     data["player_cards"][0].append(data["shoe"].pop())
 
 
+@corrupted
+def second_card_in_a_hand(data, game):
+    """Gnav: player 0 holds one more card, from the deck or else the discard pile (a hand holds one card or none)."""
+    data["hands"][0].append((data["deck"] or data["discard"]).pop())
+
+
 #: A hand (or a battle's turned row, in games without hands) of a size the rules never deal, by state class.
 WRONG_SIZE = {
     CalculationWarState: grown("hands", 6),
@@ -198,6 +205,7 @@ WRONG_SIZE = {
     CasinoWarState: second_card_from_the_shoe,
     TwentyNineState: card_from_the_draw_pile_in_hand,
     ThreeTraitsState: fullest_hand_emptied,
+    GnavState: second_card_in_a_hand,
 }
 
 #: Whose turn it is, by the key each game stores it under (the first one present is corrupted).
@@ -275,6 +283,7 @@ HIDDEN_ZONES = {
     CasinoWarState: ("shoe", "burned", "discard"),
     TwentyNineState: ("hands", "draw_pile", "won", "discard"),
     ThreeTraitsState: ("hands", "draw_pile", "penalties"),
+    GnavState: ("deck", "hands"),
 }
 #: A hidden card id c is replaced by MARK + c, a number no view can show by chance.
 MARK = 100_000

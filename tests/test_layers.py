@@ -29,6 +29,7 @@ LAYERS = (
             "tutor.content",
             "tutor.deck",
             "tutor.standard_deck",
+            "tutor.gnav_deck",
             "tutor.config",
             "tutor.models",
         ),

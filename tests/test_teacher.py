@@ -525,6 +525,18 @@ def test_homework_with_bad_settings_is_refused_and_the_form_kept(app, staff, tea
     assert count(app, Assignment) == 0
 
 
+@pytest.mark.parametrize("players,status", [("2", 400), ("12", 400), ("6", 302)])
+def test_homework_is_set_only_with_a_player_count_the_lesson_offers(app, staff, teacher_client, players, status):
+    """Gnav's rules take 2 to 12 players; its lesson offers 3 to 6."""
+    school_class = staff.school_class()
+    response = teacher_client.post(
+        f"/teacher/classes/{school_class.public_id}/homework/new",
+        data=homework_form("gnav", **{"gnav-players": players}),
+    )
+    assert response.status_code == status
+    assert count(app, Assignment) == (status == 302)
+
+
 def test_homework_due_time_is_in_the_class_time_zone_and_stored_in_utc(app, staff, teacher_client):
     school_class = staff.school_class(timezone="Europe/Oslo")
     due = date.today() + timedelta(days=5)

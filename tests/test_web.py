@@ -89,6 +89,14 @@ def test_impossible_settings_are_refused(guest, client, form):
     assert "Those settings do not work" in response.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("players,starts", [("2", False), ("3", True), ("6", True), ("12", False)])
+def test_a_lesson_starts_only_with_a_player_count_it_offers(guest, client, players, starts):
+    """Gnav's rules take 2 to 12 players; its lesson offers 3 to 6."""
+    guest.sign_in()
+    response = client.post("/lessons/gnav/start", data={"players": players, "strength": "beginner"})
+    assert ("/runs/" in response.headers["Location"]) is starts
+
+
 def test_unknown_game_is_404(guest, client):
     guest.sign_in()
     assert client.get("/lessons/no-such-game").status_code == 404

@@ -440,7 +440,7 @@ def create_assignment(
         game = make_game(form.game_id, players, {**LESSONS[form.game_id].lesson_options, **(form.options or {})})
     except (InvalidOptions, ValueError, TypeError):
         raise Refused("options") from None
-    if form.bots not in game_class.bots:
+    if form.bots not in game_class.bots or players not in LESSONS[form.game_id].player_choices(game_class):
         raise Refused("options")
     if form.goal not in GOALS:
         raise Refused("goal")

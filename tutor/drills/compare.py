@@ -6,7 +6,8 @@ products of its cards; War, its variants and Casino War compare standard cards b
 for the youngest), how much higher (typed: the queen counts 12), which card wins under
 the game's own rule (P'yanitsa's six beats the ace), and in Strategy War which card of
 the hand beats a card with the least waste; 29 compares a pile after a play with 29
-(under, exactly, over: will it be thrown away?). The questions about a round hide its
+(under, exactly, over: will it be thrown away?); Gnav compares two of its cards in the
+game's low-card order. The questions about a round hide its
 result until they are answered. A "tie" button is offered only when there is a tie at
 difficulty 1, always from 2. Texts: ``content/drills/compare.toml``.
 """
@@ -30,6 +31,9 @@ from tutor.drills.common import (
 )
 from tutor.drills.estimate_sum import sum_card_choices, sum_comparison_misconceptions
 from tutor.drills.exact_sum import adding_lines
+from tutor.gnav_deck import FOOL_LOWEST, SEED_ORDER, card_name, face_of, place
+from tutor.gnav_deck import card as gnav_card
+from tutor.gnav_deck import rank as gnav_rank
 from tutor.signs import formula
 from tutor.standard_deck import ACE, ACE_LOW, JACK, JOKER_RANK, KING, QUEEN, card, rank_corner
 from tutor.text import Text
@@ -400,6 +404,64 @@ def twentynine_bust(pile, play, difficulty: int = 2) -> Question:
     )
 
 
+#: A mistaken value that puts a group of Gnav cards above every other card.
+ABOVE_ALL = 100
+
+
+def compare_gnav(cards: list[int], difficulty: int = 2, low_order: str = SEED_ORDER) -> Question:
+    """Which of two Gnav cards is higher in the game's low-card order (or a tie: two of the same card).
+
+    The buttons name the cards ("the Cat", "the 7"); the misconceptions are the two ways a
+    pupil mixes pictures and numbers: every number above the top pictures, or the low pictures
+    (the Fool, the Pot, the Owl) above the numbers, as pictures are in a standard deck.
+    """
+    check_difficulty(difficulty)
+    if len(cards) != 2:
+        raise ValueError("compare_gnav compares two cards")
+    kind = "compare_gnav"
+
+    def value(card_id: int) -> int:
+        return gnav_rank(card_id, low_order)
+
+    def numbers_first(card_id: int) -> int:
+        number = gnav_card(card_id).face.number
+        return ABOVE_ALL + number if number is not None else value(card_id)
+
+    def pictures_first(card_id: int) -> int:
+        return value(card_id) + (0 if gnav_card(card_id).is_number else ABOVE_ALL)
+
+    views = [("numbers_above_pictures", numbers_first, False), ("low_pictures_high", pictures_first, False)]
+    right = _answer_under(cards, value)
+    show = lambda answer: answer if answer == TIE else face_of(answer)  # noqa: E731 - a one-line view
+    misconceptions = _compare_misconceptions(cards, right, value, views, show)
+    choices = [
+        {"value": face, "label": card_name(card_id)}
+        for face, card_id in {face_of(card_id): card_id for card_id in cards}.items()
+    ]
+    if right == TIE or difficulty >= 2:
+        choices.append({"value": TIE, "label": label(kind, TIE)})
+    first, second = cards
+    params = {
+        "first": card_name(first).to_dict(),
+        "second": card_name(second).to_dict(),
+        "first_place": place(first, low_order),
+        "second_place": place(second, low_order),
+        "answer": (label(kind, TIE) if right == TIE else card_name(right)).to_dict(),
+    }
+    return ask(
+        kind,
+        params,
+        [*(["fool_lowest"] if low_order == FOOL_LOWEST else []), *(["tie"] if right == TIE else [])],
+        answer=CHOICE,
+        check={"rule": "choice", "expected": [show(right)]},
+        misconceptions=misconceptions,
+        choices=choices,
+        cards=list(cards),
+        difficulty=difficulty,
+        hides_result=True,
+    )
+
+
 GENERATORS = [
     winning_card,
     compare_numbers,
@@ -408,4 +470,5 @@ GENERATORS = [
     special_rank_rule,
     least_waste_card,
     twentynine_bust,
+    compare_gnav,
 ]

@@ -1,9 +1,11 @@
 """Skill ``probability``: the chance of an event as a fraction, and the expected value of a bet.
 
-Gnav, War and Casino War ask it with plain counts from the position (cards in the deck,
-how many beat yours, how many decks). Any equivalent fraction counts at difficulties 1
-and 2 (1 also says how many cards there are, except in Casino War, whose prompts give
-no working: the hints do); difficulty 3 asks for the simplest form. Casino War asks the
+War and Casino War ask it with plain counts from the position (cards in the deck, how
+many beat yours, how many decks); Gnav from the cards the pupil has seen (how many of the
+unseen cards beat theirs, a typed count, and the chance that the card they would get is one
+of them). Any equivalent fraction counts at difficulties 1 and 2 (1 also says how many cards
+there are, except in Casino War, whose prompts give no working: the hints do); difficulty 3
+asks for the simplest form. Casino War asks the
 chance of a tie, the house's edge on the stake (giving up on every tie), the tokens a
 pupil can expect to lose in some hands, and what the side bet on a tie is worth.
 Texts: ``content/drills/probability.toml``.
@@ -14,8 +16,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tutor.drills import NUMBER, Question
-from tutor.drills.common import ask, check_difficulty, claim
+from tutor.drills.common import OFF_BY_ONE, ask, check_difficulty, claim, slips
+from tutor.gnav_deck import SEED_ORDER, card, card_name, deck, face_of, rank
 from tutor.signs import FRACTION, exact_text, formula, fraction_text
+from tutor.text import N_, Text
 
 
 def _steps(numerator: int, denominator: int) -> dict:
@@ -253,10 +257,127 @@ def casino_expected_loss(decks: int, stake: int, hands: int, difficulty: int = 2
     )
 
 
+def _gnav_counts(card_id: int, seen: list[int], low_order: str) -> dict:
+    """What the pupil knows in Gnav: their card, the cards they have seen (their own too) and those they have not."""
+    mine = card(card_id)
+    known = set(seen) | {card_id}
+    if not known <= set(deck()):
+        raise ValueError("the cards seen must be Gnav cards")
+    unseen = [c for c in deck() if c not in known]
+    if not unseen:
+        raise ValueError("some card must be unseen")
+    above = {face_of(c) for c in deck() if rank(c, low_order) > rank(card_id, low_order)}
+    higher = [c for c in unseen if rank(c, low_order) > rank(card_id, low_order)]
+    return {
+        "card_id": mine.id,
+        "kinds": len(above),
+        "higher_total": 2 * len(above),
+        "seen_higher": sum(rank(c, low_order) > rank(card_id, low_order) for c in known),
+        "higher": len(higher),
+        "lower": sum(rank(c, low_order) < rank(card_id, low_order) for c in unseen),
+        "twin_unseen": any(face_of(c) == face_of(card_id) for c in unseen),
+        "seen": len(known),
+        "unseen": len(unseen),
+        "all": len(deck()),
+    }
+
+
+def gnav_unseen_higher(card_id: int, seen: list[int], difficulty: int = 2, low_order: str = SEED_ORDER) -> Question:
+    """Gnav: how many of the cards the pupil has not seen beat their card (a count, typed).
+
+    Two cards of every kind: the kinds above the card, twice, less the higher cards the pupil
+    has seen (on the discard pile, shown by a call, in their own trades). Difficulty 1 says how
+    many kinds are higher and how many higher cards were seen; 2 says how many were seen; 3
+    leaves the counting of the seen cards to the pupil.
+    """
+    difficulty = check_difficulty(difficulty)
+    counts = _gnav_counts(card_id, seen, low_order)
+    answer = counts["higher"]
+    params = {
+        "card": card_name(card_id).to_dict(),
+        "kinds": counts["kinds"],
+        "higher_total": counts["higher_total"],
+        "seen_higher": counts["seen_higher"],
+        "two_each": formula(counts["kinds"], "*", 2, "=", counts["higher_total"]),
+        "left_steps": formula(counts["higher_total"], "-", counts["seen_higher"], "=", answer),
+    }
+    candidates = [
+        ("seen_not_taken_away", [counts["higher_total"]]),
+        ("kinds_not_cards", [counts["kinds"] - counts["seen_higher"], counts["kinds"]]),
+        ("twin_counted", [answer + 1] if counts["twin_unseen"] else []),
+        ("counted_lower", [counts["lower"]]),
+        *slips(answer, which=(OFF_BY_ONE,)),
+    ]
+    return ask(
+        "gnav_unseen_higher",
+        params,
+        {1: ["helped"], 2: [], 3: ["plain"]}[difficulty],
+        answer=NUMBER,
+        check={"rule": "equals", "expected": str(answer)},
+        misconceptions=claim(candidates, lambda v: v != answer and v >= 0, exact_text),
+        cards=[card_id],
+        difficulty=difficulty,
+    )
+
+
+#: Whose card the pupil would get by trading: the left neighbour's, or (the dealer) the deck's top card.
+WHOSE_CARD = {
+    False: N_("the card of the player on your left"),
+    True: N_("the top card of the deck"),
+}
+
+
+def gnav_chance_higher(
+    card_id: int, seen: list[int], difficulty: int = 2, low_order: str = SEED_ORDER, from_deck: bool = False
+) -> Question:
+    """Gnav: the chance that the card the pupil would trade for beats theirs, as a fraction.
+
+    That card is one of the cards the pupil has not seen, each as likely: the higher ones out
+    of all unseen ones. ``from_deck``: the pupil deals and would draw the deck's top card.
+    Difficulty 1 gives both counts; 2 gives the cards seen and the higher ones unseen; 3 asks
+    for the simplest form too.
+    """
+    difficulty = check_difficulty(difficulty)
+    counts = _gnav_counts(card_id, seen, low_order)
+    higher, unseen, total = counts["higher"], counts["unseen"], counts["all"]
+    chance = Fraction(higher, unseen)
+    params = {
+        "card": card_name(card_id).to_dict(),
+        "whose": Text(WHOSE_CARD[bool(from_deck)]).to_dict(),
+        "all": total,
+        "seen": counts["seen"],
+        "unseen": unseen,
+        "higher": higher,
+        "unseen_steps": formula(total, "-", counts["seen"], "=", unseen),
+        "chance": fraction_text(chance, FRACTION),
+        "chance_steps": _steps(higher, unseen),
+    }
+    candidates = [
+        ("odds", [Fraction(higher, unseen - higher) if unseen > higher else None]),
+        ("seen_counted", [Fraction(higher, total), Fraction(higher, total - 1)]),
+        ("count_not_fraction", [Fraction(higher)]),
+        ("inverted", [Fraction(unseen, higher) if higher else None]),
+        ("complement", [Fraction(unseen - higher, unseen)]),
+    ]
+    return ask(
+        "gnav_chance_higher",
+        params,
+        _chance_cases(difficulty),
+        answer=NUMBER,
+        check=_chance_check(chance, difficulty),
+        misconceptions=claim(candidates, lambda v: v != chance, exact_text),
+        cards=[card_id],
+        difficulty=difficulty,
+        number_form=FRACTION,
+    )
+
+
 GENERATORS = [
     probability_card_beats,
     probability_tie,
     probability_tie_bet,
     casino_house_edge,
     casino_expected_loss,
+    gnav_unseen_higher,
+    gnav_chance_higher,
 ]

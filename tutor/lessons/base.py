@@ -211,6 +211,12 @@ class Lesson:
 
     #: A content file of narration and computer players shared by a family of games.
     common_content: ClassVar[str] = ""
+    #: The player counts the start page and the homework form offer (None: every count the game takes).
+    offered_players: ClassVar[range | None] = None
+
+    def player_choices(self, game) -> range:
+        """The player counts a pupil or teacher may choose for this lesson."""
+        return self.offered_players or range(game.min_players, game.max_players + 1)
 
     def content(self) -> dict:
         own = content.load(f"games/{self.game_id}")

@@ -23,7 +23,7 @@ from flask import Flask, Response, abort, current_app, request, url_for
 from markupsafe import Markup
 from werkzeug.security import safe_join
 
-from tutor import standard_deck
+from tutor import gnav_deck, standard_deck
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 SHORT_CACHE = "public, max-age=300"
@@ -173,11 +173,14 @@ def card_drawing(card, colours: dict, highlight: str = "") -> Markup:
     """A card's SVG (``card`` None: face down), drawn by the ``card_svg`` macro only the first time.
 
     A standard card has no colour (``card.colour`` is None) and is drawn the same in every copy
-    of the deck, so all copies of the ace of hearts share the first copy's drawing.
+    of the deck, so all copies of the ace of hearts share the first copy's drawing; so do the
+    two copies of each Gnav card.
     """
     app = current_app
     if card is not None and card.kind == "standard":
         card = standard_deck.card(card.id % standard_deck.COPY_SIZE)
+    elif card is not None and card.kind == "gnav":
+        card = gnav_deck.card(card.id % gnav_deck.face_count())
     key = (card, colours.get(card.colour) if card is not None else None, highlight)
     drawings = app.extensions["card_drawings"]
     drawing = drawings.get(key)

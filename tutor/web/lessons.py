@@ -79,6 +79,8 @@ def start(game_id):
         options = {spec.key: form[spec.key] for spec in game.option_specs if spec.key in form}
         if strength not in game.bots:
             raise InvalidOptions(strength)
+        if players not in lesson.player_choices(game):  # the game may take more than its lesson offers (Gnav)
+            raise InvalidOptions(players)
         run = LessonRun.start(lesson, players, options, [strength], secrets.randbits(48), now_ms())
     except (InvalidOptions, ValueError):
         flash(_("Those settings do not work for this game. Please check them."), "error")
