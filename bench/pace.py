@@ -9,8 +9,8 @@ and then right.
 What a round is, per game: in the War-like games (War and its variants, Calculation War,
 MultiWar, TripleSmart) a round decided (a war belongs to its round), in Casino War a
 hand; in the shedding games (MultiMatch, the Crazy Banana games) and Fraction Master,
-whose scoreboard counts every player's turn, and in 29, a round is one turn of the pupil (once
-around the table). A turn of the pupil is the pupil's moves with no other player's move
+whose scoreboard counts every player's turn, in 29 and in Three Traits (whose rounds last
+until a player is stuck), a round is one turn of the pupil (once around the table). A turn of the pupil is the pupil's moves with no other player's move
 between them (draws, plays, "end my turn"). Only the pupil's rounds count: up to the round
 of the pupil's last move, so a pupil who is out of the game early (the others play the
 rest at once, with nothing to ask between two of the pupil's moves) is not counted as
@@ -68,9 +68,13 @@ def pupil_turns(moves: list[dict]) -> int:
     return turns
 
 
+#: Games whose rounds last many turns each (Three Traits: until a player is stuck): a round is a turn of the pupil.
+LONG_ROUNDS = {"three-traits"}
+
+
 def rounds_played(lesson, game_state, moves: list[dict]) -> int:
     """The rounds of the module docstring: the pupil's turns where the lesson's rounds are every player's turns."""
-    if lesson.round_number(game_state) == getattr(game_state, "turns", None):
+    if lesson.round_number(game_state) == getattr(game_state, "turns", None) or lesson.game_id in LONG_ROUNDS:
         return pupil_turns(moves)
     return lesson.round_number(game_state)
 

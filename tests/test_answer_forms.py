@@ -42,6 +42,8 @@ CHOICES = {
     "factor_pair_for_value": "which pair of cards of the hand, or none",
     "twentynine_which_card": "which card of the hand, or none",
     "twentynine_bust": "under, exactly or over 29",
+    "compare_gnav": "which of two Gnav cards is higher, or a tie",
+    "playable_card": "which card of the hand may go on the row, or none",
     "rank_parity": "odd, even, both or neither",
     "rank_size": "low, high or both",
     "shared_traits": "which traits two cards share",

@@ -145,6 +145,7 @@ def test_the_grid_columns_are_the_games_skills_in_catalogue_order():
         "compare",
         "count",
         "tens_friends",
+        "parity_size",
         "add_sub",
         "missing_addend",
         "multiply",
@@ -159,7 +160,17 @@ def test_the_grid_columns_are_the_games_skills_in_catalogue_order():
     ]
 
 
-def test_grid_levels_use_each_records_own_mastery_threshold_and_mark_needs_help(database):
+@pytest.fixture
+def no_three_traits(monkeypatch):
+    """A school without Three Traits: no game practises parity_size, so it is no column of the grid."""
+    from tutor.reports import common, grid
+
+    columns = tuple(skill for skill in common.grid_skill_ids() if skill != "parity_size")
+    monkeypatch.setattr(common, "grid_skill_ids", lambda: columns)
+    monkeypatch.setattr(grid, "grid_skill_ids", lambda: columns)
+
+
+def test_grid_levels_use_each_records_own_mastery_threshold_and_mark_needs_help(database, no_three_traits):
     school_class, pupils = make_class(database)
     other_class, others = make_class(database, "5C", ("Bo",))
     record(database, pupils["Ada"], "multiply", 0.9, 10, mastery=0.85)  # mastered by its own threshold
@@ -190,7 +201,7 @@ def test_grid_levels_use_each_records_own_mastery_threshold_and_mark_needs_help(
     }
 
 
-def test_grid_sorting_needs_help_first_by_name_or_weakest_in_a_skill(database):
+def test_grid_sorting_needs_help_first_by_name_or_weakest_in_a_skill(database, no_three_traits):
     school_class, pupils = make_class(database, pupils=("ada", "Bea", "Cato", "Dina"))
     record(database, pupils["Cato"], "multiply", 0.1, 6)
     record(database, pupils["Cato"], "add_sub", 0.1, 6)

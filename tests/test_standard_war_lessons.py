@@ -243,7 +243,7 @@ def test_strategy_war_asks_which_card_beats_the_card_on_the_table_with_the_least
     play(state, "4D", "5C")
     assert state.rounds == 2
     [question] = LESSONS["strategy-war"].after_round(state, PUPIL, None, LEVEL_2)
-    assert question.kind == "least_waste_card" and question.cards[0] == cards("5C")[0]
+    assert question.kind == "least_waste_card" and question.prompt.params["shown"] == "5"
     assert question.check["expected"] == ["9"]  # the 9 beats the 5 that Computer 1 laid, and wastes least
     assert LESSONS["strategy-war"].before_move(state, PUPIL, None, LEVEL_2) == []  # one question between choices
 

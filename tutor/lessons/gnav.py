@@ -40,6 +40,7 @@ from tutor.lessons.base import (
     Choice,
     Judged,
     Lesson,
+    RoundShown,
     Row,
     Zone,
     and_list,
@@ -126,26 +127,40 @@ class GnavLesson(Lesson):
             )
         zones = [Zone(Text.in_context(AT_THE_TABLE), rows, key="this-round")]
         if view["history"]:
-            end = view["history"][-1]["events"][-1]
-            last_rows = [
-                Row(
-                    self.seat_name(player, pupil, players),
-                    [end["cards"][str(player)]],
-                    card_name(end["cards"][str(player)]),
-                    Text.in_context(WINNER_MARK) if player == end["winner"] else None,
-                )
-                for player in seats
-            ]
+            last_rows = self.round_end_rows(view["history"][-1], pupil, players)
             zones.append(Zone(Text.in_context(LAST_ROUND), last_rows, key="last-round"))
-        pile = sorted(view["discard"], key=lambda c: (-rank(c, view["low_order"]), c))
-        zones.append(
-            Zone(
-                Text.in_context(DISCARD_PILE),
-                [Row(Text.count(DISCARD_COUNT, len(pile)), pile)],
-                key="gnav-discard",
+        return [*zones, self.discard_zone(view)]
+
+    def round_end_rows(self, record: dict, pupil: int, players: int) -> list[Row]:
+        """Every seat's card at a round's end, the pupil's first, the winner marked."""
+        end = record["events"][-1]
+        return [
+            Row(
+                self.seat_name(player, pupil, players),
+                [end["cards"][str(player)]],
+                card_name(end["cards"][str(player)]),
+                Text.in_context(WINNER_MARK) if player == end["winner"] else None,
             )
+            for player in ((pupil + step) % players for step in range(players))
+        ]
+
+    @staticmethod
+    def discard_zone(view: dict) -> Zone:
+        pile = sorted(view["discard"], key=lambda c: (-rank(c, view["low_order"]), c))
+        return Zone(
+            Text.in_context(DISCARD_PILE), [Row(Text.count(DISCARD_COUNT, len(pile)), pile)], key="gnav-discard"
         )
-        return zones
+
+    def decided_round(self, game_state, pupil: int, round_number: int) -> RoundShown | None:
+        """The cards of the round just decided, as they lay at its end, before the next round is dealt."""
+        view = game_state.player_view(pupil)
+        if round_number != len(view["history"]) or not round_number:
+            return None
+        line = progress_line(game_state.game.options["round_limit"], round_number - 1, ROUND_OF, ROUND)
+        rows = self.round_end_rows(view["history"][-1], pupil, view["players"])
+        return RoundShown(
+            [line], [Zone(Text.in_context(AT_THE_TABLE), rows, key="this-round"), self.discard_zone(view)]
+        )
 
     def seat_note(self, deals: bool, shown: int | None) -> Text | None:
         if deals:
