@@ -1,6 +1,6 @@
 """The pace of every lesson: questions per 10 rounds, how many of them typed, and the longest stretch without one.
 
-Plays ``--seeds`` seeded lessons of every game with each player count it takes (1 to 4)
+Plays ``--seeds`` seeded lessons of every game with each player count its lesson offers (1 to 4)
 through the pure lesson runner. The simulated pupil skips the intro, makes the moves a
 computer player would make (``--pupil``: strong or beginner), and answers every
 question: right at the first try with chance ``--right`` (seeded), otherwise wrong once
@@ -9,9 +9,10 @@ and then right.
 What a round is, per game: in the War-like games (War and its variants, Calculation War,
 MultiWar, TripleSmart) a round decided (a war belongs to its round), in Casino War a
 hand; in the shedding games (MultiMatch, the Crazy Banana games) and Fraction Master,
-whose scoreboard counts every player's turn, in 29 and in Three Traits (whose rounds last
-until a player is stuck), a round is one turn of the pupil (once around the table). A turn of the pupil is the pupil's moves with no other player's move
-between them (draws, plays, "end my turn"). Only the pupil's rounds count: up to the round
+whose scoreboard counts every player's turn, in 29 and in Three Traits (whose rounds
+last until a player is stuck), a round is one turn of the pupil (once around the
+table). A turn of the pupil is the pupil's moves with no other player's move between
+them (draws, plays, "end my turn"; a window let go is no move). Only the pupil's rounds count: up to the round
 of the pupil's last move, so a pupil who is out of the game early (the others play the
 rest at once, with nothing to ask between two of the pupil's moves) is not counted as
 sitting through quiet rounds.
@@ -178,10 +179,10 @@ class Row:
 
 
 def measure(game_ids, seeds: int, right: float, pupil: str) -> list[Row]:
-    """A row per game and player count (1 to 4, as the game takes them)."""
+    """A row per game and player count (1 to 4, as the lesson offers them)."""
     rows = []
     for game_id in game_ids:
-        for players in range(GAMES[game_id].min_players, min(4, GAMES[game_id].max_players) + 1):
+        for players in (n for n in LESSONS[game_id].player_choices(GAMES[game_id]) if n <= 4):
             rows.append(Row(game_id, players, [play(game_id, players, seed, right, pupil) for seed in range(seeds)]))
     return rows
 
