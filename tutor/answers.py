@@ -56,7 +56,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from tutor.signs import DECIMAL, decimal_sign, format_number, formula, typed_signs, write
+from tutor.signs import DECIMAL, FRACTION, MIXED, decimal_sign, format_number, formula, typed_signs, write
 from tutor.text import N_, Text, say
 
 if TYPE_CHECKING:
@@ -308,10 +308,10 @@ def _allowed_signs(allow: str, locale: str) -> str:
     return " ".join([*keys, decimal_sign(locale)])
 
 
-def _example(allow: str, locale: str) -> str:
-    """An answer of this mode as a pupil of ``locale`` would type it."""
+def _example(allow: str, locale: str, form: str = DECIMAL) -> str:
+    """An answer of this mode as a pupil of ``locale`` would type it: a fraction where the question asks for one."""
     if allow == ALLOW_NUMBER:
-        return "12"
+        return "3/4" if form in (FRACTION, MIXED) else "12"
     if allow == ALLOW_ADD_SUB:
         return "12 + 3"
     return f"3 {typed_signs(locale)['times']} 4"
@@ -354,7 +354,7 @@ def _problem(ch: str, category: str, following: str) -> tuple[str, dict]:
     return "bad_character", {"char": ch}
 
 
-def _tokenize(text: str, allow: str, comma: bool, limits: Limits, locale: str) -> list[_Tok]:
+def _tokenize(text: str, allow: str, comma: bool, limits: Limits, locale: str, example: str) -> list[_Tok]:
     """Walk the text once; keep the first problem of each kind and report the most helpful one."""
     problems: dict[str, dict] = {}  # code -> params; once a character is refused, numbers are no longer read
     tokens: list[_Tok] = []
@@ -389,21 +389,21 @@ def _tokenize(text: str, allow: str, comma: bool, limits: Limits, locale: str) -
                 tokens.append(_FIXED[ch, spaced])  # x between numbers means times
                 i, spaced = i + 1, False
             else:  # the most helpful message of all: stop here
-                raise AnswerError("letters", {"example": _example(allow, locale)}, locale)
+                raise AnswerError("letters", {"example": example}, locale)
         else:
             code, params = _problem(ch, category, text[i + 1 : i + 2])
             if code not in problems:
-                problems[code] = {**params, "example": _example(allow, locale), "signs": _allowed_signs(allow, locale)}
+                problems[code] = {**params, "example": example, "signs": _allowed_signs(allow, locale)}
             i += 2 if params.get("sign") == "**" else 1
     if problems:
         code = min(problems, key=_PRIORITY.index)
         raise AnswerError(code, problems[code], locale)
     if not tokens:
-        raise AnswerError("empty", {"example": _example(allow, locale)}, locale)
+        raise AnswerError("empty", {"example": example}, locale)
     return tokens
 
 
-def _check_structure(tokens: list[_Tok], allow: str, limits: Limits, locale: str) -> None:
+def _check_structure(tokens: list[_Tok], allow: str, limits: Limits, locale: str, example: str) -> None:
     """Brackets, nesting, operator count and operators the mode forbids, all before parsing."""
     depth = deepest = operators = 0
     for tok in tokens:
@@ -423,19 +423,19 @@ def _check_structure(tokens: list[_Tok], allow: str, limits: Limits, locale: str
     if allow != ALLOW_FOUR_OPS:
         for tok in tokens:
             if tok.kind in ("*", "÷"):
-                raise _not_allowed(tok, allow, locale)
+                raise _not_allowed(tok, allow, locale, example)
 
 
-def _not_allowed(tok: _Tok, allow: str, locale: str) -> AnswerError:
+def _not_allowed(tok: _Tok, allow: str, locale: str, example: str) -> AnswerError:
     variant = "add_sub" if allow == ALLOW_ADD_SUB else ""
-    return AnswerError("operator_not_allowed", {"operator": tok.text, "example": "12"}, locale, variant)
+    return AnswerError("operator_not_allowed", {"operator": tok.text, "example": example}, locale, variant)
 
 
 class _Parser:
     """Recursive descent over the tokens, computing with Fractions as it goes."""
 
-    def __init__(self, tokens: list[_Tok], allow: str, locale: str, typed: str):
-        self.tokens, self.allow, self.locale, self.typed = tokens, allow, locale, typed
+    def __init__(self, tokens: list[_Tok], allow: str, locale: str, typed: str, example: str):
+        self.tokens, self.allow, self.locale, self.typed, self.example = tokens, allow, locale, typed, example
         self.i = 0
         self.numbers: list[Fraction] = []
         self.forms: list[tuple[str, tuple[int, int] | None]] = []  # each number's form, and a fraction's parts as typed
@@ -479,7 +479,7 @@ class _Parser:
         while self.kind() in ("*", "/", "÷"):
             op = self.take()
             if self.allow != ALLOW_FOUR_OPS:
-                raise _not_allowed(op, self.allow, self.locale)
+                raise _not_allowed(op, self.allow, self.locale, self.example)
             right = self.factor()
             if op.kind == "*":
                 value *= right
@@ -586,7 +586,7 @@ class _Parser:
         """An operator or the end was expected but something else came."""
         tok, before = self.peek(), self.tokens[self.i - 1]
         if tok.kind in ("+", "-", "*", "/", "÷"):
-            return _not_allowed(tok, self.allow, self.locale)
+            return _not_allowed(tok, self.allow, self.locale, self.example)
         if tok.kind == ")":
             return self.refuse("unbalanced_brackets")
         after_bar = self.i >= 2 and self.tokens[self.i - 2].kind == "/"  # "1/2 3/4" is two numbers, not "2 3"
@@ -605,17 +605,23 @@ class _Parser:
         return self.refuse("missing_operator", variant, left=before.text, right=tok.text, sign=sign)
 
 
-def read_answer(text: str, locale: str, *, allow: str = ALLOW_NUMBER, limits: Limits = Limits()) -> Reading:
-    """Read ``text`` typed in ``locale`` under the ``allow`` mode, or raise :class:`AnswerError`."""
+def read_answer(
+    text: str, locale: str, *, allow: str = ALLOW_NUMBER, limits: Limits = Limits(), form: str = DECIMAL
+) -> Reading:
+    """Read ``text`` typed in ``locale`` under the ``allow`` mode, or raise :class:`AnswerError`.
+
+    ``form`` is the form the question asks for: its error messages give an example in that form.
+    """
     if not isinstance(text, str):
         raise TypeError("the answer must be text")
     if allow not in _MODES:
         raise ValueError(f"unknown allow mode {allow!r}")
     if len(text) > limits.max_length:  # first, on the raw text: nothing else looks at a huge input
         raise AnswerError("too_long", {"limit": limits.max_length}, locale)
-    tokens = _tokenize(text, allow, _comma_locale(locale), limits, locale)
-    _check_structure(tokens, allow, limits, locale)
-    parser = _Parser(tokens, allow, locale, text)
+    example = _example(allow, locale, form)
+    tokens = _tokenize(text, allow, _comma_locale(locale), limits, locale, example)
+    _check_structure(tokens, allow, limits, locale, example)
+    parser = _Parser(tokens, allow, locale, text, example)
     return parser.reading(parser.answer(), locale)
 
 

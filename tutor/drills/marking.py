@@ -133,7 +133,7 @@ def mark(question: Question, typed: str, locale: str) -> Marked:
         correct = run_check(question.check, typed)
     else:
         try:
-            reading = read_answer(typed, locale, allow=question.allow)
+            reading = read_answer(typed, locale, allow=question.allow, form=question.number_form)
         except AnswerError as error:
             return Marked(UNREADABLE, typed, feedback=[error.text], error_code=error.code)
         unworked = typed_back(question.check, reading)
