@@ -25,10 +25,12 @@ from flask import (
 )
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
+from markupsafe import Markup
 from sqlalchemy import select
 
 from tutor import classroom, content, limits, steps
 from tutor.answers import AnswerError
+from tutor.deck import kids2
 from tutor.engine import GAMES, InvalidOptions, InvalidState
 from tutor.lessons import LESSONS
 from tutor.lessons.base import MoveRefused
@@ -316,4 +318,11 @@ def go_on(run, lesson, levels, now):
 def rules(game_id):
     if game_id not in GAMES:
         abort(404)
-    return render_template("rules.html", info=content.load(f"games/{game_id}"), game=GAMES[game_id])
+    info = content.load(f"games/{game_id}")
+    # Kids2 cards print the game's name; standard cards print none, so only a Kids2 game's page gives it
+    printed_name = (
+        Markup('<span lang="en">{}</span>').format(info["name"])
+        if game_id in LESSONS and LESSONS[game_id].cards() is kids2()
+        else None
+    )
+    return render_template("rules.html", info=info, game=GAMES[game_id], printed_name=printed_name)
