@@ -315,7 +315,7 @@ def test_assignment_for_chosen_pupils_and_skill_goal_progress(database):
         report = reports.assignment_report(database, assignment, NOW)
     assert [row.pupil.name for row in report.rows] == ["Ada", "Bo"]
     assert report.rows[1].progress == pytest.approx(skills.LEVELS.index("familiar") / skills.LEVELS.index("proficient"))
-    assert len(seen) == 3  # pupils, work, skill records: no answers counted
+    assert len(seen) == 4  # pupils, work, own due dates, skill records: no answers counted
 
 
 def test_a_skill_goal_is_judged_by_the_mastery_threshold_each_record_keeps(database):
@@ -474,7 +474,7 @@ def test_misconception_report_counts_the_classes_wrong_answers_in_the_local_week
 
     with statements(database) as seen:
         report = reports.misconception_report(database, school_class, "2026-W47", NOW)
-    assert len(seen) == 2
+    assert len(seen) == 5
     assert report.valid and report.label == "2026-W47" and report.monday == date(2026, 11, 16)
     assert report.previous == "2026-W46" and report.next == "2026-W48"
     assert report.answers == 4 and report.wrong == 3
@@ -484,6 +484,8 @@ def test_misconception_report_counts_the_classes_wrong_answers_in_the_local_week
     same = rows[0]
     assert same.text.msgid.startswith("That is the same number") and same.text.params["n"] in (1, 3)
     assert sorted(example.typed for example in same.examples) == ["1", "3"]
+    assert [(seen.pupil.name, seen.count) for seen in same.pupils] == [("Ada", 1), ("Ola", 1)]
+    assert [(seen.pupil.name, seen.count) for seen in rows[1].pupils] == [("Ada", 1)]
     [kind] = report.questions
     assert (kind.kind, kind.answers, kind.wrong) == ("tens_friend_number", 4, 3) and kind.wrong_rate == 0.75
     assert kind.example.params["n"] in (1, 3)
@@ -539,20 +541,26 @@ def test_grid_and_assignment_tables_in_words(database):
     work(database, assignment, pupils["Bo"], questions=7, right=2, time_ms=185_000)
     database.flush()
     grid_rows = reports.grid_table(reports.class_grid(database, school_class, "name"))
-    assert grid_rows[0][:3] == ["Pupil", "Compare numbers", "Count"] and len(grid_rows[0]) == 1 + len(
-        reports.grid_skills()
-    )
+    assert grid_rows[0][:6] == [
+        "Pupil",
+        "Last active",
+        "Compare numbers: level",
+        "Compare numbers: estimate (%)",
+        "Compare numbers: first-try answers",
+        "Compare numbers: right at the first try (%)",
+    ]
+    assert len(grid_rows[0]) == 2 + 4 * len(reports.grid_skills())
     bo = grid_rows[2]
-    assert (
-        bo[0] == "Bo"
-        and bo[1 + reports.grid_skills().index("multiply")] == "attempted (needs help)"
-        and bo[1] == "not started"
-    )
+    multiply = 2 + 4 * reports.grid_skills().index("multiply")
+    assert bo[:6] == ["Bo", "", "not started", "", 0, ""]  # never played, no answers: no numbers
+    assert bo[multiply : multiply + 4] == ["attempted (needs help)", 10, 9, 0]  # p 0.1, 9 first tries, none right
     text = reports.to_csv(grid_rows, ",")
     assert parse(text, ",")[1][0] == "'=Ada"
 
-    shouting = reports.grid_table(reports.class_grid(database, school_class, "name"), str.upper)
-    assert shouting[0][0] == "PUPIL" and shouting[2][1] == "NOT STARTED"
+    marked = reports.grid_table(reports.class_grid(database, school_class, "name"), lambda text: f"«{text}»")
+    assert (
+        marked[0][:3] == ["«Pupil»", "«Last active»", "««Compare numbers»: level»"] and marked[2][2] == "«not started»"
+    )
 
     table = reports.assignment_table(reports.assignment_report(database, assignment, NOW))
     assert table[0][0] == "Pupil" and len({len(row) for row in table}) == 1
