@@ -18,7 +18,17 @@ from tests.browser_support import Visit
 from tests.conftest import PASSWORD
 from tests.test_dashboards import seed
 from tests.test_replay import store_played_run
-from tutor.models import Assignment, AssignmentExtension, ClassTeacher, LessonRunRecord, Pupil, PupilGroup, Teacher
+from tutor import groups
+from tutor.models import (
+    Assignment,
+    AssignmentExtension,
+    ClassTeacher,
+    LessonRunRecord,
+    Pupil,
+    PupilGroup,
+    SchoolClass,
+    Teacher,
+)
 from tutor.text import say
 
 pytestmark = pytest.mark.browser
@@ -43,7 +53,10 @@ def seeded(live_server):
         tove = session.scalar(select(Teacher.id).where(Teacher.email == "tove@school.example"))
         class_id = session.scalar(select(Pupil.class_id).where(Pupil.id == played.pupil_id))
         session.add(ClassTeacher(class_id=class_id, teacher_id=tove, role="co"))
+        school_class = session.scalar(select(SchoolClass).where(SchoolClass.public_id == ids["class"]))
+        table = groups.create_group(session, school_class, "Table 1", [ids["ola"], ids["ada"]])
         session.commit()
+        ids["group"] = table.public_id
     engine.dispose()
     return {**ids, "played": run_id}
 
@@ -95,6 +108,7 @@ def test_every_teacher_page_fits_the_screen(browser, live_server, seeded, size):
         "the misconception report": f"/teacher/classes/{class_id}/misconceptions",
         "the pupils": f"/teacher/classes/{class_id}/pupils",
         "the groups": f"/teacher/classes/{class_id}/groups",
+        "a group": f"/teacher/groups/{seeded['group']}",
         "the login cards": f"/teacher/classes/{class_id}/cards",
         "the settings": f"/teacher/classes/{class_id}/settings",
         "the pupil page": f"/teacher/pupils/{seeded['ola']}",

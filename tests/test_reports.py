@@ -15,6 +15,7 @@ from tutor.drills import marking
 from tutor.drills.tens_friends import tens_friend_number
 from tutor.models import (
     Assignment,
+    AssignmentExtension,
     AssignmentPupil,
     AssignmentWork,
     AttemptRecord,
@@ -582,3 +583,45 @@ def test_all_classes_lists_teachers_and_pupil_counts(database):
     summaries = {c.name: c.to_dict() for c in reports.all_classes(database)}
     assert summaries["4B"]["pupils"] == 2 and summaries["5C"]["pupils"] == 0
     assert summaries["4B"]["teachers"] == ["Tove"] and len(summaries["4B"]["code"]) >= 4
+
+
+# --- needs attention ----------------------------------------------------------------------------
+def test_attention_panel_lists_stuck_inactive_and_behind_pupils_in_a_fixed_number_of_statements(database):
+    school_class, pupils = make_class(database, pupils=("Ada", "Bo", "Cy", "Di"))
+    for pupil in pupils.values():
+        pupil.created_at = NOW - timedelta(days=30)
+    ada, bo, cy, di = (pupils[name] for name in ("Ada", "Bo", "Cy", "Di"))
+    runs = {}
+    for pupil, last_step in ((ada, NOW - timedelta(hours=1)), (bo, NOW - timedelta(days=9)), (cy, NOW)):
+        runs[pupil.name] = LessonRunRecord(
+            pupil_id=pupil.id, game_id="crazy-banana-tiervenner", seed=1, stage="play", data={"moves": []}
+        )
+        database.add(runs[pupil.name])
+        database.flush()
+        runs[pupil.name].updated_at = last_step
+    # Ada: right, then 3 wrong in a row (newest last) in tens_friends: stuck; 2 wrong in multiply: not yet
+    for minutes, correct in ((50, True), (40, False), (30, False), (20, False)):
+        attempt(database, ada, NOW - timedelta(minutes=minutes), correct=correct, run=runs["Ada"])
+    for minutes in (15, 10):
+        attempt(database, ada, NOW - timedelta(minutes=minutes), skill="multiply", run=runs["Ada"])
+    # Cy: 3 wrong, then right: not stuck
+    for minutes, correct in ((40, False), (30, False), (20, False), (10, True)):
+        attempt(database, cy, NOW - timedelta(minutes=minutes), correct=correct, run=runs["Cy"])
+    # homework due yesterday: Cy is done, the others are behind; Bo has a later date of his own
+    late = homework(database, school_class, NOW - timedelta(days=1), goal="questions", count=2)
+    work(database, late, cy, questions=4, right=3, done_at=NOW - timedelta(days=2))
+    database.add(AssignmentExtension(assignment_id=late.id, pupil_id=bo.id, due_at=NOW + timedelta(days=2)))
+    database.flush()
+    with statements(database) as seen:
+        panel = reports.attention_panel(database, school_class, NOW)
+    # pupils, last steps, homework (assignments, chosen pupils, own dates, work), latest first tries: whatever the
+    # size of the class
+    assert len(seen) == 7
+    found = {entry.pupil.name: entry for entry in panel.pupils}
+    assert set(found) == {"Ada", "Bo", "Di"}
+    assert [(s.skill, s.wrong) for s in found["Ada"].stuck] == [("tens_friends", 3)]
+    assert found["Ada"].stuck[0].run_public_id == runs["Ada"].public_id
+    assert [item.assignment.id for item in found["Ada"].behind] == [late.id] and found["Ada"].inactive_days is None
+    assert found["Bo"].inactive_days == 9 and not found["Bo"].behind  # his own date has not passed
+    assert found["Di"].never_played and [item.assignment.id for item in found["Di"].behind] == [late.id]
+    assert [entry.pupil.name for entry in panel.pupils] == ["Ada", "Di", "Bo"]  # most reasons first, then by name

@@ -73,11 +73,15 @@ def test_homework_for_a_group_follows_its_members(app, staff, teacher_client):  
     assignment_id = set_homework(teacher_client, school_class, target="group", group=table)
     assert homework_games(pupil_home(app, staff, school_class, "Ada")) == 1
     assert homework_games(pupil_home(app, staff, school_class, "Ola")) == 0
+    ola_client = app.test_client()
+    staff.sign_in_pupil(ola_client, school_class.code, "Ola")
+    assert ola_client.post(f"/homework/{assignment_id}/start").status_code == 404  # not his group's
     view = teacher_client.get(f"/teacher/assignments/{assignment_id}").get_data(as_text=True)
     assert "Group Table 1 (1 pupil)" in view
     # Ola joins the group, Ada leaves it: the homework goes with the group
     teacher_client.post(f"/teacher/groups/{table}", data={"name": "Table 1", "pupils": [ola.public_id]})
     assert homework_games(pupil_home(app, staff, school_class, "Ola")) == 1
+    assert ola_client.post(f"/homework/{assignment_id}/start").status_code == 302
     assert homework_games(pupil_home(app, staff, school_class, "Ada")) == 0
     # deleting the group keeps the homework for the pupils in it now
     refused = teacher_client.post(f"/teacher/groups/{table}/delete", follow_redirects=True)
@@ -297,6 +301,10 @@ def test_the_time_zone_list_starts_with_the_schools_countries_in_the_readers_lan
     teacher_client.post("/language", data={"locale": "nb"})
     page = teacher_client.get("/teacher/classes/new").get_data(as_text=True)
     assert "Oslo (Norge)" in page and "Roma (Italia)" in page
+    # a class that has an old zone name keeps it, chosen, at the end of the list
+    old = staff.school_class(pupils=(), timezone="Africa/Asmera")
+    settings = teacher_client.get(f"/teacher/classes/{old.public_id}/settings").get_data(as_text=True)
+    assert re.search(r'<option value="Africa/Asmera" selected>', settings)
 
 
 def test_english_dates_are_written_as_in_britain(app, staff, teacher_client):  # noqa: F811
