@@ -176,7 +176,22 @@ class AttemptRecord(Base):
     """One answer. An unreadable answer keeps its refusal code, never the typed text."""
 
     __tablename__ = "attempt"
-    __table_args__ = (Index("ix_attempt_pupil_created", "pupil_id", "created_at"),)
+    __table_args__ = (
+        Index("ix_attempt_pupil_created", "pupil_id", "created_at"),
+        # Covers the weekly misconception report's two GROUP BYs: the week's answers are counted from the index
+        # alone, without reading the rows and their stored questions (tutor/reports/misconceptions.py).
+        Index(
+            "ix_attempt_week_report",
+            "pupil_id",
+            "created_at",
+            "readable",
+            "correct",
+            "skill",
+            "question_kind",
+            "misconception",
+            "typed",
+        ),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"))

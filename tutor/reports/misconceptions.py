@@ -163,11 +163,12 @@ def misconception_report(
 ) -> MisconceptionReport:
     """The week's most frequent misconceptions per skill, who showed them, and the questions most often answered wrong.
 
-    Five statements whatever the class: a GROUP BY over the week's readable answers of the class
+    Six statements whatever the class: a GROUP BY over the week's readable answers of the class
     (answers and wrong answers per question kind); a GROUP BY over its wrong answers that show a
-    misconception (per pupil and value typed); the few answers shown as examples or linked to a
-    replay, read by id; the class's pupils; their records in the skills shown (for the level to
-    suggest).
+    misconception (per pupil and value typed), both read from the index ``ix_attempt_week_report``
+    alone; the few answers shown as examples, read by id with their questions; each pupil's last
+    such answer (its run and move, for the replay link), without the question; the class's pupils;
+    their records in the skills shown (for the level to suggest).
     """
     parsed = parse_week(week)
     valid = parsed is not None or not week
@@ -248,25 +249,33 @@ def misconception_report(
     for row in shown:
         typed_values = by_value[(row.skill, row.kind, row.misconception)].values()
         values[id(row)] = [latest for _, latest in sorted(typed_values, key=lambda v: (-v[0], -v[1]))[:EXAMPLES]]
-    wanted = {attempt_id for ids in values.values() for attempt_id in ids}
-    wanted |= {seen[1] for row in shown for seen in by_pupil[(row.skill, row.kind, row.misconception)].values()}
-    wanted |= {kinds[(q.skill, q.kind)][2] for q in questions}
+    examples = {attempt_id for ids in values.values() for attempt_id in ids}
+    examples |= {kinds[(q.skill, q.kind)][2] for q in questions}
     stored = {}
-    if wanted:
+    if examples:
         stored = {
+            row.id: row
+            for row in db.execute(
+                select(AttemptRecord.id, AttemptRecord.question, AttemptRecord.typed, AttemptRecord.read_as).where(
+                    AttemptRecord.id.in_(sorted(examples))
+                )
+            )
+        }
+    # where each pupil last showed each misconception: no stored question (reading hundreds of them is slow)
+    moments_wanted = {seen[1] for row in shown for seen in by_pupil[(row.skill, row.kind, row.misconception)].values()}
+    moments = {}
+    if moments_wanted:
+        moments = {
             row.id: row
             for row in db.execute(
                 select(
                     AttemptRecord.id,
-                    AttemptRecord.question,
-                    AttemptRecord.typed,
-                    AttemptRecord.read_as,
                     AttemptRecord.move_index,
                     LessonRunRecord.public_id.label("run_public_id"),
                     LessonRunRecord.game_id,
                 )
                 .outerjoin(LessonRunRecord, LessonRunRecord.id == AttemptRecord.run_id)
-                .where(AttemptRecord.id.in_(sorted(wanted)))
+                .where(AttemptRecord.id.in_(sorted(moments_wanted)))
             )
         }
     pupils = {
@@ -308,7 +317,7 @@ def misconception_report(
         for pupil_id, (count, latest) in by_pupil[(row.skill, row.kind, row.misconception)].items():
             if pupil_id not in pupils:
                 continue
-            last = stored.get(latest)
+            last = moments.get(latest)
             row.pupils.append(
                 PupilSeen(
                     pupils[pupil_id],

@@ -1,4 +1,5 @@
-"""Groups inside a class, homework for a group, a pupil's own later due date, when homework was changed
+"""Groups inside a class, homework for a group, a pupil's own later due date, when homework was changed, and an
+index that covers the weekly misconception report
 
 Revision ID: 0008
 Revises: 0006
@@ -54,9 +55,16 @@ def upgrade() -> None:
         batch.create_foreign_key(
             "fk_assignment_group_id_pupil_group", "pupil_group", ["group_id"], ["id"], ondelete="SET NULL"
         )
+    op.create_index(
+        "ix_attempt_week_report",
+        "attempt",
+        ["pupil_id", "created_at", "readable", "correct", "skill", "question_kind", "misconception", "typed"],
+        unique=False,
+    )
 
 
 def downgrade() -> None:
+    op.drop_index("ix_attempt_week_report", table_name="attempt")
     with op.batch_alter_table("assignment") as batch:
         batch.drop_constraint("fk_assignment_group_id_pupil_group", type_="foreignkey")
         batch.drop_index(batch.f("ix_assignment_group_id"))
