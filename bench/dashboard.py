@@ -10,7 +10,9 @@ each dashboard page many times and prints the median and 90th percentile server 
 the number of SQL statements per page (counted with a ``before_cursor_execute`` listener
 on the app's engine) for both classes: the counts must be the same, whatever the size.
 
-Goal: median at most 50 ms for the class grid and the assignment view (30 pupils).
+Goals (30 pupils): median at most 50 ms for the class grid (the grid's own htmx refresh) and
+the assignment view; at most 100 ms for the needs-attention panel (its own refresh) and the
+misconception report of a whole week.
 
     .venv/bin/python bench/dashboard.py [--quick] [--requests 30]
 """
@@ -35,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import event, select  # noqa: E402
 from sqlalchemy.orm import Session  # noqa: E402
 
-from tutor import accounts, classroom, reports, skills  # noqa: E402
+from tutor import accounts, classroom, reports  # noqa: E402
 from tutor.answer_key import right_answer, wrong_answer  # noqa: E402
 from tutor.app import create_app  # noqa: E402
 from tutor.db import make_engine, upgrade  # noqa: E402
@@ -52,6 +54,7 @@ from tutor.models import (
     new_public_id,
     utcnow,
 )  # noqa: E402
+from tutor.skill_model import skills  # noqa: E402
 
 EMAIL, PASSWORD = (
     f"bench-{random.getrandbits(32):08x}@school.example",
@@ -333,7 +336,8 @@ def main() -> None:
     for size, (class_id, assignment_id, pupil_ids) in built.items():
         pages = {
             "class grid": (f"/teacher/classes/{class_id}", None),
-            "class grid (htmx refresh)": (f"/teacher/classes/{class_id}?sort=help", htmx),
+            "class grid (htmx refresh)": (f"/teacher/classes/{class_id}?sort=help", {**htmx, "HX-Target": "grid"}),
+            "needs attention (htmx)": (f"/teacher/classes/{class_id}", {**htmx, "HX-Target": "attention"}),
             "class grid CSV": (f"/teacher/classes/{class_id}/grid.csv", None),
             "assignment view": (f"/teacher/assignments/{assignment_id}", None),
             "assignment CSV": (f"/teacher/assignments/{assignment_id}/export.csv", None),
@@ -354,9 +358,15 @@ def main() -> None:
         m10, p10, s10 = by_size[10]
         same = "" if s10 == s30 else "  <- grows with the class!"
         print(f"{name:<30}{m30:>11.1f}{p30:>9.1f}{m10:>11.1f}{p10:>9.1f}{s10:>8}{s30:>8}{same}")
-    for name in ("class grid", "assignment view"):
+    goals = {
+        "class grid (htmx refresh)": 50,
+        "assignment view": 50,
+        "needs attention (htmx)": 100,
+        "misconceptions (last week)": 100,
+    }
+    for name, goal in goals.items():
         median = results[name][30][0]
-        print(f"goal: {name} median {median:.1f} ms <= 50 ms: {'met' if median <= 50 else 'NOT met'}")
+        print(f"goal: {name} median {median:.1f} ms <= {goal} ms: {'met' if median <= goal else 'NOT met'}")
 
 
 if __name__ == "__main__":

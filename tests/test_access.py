@@ -15,11 +15,11 @@ import pytest
 from sqlalchemy import select
 
 from tests.conftest import PASSWORD, run_id_in
-from tutor.models import Base, Teacher
+from tutor.models import Base, PupilGroup, Teacher
 from tutor.web import db
 
 #: Who may use an id in a URL, by the URL argument's name.
-TEACHER_IDS = {"class_id", "pupil_id", "assignment_id", "run_id", "teacher_id"}
+TEACHER_IDS = {"class_id", "pupil_id", "assignment_id", "run_id", "teacher_id", "group_id"}
 PUBLIC_ARGUMENTS = {"game_id", "code", "filename"}
 
 
@@ -33,7 +33,7 @@ def homework_form(game="calculation-war", **fields):
         "goal_count": "1",
         "due_date": due,
         "due_time": "18:00",
-        "everyone": "yes",
+        "target": "class",
         **fields,
     }
 
@@ -52,20 +52,23 @@ def two_schools(app, staff):
     teacher_a.post(f"/teacher/classes/{class_a.public_id}/co-teachers", data={"email": "co@school.example"})
     ada = staff.pupil(class_a.code, "Ada").public_id
     created = teacher_a.post(
-        f"/teacher/classes/{class_a.public_id}/homework/new", data=homework_form(everyone="no", pupils=ada)
+        f"/teacher/classes/{class_a.public_id}/homework/new", data=homework_form(target="pupils", pupils=ada)
     )
     assignment_id = created.headers["Location"].rsplit("/", 1)[1]
+    teacher_a.post(f"/teacher/classes/{class_a.public_id}/groups", data={"name": "Table 1", "pupils": ada})
     pupil_a = app.test_client()
     staff.sign_in_pupil(pupil_a, class_a.code, "Ada")
     run_id = run_id_in(pupil_a.post(f"/homework/{assignment_id}/start").headers["Location"])
     with app.app_context():
         co_teacher = db.session().scalar(select(Teacher.public_id).where(Teacher.email == "co@school.example"))
+        group = db.session().scalar(select(PupilGroup.public_id).where(PupilGroup.name == "Table 1"))
     ids = {
         "class_id": class_a.public_id,
         "pupil_id": ada,
         "assignment_id": assignment_id,
         "run_id": run_id,
         "teacher_id": co_teacher,
+        "group_id": group,
         "code": class_a.code,
         "game_id": "calculation-war",
         "filename": "app.css",
@@ -212,7 +215,7 @@ HOSTILE_FORM = {
     "goal_count": "-5",
     "due_date": "2026-02-30",
     "due_time": "24:61",
-    "everyone": "no",
+    "target": "pupils",
     "pupils": "nobody",
     "confirm": "maybe",
     "answer": "1/0",

@@ -30,7 +30,7 @@ def casino_homework():
         "goal_count": "1",
         "due_date": due,
         "due_time": "18:00",
-        "everyone": "yes",
+        "target": "class",
     }
 
 

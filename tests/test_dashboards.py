@@ -196,8 +196,11 @@ def test_grid_sorting_links_and_order(school):
     page = client.get(urls(school)["grid"] + "?sort=name").get_data(as_text=True)
     assert rows_of(page) == ["=Eve", "Ada", "Lise", "Ola"]
     assert '<th scope="col" aria-sort="ascending">' in page
-    for key in ("help", "name", "multiply", "tens_friends", "fractions"):
+    for key in ("help", "name", "multiply", "tens_friends"):
         assert f'href="/teacher/classes/{school["class"]}?sort={key}"' in page
+    # a skill nobody in the class has answered in is named under the grid, not a column of "not started"
+    assert '?sort=fractions"' not in page and "Not shown, because nobody in the class" in page
+    assert "Fractions" in page.split("Not shown, because nobody in the class")[1].split("</p>")[0]
     page = client.get(urls(school)["grid"] + "?sort=multiply").get_data(as_text=True)
     assert rows_of(page) == ["=Eve", "Lise", "Ola", "Ada"]  # weakest in the skill first (not started lowest)
     assert 'aria-sort="ascending" class="sorted"' in page
@@ -293,15 +296,20 @@ def test_csv_downloads_in_english_and_norwegian(school):
     )
     assert re.fullmatch(r'attachment; filename="[A-Za-z0-9._-]+\.csv"', response.headers["Content-Disposition"])
     rows = csv_rows(response, ",")
-    assert rows[0][:2] == ["Pupil", "Compare numbers"] and len(rows) == 5
+    assert rows[0][:3] == ["Pupil", "Last active", "Compare numbers: level"] and len(rows) == 5
     assert [row[0] for row in rows[1:]] == ["'=Eve", "Ada", "Lise", "Ola"]
     assert "attempted (needs help)" in rows[4]
+    multiply = 2 + 4 * reports.grid_skills().index("multiply")
+    assert rows[0][multiply + 1] == reports.skills_catalogue_name("multiply") + ": estimate (%)"
+    ola = rows[4]
+    assert ola[multiply + 1].isdigit() and ola[multiply + 2].isdigit() and ola[multiply + 3].isdigit()  # numbers
     homework = csv_rows(client.get(urls(school)["assignment_csv"]), ",")
     assert homework[0][0] == "Pupil" and {row[0]: row[1] for row in homework[1:]}["Ola"] == "needs help"
 
     client.post("/language", data={"locale": "nb"})
     rows = csv_rows(client.get(urls(school)["grid_csv"]), ";")
-    assert len(rows[0]) == 1 + len(reports.grid_skills()) and say("not started", "nb") in rows[1]
+    assert len(rows[0]) == 2 + 4 * len(reports.grid_skills()) and say("not started", "nb") in rows[1]
+    assert rows[0][1] == say("Last active", "nb") and rows[0][1] != "Last active"
     assert all(len(row) == len(rows[0]) for row in rows)
 
 
@@ -348,12 +356,12 @@ def test_cli_report_prints_the_grid_as_csv(cli_env, capsys):
     out = capsys.readouterr().out
     assert not out.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(out)))
-    assert rows[0] == ["Pupil", *(reports.skills_catalogue_name(s) for s in reports.grid_skills())]
+    assert rows[0][:3] == ["Pupil", "Last active", reports.skills_catalogue_name(reports.grid_skills()[0]) + ": level"]
     by_name = {row[0]: row for row in rows[1:]}
     assert set(by_name) == {"'=Eve", "Ada", "Lise", "Ola"}
-    multiply = 1 + reports.grid_skills().index("multiply")
+    multiply = 2 + 4 * reports.grid_skills().index("multiply")
     assert by_name["Ada"][multiply] == "mastered" and by_name["Ola"][multiply] == "proficient"
-    assert by_name["Ola"][1 + reports.grid_skills().index("tens_friends")] == "attempted (needs help)"
+    assert by_name["Ola"][2 + 4 * reports.grid_skills().index("tens_friends")] == "attempted (needs help)"
     # the code as printed (with a space) and in lower case works too
     code = cli_env["code"]
     assert main(["report", f"{code[:3].lower()} {code[3:]}", "--csv"]) == 0

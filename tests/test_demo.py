@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from tutor import accounts, classroom, db, demo
+from tutor import accounts, classroom, db, demo, homework_status
 from tutor.accounts import as_utc
 from tutor.drills.marking import USED_OTHER_NUMBERS
 from tutor.engine import Move, make_game
@@ -154,11 +154,9 @@ def test_every_class_has_its_homework_with_statuses_that_differ_between_pupils(d
         assert sum(a.seed is not None for a in mine) == 1  # one class deal
         for assignment in mine:
             for pupil in school_class.pupils:
-                statuses[
-                    classroom.work_status(assignment, database.get(AssignmentWork, (assignment.id, pupil.id)), NOW)
-                ] += 1
-    assert {classroom.DONE, classroom.LATE, classroom.NOT_STARTED} <= set(statuses)
-    assert set(statuses) & {classroom.IN_PROGRESS, classroom.NEEDS_HELP}
+                statuses[classroom.homework_state(database, assignment, pupil, NOW).status] += 1
+    assert {homework_status.DONE, homework_status.LATE, homework_status.NOT_STARTED} <= set(statuses)
+    assert set(statuses) & {homework_status.IN_PROGRESS, homework_status.NEEDS_HELP}
 
 
 def test_homework_work_rows_count_exactly_what_the_pupils_did(database):

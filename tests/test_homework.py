@@ -132,7 +132,7 @@ def test_play_again_after_a_game_that_is_not_homework_opens_the_start_page(app, 
 def test_another_pupils_homework_is_not_found_and_nothing_is_started(app, staff, teacher_client):
     school_class = staff.school_class(pupils=("Ada", "Ola"))
     ada_id = staff.pupil(school_class.code, "Ada").public_id
-    assignment_id = set_homework(teacher_client, school_class, class_deal="yes", everyone="no", pupils=ada_id)
+    assignment_id = set_homework(teacher_client, school_class, class_deal="yes", target="pupils", pupils=ada_id)
     ada = pupil_client(app, staff, school_class, "Ada")
     first = run_id_in(ada.post(f"/homework/{assignment_id}/start").headers["Location"])
     play_through(ada, app, first)

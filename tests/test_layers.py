@@ -37,7 +37,19 @@ LAYERS = (
     ("rules and questions", ("tutor.engine", "tutor.drills", "tutor.answer_key")),
     ("lessons", ("tutor.lessons",)),
     ("storage and the skill model", ("tutor.skill_model", "tutor.db", "tutor.accounts", "tutor.limits")),
-    ("services", ("tutor.classroom", "tutor.steps", "tutor.reports", "tutor.admin", "tutor.demo")),
+    (
+        "services",
+        (
+            "tutor.classroom",
+            "tutor.homework_status",
+            "tutor.groups",
+            "tutor.roster",
+            "tutor.steps",
+            "tutor.reports",
+            "tutor.admin",
+            "tutor.demo",
+        ),
+    ),
     ("web", ("tutor.web", "tutor.app", "tutor.cli", "tutor.migrations")),
 )
 WEB_LIBRARIES = ("flask", "flask_babel", "flask_wtf", "jinja2_fragments", "werkzeug", "jinja2")

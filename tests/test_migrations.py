@@ -18,6 +18,9 @@ TEACHER_TABLES = {
     "assignment",
     "assignment_pupil",
     "assignment_work",
+    "assignment_extension",
+    "pupil_group",
+    "group_member",
     "sign_in_session",
     "sign_in_throttle",
 }

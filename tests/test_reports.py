@@ -16,6 +16,7 @@ from tutor.drills import marking
 from tutor.drills.tens_friends import tens_friend_card, tens_friend_number
 from tutor.models import (
     Assignment,
+    AssignmentExtension,
     AssignmentPupil,
     AssignmentWork,
     AttemptRecord,
@@ -336,7 +337,7 @@ def test_assignment_for_chosen_pupils_and_skill_goal_progress(database):
         report = reports.assignment_report(database, assignment, NOW)
     assert [row.pupil.name for row in report.rows] == ["Ada", "Bo"]
     assert report.rows[1].progress == pytest.approx(skills.LEVELS.index("familiar") / skills.LEVELS.index("proficient"))
-    assert len(seen) == 3  # pupils, work, skill records: no answers counted
+    assert len(seen) == 4  # pupils, work, own due dates, skill records: no answers counted
 
 
 def test_a_skill_goal_is_judged_by_the_mastery_threshold_each_record_keeps(database):
@@ -497,7 +498,7 @@ def test_misconception_report_counts_the_classes_wrong_answers_in_the_local_week
 
     with statements(database) as seen:
         report = reports.misconception_report(database, school_class, "2026-W47", NOW)
-    assert len(seen) == 2
+    assert len(seen) == 6
     assert report.valid and report.label == "2026-W47" and report.monday == date(2026, 11, 16)
     assert report.previous == "2026-W46" and report.next == "2026-W48"
     assert report.answers == 4 and report.wrong == 3
@@ -507,6 +508,8 @@ def test_misconception_report_counts_the_classes_wrong_answers_in_the_local_week
     same = rows[0]
     assert same.text.msgid.startswith("That is the same number") and same.text.params["n"] in (1, 3)
     assert sorted(example.typed for example in same.examples) == ["1", "3"]
+    assert [(seen.pupil.name, seen.count) for seen in same.pupils] == [("Ada", 1), ("Ola", 1)]
+    assert [(seen.pupil.name, seen.count) for seen in rows[1].pupils] == [("Ada", 1)]
     [kind] = report.questions
     assert (kind.kind, kind.answers, kind.wrong) == ("tens_friend_number", 4, 3) and kind.wrong_rate == 0.75
     assert kind.example.params["n"] in (1, 3)
@@ -562,20 +565,26 @@ def test_grid_and_assignment_tables_in_words(database):
     work(database, assignment, pupils["Bo"], questions=7, right=2, time_ms=185_000)
     database.flush()
     grid_rows = reports.grid_table(reports.class_grid(database, school_class, "name"))
-    assert grid_rows[0][:3] == ["Pupil", "Compare numbers", "Count"] and len(grid_rows[0]) == 1 + len(
-        reports.grid_skills()
-    )
+    assert grid_rows[0][:6] == [
+        "Pupil",
+        "Last active",
+        "Compare numbers: level",
+        "Compare numbers: estimate (%)",
+        "Compare numbers: first-try answers",
+        "Compare numbers: right at the first try (%)",
+    ]
+    assert len(grid_rows[0]) == 2 + 4 * len(reports.grid_skills())
     bo = grid_rows[2]
-    assert (
-        bo[0] == "Bo"
-        and bo[1 + reports.grid_skills().index("multiply")] == "attempted (needs help)"
-        and bo[1] == "not started"
-    )
+    multiply = 2 + 4 * reports.grid_skills().index("multiply")
+    assert bo[:6] == ["Bo", "", "not started", "", 0, ""]  # never played, no answers: no numbers
+    assert bo[multiply : multiply + 4] == ["attempted (needs help)", 10, 9, 0]  # p 0.1, 9 first tries, none right
     text = reports.to_csv(grid_rows, ",")
     assert parse(text, ",")[1][0] == "'=Ada"
 
-    shouting = reports.grid_table(reports.class_grid(database, school_class, "name"), str.upper)
-    assert shouting[0][0] == "PUPIL" and shouting[2][1] == "NOT STARTED"
+    marked = reports.grid_table(reports.class_grid(database, school_class, "name"), lambda text: f"«{text}»")
+    assert (
+        marked[0][:3] == ["«Pupil»", "«Last active»", "««Compare numbers»: level»"] and marked[2][2] == "«not started»"
+    )
 
     table = reports.assignment_table(reports.assignment_report(database, assignment, NOW))
     assert table[0][0] == "Pupil" and len({len(row) for row in table}) == 1
@@ -597,3 +606,45 @@ def test_all_classes_lists_teachers_and_pupil_counts(database):
     summaries = {c.name: c.to_dict() for c in reports.all_classes(database)}
     assert summaries["4B"]["pupils"] == 2 and summaries["5C"]["pupils"] == 0
     assert summaries["4B"]["teachers"] == ["Tove"] and len(summaries["4B"]["code"]) >= 4
+
+
+# --- needs attention ----------------------------------------------------------------------------
+def test_attention_panel_lists_stuck_inactive_and_behind_pupils_in_a_fixed_number_of_statements(database):
+    school_class, pupils = make_class(database, pupils=("Ada", "Bo", "Cy", "Di"))
+    for pupil in pupils.values():
+        pupil.created_at = NOW - timedelta(days=30)
+    ada, bo, cy, di = (pupils[name] for name in ("Ada", "Bo", "Cy", "Di"))
+    runs = {}
+    for pupil, last_step in ((ada, NOW - timedelta(hours=1)), (bo, NOW - timedelta(days=9)), (cy, NOW)):
+        runs[pupil.name] = LessonRunRecord(
+            pupil_id=pupil.id, game_id="crazy-banana-tiervenner", seed=1, stage="play", data={"moves": []}
+        )
+        database.add(runs[pupil.name])
+        database.flush()
+        runs[pupil.name].updated_at = last_step
+    # Ada: right, then 3 wrong in a row (newest last) in tens_friends: stuck; 2 wrong in multiply: not yet
+    for minutes, correct in ((50, True), (40, False), (30, False), (20, False)):
+        attempt(database, ada, NOW - timedelta(minutes=minutes), correct=correct, run=runs["Ada"])
+    for minutes in (15, 10):
+        attempt(database, ada, NOW - timedelta(minutes=minutes), skill="multiply", run=runs["Ada"])
+    # Cy: 3 wrong, then right: not stuck
+    for minutes, correct in ((40, False), (30, False), (20, False), (10, True)):
+        attempt(database, cy, NOW - timedelta(minutes=minutes), correct=correct, run=runs["Cy"])
+    # homework due yesterday: Cy is done, the others are behind; Bo has a later date of his own
+    late = homework(database, school_class, NOW - timedelta(days=1), goal="questions", count=2)
+    work(database, late, cy, questions=4, right=3, done_at=NOW - timedelta(days=2))
+    database.add(AssignmentExtension(assignment_id=late.id, pupil_id=bo.id, due_at=NOW + timedelta(days=2)))
+    database.flush()
+    with statements(database) as seen:
+        panel = reports.attention_panel(database, school_class, NOW)
+    # pupils, last steps, homework (assignments, chosen pupils, own dates, work), latest first tries: whatever the
+    # size of the class
+    assert len(seen) == 7
+    found = {entry.pupil.name: entry for entry in panel.pupils}
+    assert set(found) == {"Ada", "Bo", "Di"}
+    assert [(s.skill, s.wrong) for s in found["Ada"].stuck] == [("tens_friends", 3)]
+    assert found["Ada"].stuck[0].run_public_id == runs["Ada"].public_id
+    assert [item.assignment.id for item in found["Ada"].behind] == [late.id] and found["Ada"].inactive_days is None
+    assert found["Bo"].inactive_days == 9 and not found["Bo"].behind  # his own date has not passed
+    assert found["Di"].never_played and [item.assignment.id for item in found["Di"].behind] == [late.id]
+    assert [entry.pupil.name for entry in panel.pupils] == ["Ada", "Di", "Bo"]  # most reasons first, then by name

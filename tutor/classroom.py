@@ -13,20 +13,24 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from sqlalchemy import delete, func, select
+from babel.core import get_global
+from sqlalchemy import delete, func, select, true
 from sqlalchemy.orm import Session
 
-from tutor import accounts, content
+from tutor import accounts, content, homework_status
 from tutor.engine import GAMES, InvalidOptions, make_game
 from tutor.lessons import LESSONS
 from tutor.models import (
     Assignment,
+    AssignmentExtension,
     AssignmentPupil,
     AssignmentWork,
     AttemptRecord,
     ClassTeacher,
+    GroupMember,
     LessonRunRecord,
     Pupil,
+    PupilGroup,
     SchoolClass,
     SkillRecord,
     Teacher,
@@ -36,12 +40,9 @@ from tutor.text import LOCALES
 
 CLASS_NAME_MAX = 60
 PUPILS_MAX = 60  # per class
-GOALS = ("games", "questions", "skill")
 GOAL_COUNT_MAX = {"games": 20, "questions": 500}
 #: A pause longer than this between two steps is not counted as time spent on homework.
 IDLE_GAP = timedelta(minutes=5)
-#: An assignment "needs help" once this many first tries are in and fewer than half were right.
-NEEDS_HELP_QUESTIONS, NEEDS_HELP_ACCURACY = 6, 0.5
 #: The lesson that stays off until switched on: for a class by its teacher, for guests by the operator.
 CASINO_WAR = "casino-war"
 
@@ -64,13 +65,15 @@ class Refused(ValueError):
         self.code, self.params = code, params
 
 
+#: The time zones of the schools' countries, offered first (Norway, Sweden, Italy, then English-speaking Britain).
+SCHOOL_TIMEZONES = ("Europe/Oslo", "Europe/Stockholm", "Europe/Rome", "Europe/London")
+
+
 def timezones() -> list[str]:
-    """The time zones a class may choose (Area/City names, sorted)."""
-    return sorted(
-        zone
-        for zone in available_timezones()
-        if "/" in zone and not zone.startswith(("Etc/", "SystemV/", "posix/", "right/"))
-    )
+    """The time zones a class is offered (Area/City names, sorted): the current ones, without the deprecated
+    aliases such as Africa/Asmera (CLDR's canonical zones); a class may keep any zone it has."""
+    canonical = get_global("zone_territories")
+    return sorted(zone for zone in available_timezones() if "/" in zone and zone in canonical)
 
 
 def zone(name: str) -> ZoneInfo:
@@ -397,9 +400,15 @@ def purge_guests(db: Session, now: datetime, days: int) -> int:
 
 
 # --- homework --------------------------------------------------------------------------------
+#: For whom homework is: the whole class (also pupils added later), a group of it (its members at any time), or chosen
+#: pupils.
+CLASS, GROUP, PUPILS = TARGETS = ("class", "group", "pupils")
+
+
 @dataclass
 class AssignmentForm:
-    """A teacher's homework form, as typed; :func:`create_assignment` checks every field."""
+    """A teacher's homework form, as typed; :func:`create_assignment` and :func:`update_assignment` check every
+    field."""
 
     game_id: str
     players: str = "2"
@@ -412,7 +421,8 @@ class AssignmentForm:
     due_date: str = ""
     due_time: str = "23:59"
     class_deal: bool = False
-    everyone: bool = True
+    target: str = CLASS
+    group_id: str = ""
     pupil_ids: tuple[str, ...] = ()
 
 
@@ -429,9 +439,36 @@ def due_at_utc(day: str, clock: str, timezone_name: str) -> datetime:
     return local.replace(tzinfo=zone(timezone_name)).astimezone(UTC)
 
 
-def create_assignment(
-    db: Session, school_class: SchoolClass, teacher: Teacher, form: AssignmentForm, now: datetime
-) -> Assignment:
+def checked_due(form_day: str, form_clock: str, timezone_name: str, now: datetime, kept: datetime | None = None):
+    """The due time of a form, refused when it has passed or is more than a year away (``kept`` unchanged is fine)."""
+    due_at = due_at_utc(form_day, form_clock, timezone_name)
+    if kept is not None and due_at == accounts.as_utc(kept):
+        return due_at
+    if due_at <= now:
+        raise Refused("due_past")
+    if due_at > now + timedelta(days=366):
+        raise Refused("due_far")
+    return due_at
+
+
+@dataclass
+class CheckedHomework:
+    """A homework form's values once every field is checked."""
+
+    game_id: str
+    players: int
+    bots: str
+    options: dict
+    goal: str
+    goal_count: int
+    goal_skill: str | None
+    goal_level: str | None
+    group: PupilGroup | None
+    chosen: list[Pupil]
+
+
+def check_homework(db: Session, school_class: SchoolClass, form: AssignmentForm) -> CheckedHomework:
+    """Every field of a homework form but the due time, checked against the class; Refused names what to fix."""
     if form.game_id not in LESSONS or not lesson_open(form.game_id, school_class, False):
         raise Refused("game")
     game_class = GAMES[form.game_id]
@@ -442,7 +479,7 @@ def create_assignment(
         raise Refused("options") from None
     if form.bots not in game_class.bots or players not in LESSONS[form.game_id].player_choices(game_class):
         raise Refused("options")
-    if form.goal not in GOALS:
+    if form.goal not in homework_status.GOALS:
         raise Refused("goal")
     goal_count, goal_skill, goal_level = 1, None, None
     if form.goal == "skill":
@@ -456,37 +493,135 @@ def create_assignment(
             raise Refused("goal_count", max=GOAL_COUNT_MAX[form.goal]) from None
         if not 1 <= goal_count <= GOAL_COUNT_MAX[form.goal]:
             raise Refused("goal_count", max=GOAL_COUNT_MAX[form.goal])
-    due_at = due_at_utc(form.due_date, form.due_time, school_class.timezone)
-    if due_at <= now:
-        raise Refused("due_past")
-    if due_at > now + timedelta(days=366):
-        raise Refused("due_far")
-    chosen = []
-    if not form.everyone:
+    group, chosen = None, []
+    if form.target == GROUP:
+        group = db.scalar(
+            select(PupilGroup).where(PupilGroup.public_id == str(form.group_id), PupilGroup.class_id == school_class.id)
+        )
+        if group is None:
+            raise Refused("group")
+    elif form.target == PUPILS:
         by_id = {p.public_id: p for p in school_class.pupils}
         chosen = [by_id[pid] for pid in dict.fromkeys(form.pupil_ids) if pid in by_id]
         if not chosen or len(chosen) != len(set(form.pupil_ids)):
             raise Refused("pupils")
+    elif form.target != CLASS:
+        raise Refused("pupils")
+    return CheckedHomework(
+        form.game_id,
+        players,
+        form.bots,
+        dict(game.options.items()),
+        form.goal,
+        goal_count,
+        goal_skill,
+        goal_level,
+        group,
+        chosen,
+    )
+
+
+def _apply(assignment: Assignment, checked: CheckedHomework) -> None:
+    assignment.game_id, assignment.players, assignment.bots, assignment.options = (
+        checked.game_id,
+        checked.players,
+        checked.bots,
+        checked.options,
+    )
+    assignment.goal, assignment.goal_count = checked.goal, checked.goal_count
+    assignment.goal_skill, assignment.goal_level = checked.goal_skill, checked.goal_level
+    assignment.everyone = checked.group is None and not checked.chosen
+    assignment.group = checked.group
+    assignment.chosen = [AssignmentPupil(pupil_id=p.id) for p in checked.chosen]
+
+
+def create_assignment(
+    db: Session, school_class: SchoolClass, teacher: Teacher, form: AssignmentForm, now: datetime
+) -> Assignment:
+    checked = check_homework(db, school_class, form)
+    due_at = checked_due(form.due_date, form.due_time, school_class.timezone, now)
     assignment = Assignment(
         class_id=school_class.id,
         created_by=teacher.id,
-        game_id=form.game_id,
-        players=players,
-        bots=form.bots,
-        options={key: value for key, value in game.options.items()},
-        goal=form.goal,
-        goal_count=goal_count,
-        goal_skill=goal_skill,
-        goal_level=goal_level,
         due_at=due_at,
         seed=secrets.randbits(48) if form.class_deal else None,
-        everyone=form.everyone,
         created_at=now,
     )
-    assignment.chosen = [AssignmentPupil(pupil_id=p.id) for p in chosen]
+    _apply(assignment, checked)
     db.add(assignment)
     db.flush()
     return assignment
+
+
+def update_assignment(db: Session, assignment: Assignment, form: AssignmentForm, now: datetime) -> None:
+    """Change a set homework (lesson, goal, due time, for whom); its pupils see the change at once.
+
+    The work done so far keeps counting. A due time left as it was may already have passed. A goal
+    reached before the change and not reached under the new goal is open again; a game of another
+    lesson that a pupil had not finished is no longer continued (:func:`unfinished_run`).
+    """
+    school_class = assignment.school_class
+    checked = check_homework(db, school_class, form)
+    assignment.due_at = checked_due(form.due_date, form.due_time, school_class.timezone, now, kept=assignment.due_at)
+    if form.class_deal != (assignment.seed is not None):
+        assignment.seed = secrets.randbits(48) if form.class_deal else None
+    _apply(assignment, checked)
+    assignment.changed_at = now
+    db.flush()
+    restamp_done(db, assignment)
+
+
+def restamp_done(db: Session, assignment: Assignment) -> None:
+    """Keep each pupil's "done" moment true to the goal as it is now (after the teacher changed it).
+
+    A count goal reached under the new goal keeps its moment, or gets the pupil's last step in the
+    homework (the count was reached then at the latest); one no longer reached is open again. A
+    level goal stays done if the level was reached in the homework and still is.
+    """
+    levels = {}
+    if assignment.goal == "skill":
+        levels = {
+            pupil_id: homework_status.skill_now(p_known, attempts, mastery)
+            for pupil_id, p_known, attempts, mastery in db.execute(
+                select(SkillRecord.pupil_id, SkillRecord.p_known, SkillRecord.attempts, SkillRecord.mastery_threshold)
+                .join(AssignmentWork, AssignmentWork.pupil_id == SkillRecord.pupil_id)
+                .where(AssignmentWork.assignment_id == assignment.id, SkillRecord.skill == assignment.goal_skill)
+            )
+        }
+    for work in db.scalars(select(AssignmentWork).where(AssignmentWork.assignment_id == assignment.id)):
+        skill = levels.get(work.pupil_id, homework_status.NO_ANSWERS)
+        if assignment.goal == "skill":
+            there = skills.LEVELS.index(skill.level) >= skills.LEVELS.index(assignment.goal_level)
+            work.done_at = work.done_at if there else None
+        elif homework_status.progress(assignment, work, skill) >= 1.0:
+            work.done_at = work.done_at or work.last_active_at
+        else:
+            work.done_at = None
+
+
+def extend_due(db: Session, assignment: Assignment, pupil: Pupil, day: str, clock: str, now: datetime) -> datetime:
+    """Give one pupil of the homework a later due time of their own (the others keep theirs)."""
+    if not set_for(assignment, pupil):
+        raise Refused("pupils")
+    due_at = checked_due(day, clock, assignment.school_class.timezone, now)
+    if due_at <= accounts.as_utc(assignment.due_at):
+        raise Refused("due_not_later")
+    extension = db.get(AssignmentExtension, (assignment.id, pupil.id))
+    if extension is None:
+        db.add(AssignmentExtension(assignment_id=assignment.id, pupil_id=pupil.id, due_at=due_at))
+    else:
+        extension.due_at = due_at
+    db.flush()
+    return due_at
+
+
+def remove_extension(db: Session, assignment: Assignment, pupil: Pupil) -> None:
+    """The pupil's due time is the assignment's again."""
+    extension = db.get(AssignmentExtension, (assignment.id, pupil.id))
+    if extension is None:
+        raise Refused("pupils")
+    db.delete(extension)
+    db.flush()
 
 
 def assignment_for(db: Session, teacher: Teacher, public_id: str) -> Assignment | None:
@@ -498,7 +633,7 @@ def assignment_for(db: Session, teacher: Teacher, public_id: str) -> Assignment 
 
 
 def assignment_of_pupil(db: Session, pupil: Pupil, public_id: str) -> Assignment | None:
-    """An assignment set for this pupil (their class's, for everyone or for them)."""
+    """An assignment set for this pupil (their class's, for everyone, their group or them)."""
     if pupil.class_id is None:
         return None
     assignment = db.scalar(
@@ -508,10 +643,15 @@ def assignment_of_pupil(db: Session, pupil: Pupil, public_id: str) -> Assignment
 
 
 def set_for(assignment: Assignment, pupil: Pupil) -> bool:
-    """Whether the assignment is this pupil's homework: their class's, for everyone or chosen for them."""
-    return assignment.class_id == pupil.class_id and (
-        assignment.everyone or any(c.pupil_id == pupil.id for c in assignment.chosen)
-    )
+    """Whether the assignment is this pupil's homework: their class's, for everyone, for their group or chosen for
+    them."""
+    if assignment.class_id != pupil.class_id:
+        return False
+    if assignment.everyone:
+        return True
+    if assignment.group is not None:
+        return any(m.pupil_id == pupil.id for m in assignment.group.members)
+    return any(c.pupil_id == pupil.id for c in assignment.chosen)
 
 
 def homework_of_run(db: Session, pupil: Pupil, run: LessonRunRecord) -> Assignment | None:
@@ -520,6 +660,22 @@ def homework_of_run(db: Session, pupil: Pupil, run: LessonRunRecord) -> Assignme
         return None
     assignment = db.get(Assignment, run.assignment_id)
     return assignment if assignment is not None and set_for(assignment, pupil) else None
+
+
+def unfinished_run(db: Session, assignment: Assignment, pupil: Pupil) -> LessonRunRecord | None:
+    """The pupil's unfinished game of this homework's lesson, to continue (one of another lesson, set before the
+    teacher changed it, is left)."""
+    return db.scalar(
+        select(LessonRunRecord)
+        .where(
+            LessonRunRecord.pupil_id == pupil.id,
+            LessonRunRecord.assignment_id == assignment.id,
+            LessonRunRecord.game_id == assignment.game_id,
+            LessonRunRecord.finished_at.is_(None),
+        )
+        .order_by(LessonRunRecord.updated_at.desc())
+        .limit(1)
+    )
 
 
 def class_deal(assignment_seed: int, game: int) -> int:
@@ -553,13 +709,33 @@ def next_homework_seed(db: Session, assignment: Assignment, pupil: Pupil) -> int
     return class_deal(assignment.seed, started + 1)
 
 
+def set_for_clause(pupil_id_column, assignment: Assignment):
+    """A WHERE clause on pupils (their ids in ``pupil_id_column``) that the assignment is set for, within its class."""
+    if assignment.everyone:
+        return true()
+    if assignment.group_id is not None:
+        return pupil_id_column.in_(select(GroupMember.pupil_id).where(GroupMember.group_id == assignment.group_id))
+    return pupil_id_column.in_(select(AssignmentPupil.pupil_id).where(AssignmentPupil.assignment_id == assignment.id))
+
+
 def assigned_pupils(db: Session, assignment: Assignment) -> list[Pupil]:
-    query = select(Pupil).where(Pupil.class_id == assignment.class_id)
-    if not assignment.everyone:
-        query = query.join(AssignmentPupil, AssignmentPupil.pupil_id == Pupil.id).where(
-            AssignmentPupil.assignment_id == assignment.id
-        )
+    """The pupils the assignment is set for now, by name."""
+    query = select(Pupil).where(Pupil.class_id == assignment.class_id, set_for_clause(Pupil.id, assignment))
     return list(db.scalars(query.order_by(func.lower(Pupil.name))))
+
+
+def extensions_of(db: Session, assignment_ids: list[int]) -> dict[tuple[int, int], datetime]:
+    """The pupils' own due times of these assignments, by (assignment id, pupil id)."""
+    if not assignment_ids:
+        return {}
+    return {
+        (assignment_id, pupil_id): accounts.as_utc(due_at)
+        for assignment_id, pupil_id, due_at in db.execute(
+            select(AssignmentExtension.assignment_id, AssignmentExtension.pupil_id, AssignmentExtension.due_at).where(
+                AssignmentExtension.assignment_id.in_(assignment_ids)
+            )
+        )
+    }
 
 
 @dataclass
@@ -568,36 +744,29 @@ class Homework:
 
     assignment: Assignment
     work: AssignmentWork | None
-    level: str | None  # the pupil's level in the goal's skill
+    state: homework_status.WorkState
     run: LessonRunRecord | None  # an unfinished run to continue
 
-    def progress(self) -> float:
-        return progress(self.assignment, self.work, self.level)
-
-    def late(self, now: datetime) -> bool:
-        done_at = self.work.done_at if self.work else None
-        return accounts.as_utc(done_at or now) > accounts.as_utc(self.assignment.due_at)
-
-
-def progress(assignment: Assignment, work: AssignmentWork | None, level: str | None = None) -> float:
-    """How far towards the goal, 0..1."""
-    if work is not None and work.done_at is not None:
-        return 1.0
-    if assignment.goal == "skill":
-        target = skills.LEVELS.index(assignment.goal_level)
-        return min(1.0, skills.LEVELS.index(level or skills.NOT_STARTED) / target)
-    done = 0 if work is None else (work.games_finished if assignment.goal == "games" else work.questions)
-    return min(1.0, done / max(1, assignment.goal_count))
+    def changed_since_played(self) -> bool:
+        """The teacher changed the homework after the pupil last played it (or before they started)."""
+        changed = self.assignment.changed_at
+        if changed is None:
+            return False
+        return self.work is None or accounts.as_utc(changed) > accounts.as_utc(self.work.last_active_at)
 
 
-def homework_of(db: Session, pupil: Pupil) -> list[Homework]:
-    """The pupil's assignments, soonest due first, with their work and any run to continue."""
+def homework_of(db: Session, pupil: Pupil, now: datetime) -> list[Homework]:
+    """The pupil's assignments, soonest due first, with their work, their status and any run to continue."""
     if pupil.class_id is None:
         return []
     chosen = select(AssignmentPupil.assignment_id).where(AssignmentPupil.pupil_id == pupil.id)
+    in_groups = select(GroupMember.group_id).where(GroupMember.pupil_id == pupil.id)
     assignments = db.scalars(
         select(Assignment)
-        .where(Assignment.class_id == pupil.class_id, Assignment.everyone.is_(True) | Assignment.id.in_(chosen))
+        .where(
+            Assignment.class_id == pupil.class_id,
+            Assignment.everyone.is_(True) | Assignment.id.in_(chosen) | Assignment.group_id.in_(in_groups),
+        )
         .order_by(Assignment.due_at)
     ).all()
     ids = [a.id for a in assignments]
@@ -617,16 +786,41 @@ def homework_of(db: Session, pupil: Pupil) -> list[Homework]:
         )
         .order_by(LessonRunRecord.updated_at)
     ):
-        runs[run.assignment_id] = run
+        runs[(run.assignment_id, run.game_id)] = run
     records = {r.skill: r for r in db.scalars(select(SkillRecord).where(SkillRecord.pupil_id == pupil.id))}
+    own_due = {
+        assignment_id: due_at
+        for (assignment_id, pupil_id), due_at in extensions_of(db, ids).items()
+        if pupil_id == pupil.id
+    }
     result = []
     for assignment in assignments:
         record = records.get(assignment.goal_skill) if assignment.goal_skill else None
-        level = (
-            skills.level(record.p_known, record.attempts, record.mastery_threshold) if record else skills.NOT_STARTED
+        skill = (
+            homework_status.skill_now(record.p_known, record.attempts, record.mastery_threshold)
+            if record
+            else homework_status.NO_ANSWERS
         )
-        result.append(Homework(assignment, work.get(assignment.id), level, runs.get(assignment.id)))
+        state = homework_status.state(assignment, work.get(assignment.id), now, skill, own_due.get(assignment.id))
+        result.append(
+            Homework(assignment, work.get(assignment.id), state, runs.get((assignment.id, assignment.game_id)))
+        )
+    result.sort(key=lambda item: (item.state.due_at, item.assignment.id))
     return result
+
+
+def homework_state(db: Session, assignment: Assignment, pupil: Pupil, now: datetime) -> homework_status.WorkState:
+    """One pupil's status on one assignment (the page after a homework game)."""
+    work = db.get(AssignmentWork, (assignment.id, pupil.id))
+    skill = homework_status.NO_ANSWERS
+    if assignment.goal == "skill":
+        record = db.scalar(
+            select(SkillRecord).where(SkillRecord.pupil_id == pupil.id, SkillRecord.skill == assignment.goal_skill)
+        )
+        if record is not None:
+            skill = homework_status.skill_now(record.p_known, record.attempts, record.mastery_threshold)
+    extension = db.get(AssignmentExtension, (assignment.id, pupil.id))
+    return homework_status.state(assignment, work, now, skill, extension.due_at if extension else None)
 
 
 def read_for_step(db: Session, run: LessonRunRecord) -> None:
@@ -674,34 +868,11 @@ def note_step(
 
 
 def goal_reached(db: Session, run: LessonRunRecord, work: AssignmentWork, skill_record: SkillRecord | None) -> bool:
+    """Whether this step reached the goal (:mod:`tutor.homework_status` says what each goal needs)."""
     assignment = db.get(Assignment, run.assignment_id)
-    if assignment.goal == "games":
-        return work.games_finished >= assignment.goal_count
-    if assignment.goal == "questions":
-        return work.questions >= assignment.goal_count
+    if assignment.goal != "skill":
+        return homework_status.reached(assignment, work, homework_status.NO_ANSWERS)
     if skill_record is None or skill_record.skill != assignment.goal_skill:
         return False
     reached = skills.level(skill_record.p_known, skill_record.attempts, skill_record.mastery_threshold)
     return skills.LEVELS.index(reached) >= skills.LEVELS.index(assignment.goal_level)
-
-
-NOT_STARTED, IN_PROGRESS, NEEDS_HELP, DONE, LATE = WORK_STATUSES = (
-    "not_started",
-    "in_progress",
-    "needs_help",
-    "done",
-    "late",
-)
-
-
-def work_status(assignment: Assignment, work: AssignmentWork | None, now: datetime) -> str:
-    """A status a teacher can act on. Done late is still done (the view marks it late)."""
-    if work is not None and work.done_at is not None:
-        return DONE
-    if now > accounts.as_utc(assignment.due_at):
-        return LATE
-    if work is None:
-        return NOT_STARTED
-    if work.questions >= NEEDS_HELP_QUESTIONS and work.first_try_right < NEEDS_HELP_ACCURACY * work.questions:
-        return NEEDS_HELP
-    return IN_PROGRESS

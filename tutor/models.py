@@ -95,6 +95,7 @@ class SchoolClass(Base):
     assignments: Mapped[list[Assignment]] = relationship(
         back_populates="school_class", cascade="all, delete-orphan", passive_deletes=True
     )
+    groups: Mapped[list[PupilGroup]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
 
 
 class ClassTeacher(Base):
@@ -175,7 +176,22 @@ class AttemptRecord(Base):
     """One answer. An unreadable answer keeps its refusal code, never the typed text."""
 
     __tablename__ = "attempt"
-    __table_args__ = (Index("ix_attempt_pupil_created", "pupil_id", "created_at"),)
+    __table_args__ = (
+        Index("ix_attempt_pupil_created", "pupil_id", "created_at"),
+        # Covers the weekly misconception report's two GROUP BYs: the week's answers are counted from the index
+        # alone, without reading the rows and their stored questions (tutor/reports/misconceptions.py).
+        Index(
+            "ix_attempt_week_report",
+            "pupil_id",
+            "created_at",
+            "readable",
+            "correct",
+            "skill",
+            "question_kind",
+            "misconception",
+            "typed",
+        ),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"))
@@ -286,12 +302,20 @@ class Assignment(Base):
     seed: Mapped[int | None] = mapped_column(
         BigInteger, nullable=True
     )  # the class deal, when every pupil gets the same one
-    everyone: Mapped[bool] = mapped_column(Boolean, default=True)  # else only the pupils in assignment_pupil
+    # For whom: the whole class (everyone), else a group of the class (group_id), else the pupils in assignment_pupil.
+    everyone: Mapped[bool] = mapped_column(Boolean, default=True)
+    group_id: Mapped[int | None] = mapped_column(
+        ForeignKey("pupil_group.id", ondelete="SET NULL"), index=True, nullable=True
+    )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # when a teacher last changed it (None: never), so its pupils can be told
+    changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     school_class: Mapped[SchoolClass] = relationship(back_populates="assignments")
+    group: Mapped[PupilGroup | None] = relationship()
     chosen: Mapped[list[AssignmentPupil]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
     work: Mapped[list[AssignmentWork]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
+    extensions: Mapped[list[AssignmentExtension]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
 
 
 class AssignmentPupil(Base):
@@ -300,6 +324,40 @@ class AssignmentPupil(Base):
     __tablename__ = "assignment_pupil"
 
     assignment_id: Mapped[int] = mapped_column(ForeignKey("assignment.id", ondelete="CASCADE"), primary_key=True)
+    pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), primary_key=True, index=True)
+
+
+class AssignmentExtension(Base):
+    """A later due time for one pupil of an assignment (a late pupil given a new date alone)."""
+
+    __tablename__ = "assignment_extension"
+
+    assignment_id: Mapped[int] = mapped_column(ForeignKey("assignment.id", ondelete="CASCADE"), primary_key=True)
+    pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), primary_key=True, index=True)
+    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))  # UTC
+
+
+class PupilGroup(Base):
+    """A group of pupils inside a class (a reading table, a maths set) that homework can be set for."""
+
+    __tablename__ = "pupil_group"
+    __table_args__ = (UniqueConstraint("class_id", "name", name="uq_pupil_group_class_id_name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = public_id_column()
+    class_id: Mapped[int] = mapped_column(ForeignKey("school_class.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    members: Mapped[list[GroupMember]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
+
+
+class GroupMember(Base):
+    """A pupil in a group of their class."""
+
+    __tablename__ = "group_member"
+
+    group_id: Mapped[int] = mapped_column(ForeignKey("pupil_group.id", ondelete="CASCADE"), primary_key=True)
     pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), primary_key=True, index=True)
 
 

@@ -1,17 +1,24 @@
 """What the teacher's dashboards read: class grid, assignment view, pupil page, misconceptions, CSV.
 
-One module per report (grid, homework, pupil, misconceptions, export) and the words they
-share (common); this package gathers their public names.
+One module per report (grid, attention, homework, pupil, misconceptions, export) and the
+words they share (common); this package gathers their public names.
 
 Plain SQLAlchemy, no Flask: the web pages and the ``kortmatte`` command share it. Every
 report runs a fixed number of statements whatever the size of the class:
 
-* class grid: the class's pupils, then all their skill records in one query;
+* class grid: the class's pupils, then all their skill records in one query (on the page also
+  their last activity and current homework, :mod:`tutor.reports.attention`);
+* needs-attention panel: each pupil's latest first tries in one statement (a UNION ALL of one
+  indexed read per pupil), the last activity, the homework summaries;
 * assignment view: the assigned pupils, their :class:`AssignmentWork` summaries (and, for a
   skill goal, their records in that skill): no answers are counted again;
-* misconception report: one GROUP BY over the week's readable answers of the class, filtered
+* misconception report: a GROUP BY over the week's readable answers of the class, filtered
   on ``pupil_id IN (the class)`` and ``created_at`` within the week (the index
-  ``attempt(pupil_id, created_at)`` serves it), then the few example answers read by id;
+  ``attempt(pupil_id, created_at)`` serves it), one over its wrong answers that show a
+  misconception (per pupil and value typed), both read from the covering index
+  ``ix_attempt_week_report`` alone; then the few example answers read by id with their
+  questions, each pupil's last such answer without its question, the pupils' names and their
+  levels in the skills shown;
 * pupil page: skill history (grouped per local day in SQL), current records, the last answers,
   lesson runs with their question counts, homework.
 
@@ -26,16 +33,34 @@ return) gets a leading apostrophe, so a spreadsheet never runs it as a formula.
 
 from __future__ import annotations
 
+from tutor.reports.attention import (
+    DUE_WINDOW_DAYS,
+    INACTIVE_DAYS,
+    LATEST_FIRST_TRIES,
+    STUCK_DAYS,
+    STUCK_WRONG,
+    Attention,
+    Panel,
+    PupilHomework,
+    Stuck,
+    attention_panel,
+    class_homework,
+    last_active,
+    latest_first_tries,
+    stuck_skills,
+)
 from tutor.reports.common import (
     DONE_LATE,
     LEVEL_WORDS,
     STATUS_WORDS,
+    UNKNOWN_KIND,
     Gettext,
     PupilRef,
     as_utc_or_none,
     choice_label,
     grid_skill_ids,
     grid_skills,
+    kind_name,
     misconception_text,
     name_key,
     question_prompt,
@@ -45,6 +70,7 @@ from tutor.reports.export import (
     BOM,
     CSV_DELIMITERS,
     FORMULA_STARTS,
+    SKILL_COLUMNS,
     ClassSummary,
     all_classes,
     assignment_table,
@@ -54,6 +80,7 @@ from tutor.reports.export import (
     safe_filename,
     skills_catalogue_name,
     to_csv,
+    whole_percent,
 )
 from tutor.reports.grid import (
     DEFAULT_SORT,
@@ -82,9 +109,13 @@ from tutor.reports.misconceptions import (
     Example,
     MisconceptionReport,
     MisconceptionRow,
+    PupilSeen,
     QuestionRow,
+    Suggestion,
     misconception_report,
     parse_week,
+    suggested_game,
+    suggested_level,
     week_label,
     week_of,
 )
@@ -108,6 +139,28 @@ from tutor.reports.pupil import (
 )
 
 __all__ = [
+    "DUE_WINDOW_DAYS",
+    "INACTIVE_DAYS",
+    "LATEST_FIRST_TRIES",
+    "STUCK_DAYS",
+    "STUCK_WRONG",
+    "Attention",
+    "Panel",
+    "PupilHomework",
+    "Stuck",
+    "attention_panel",
+    "class_homework",
+    "last_active",
+    "latest_first_tries",
+    "stuck_skills",
+    "UNKNOWN_KIND",
+    "kind_name",
+    "SKILL_COLUMNS",
+    "whole_percent",
+    "PupilSeen",
+    "Suggestion",
+    "suggested_game",
+    "suggested_level",
     "Gettext",
     "untranslated",
     "LEVEL_WORDS",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
-from tutor import accounts, classroom
+from tutor import accounts, classroom, content
 from tutor.drills import Question, texts
 from tutor.lessons import LESSONS
 from tutor.skill_model import skills
@@ -94,6 +94,22 @@ def choice_label(question: dict | None, value: str | None) -> Text | None:
             except (KeyError, TypeError, ValueError):
                 return None
     return None
+
+
+#: A question kind's name when its content gives none.
+UNKNOWN_KIND = N_("A question in the game")
+
+
+def kind_name(kind: str) -> str:
+    """A question kind's name for the teacher (English source text): a drill kind's ``name`` in
+    content/drills, a decision's in content/choices.toml ("choice:move" and the like)."""
+    if kind.startswith("choice:"):
+        decisions = content.load("choices")
+        return decisions.get(kind.partition(":")[2], decisions["move"])["name"]
+    try:
+        return texts(kind)["name"]
+    except KeyError:
+        return UNKNOWN_KIND
 
 
 def misconception_text(kind: str, misconception_id: str, question: dict | None) -> Text | None:

@@ -8,6 +8,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
@@ -90,20 +91,51 @@ def to_csv(rows: list[list], delimiter: str = ",", bom: bool = True) -> str:
     return (BOM if bom else "") + out.getvalue()
 
 
+#: The CSV grid's columns for each skill (docs/teachers.md, "CSV files", explains them).
+SKILL_COLUMNS = (
+    N_("%(skill)s: level"),
+    N_("%(skill)s: estimate (%%)"),
+    N_("%(skill)s: first-try answers"),
+    N_("%(skill)s: right at the first try (%%)"),
+)
+
+
+def whole_percent(value: float | None) -> int | str:
+    return "" if value is None else round(value * 100)
+
+
 def grid_table(
-    grid: Grid, translate: Gettext = untranslated, skill_name: Callable[[str], str] | None = None
+    grid: Grid,
+    translate: Gettext = untranslated,
+    skill_name: Callable[[str], str] | None = None,
+    moment: Callable[[datetime], str] | None = None,
 ) -> list[list]:
-    """The class grid as rows: a header (pupil, then one column per skill), then a row per pupil."""
+    """The class grid as rows for a spreadsheet: a header, then a row per pupil.
+
+    Per pupil: the first name and the last activity (``moment`` writes it; ISO 8601 in UTC by
+    default), then for every skill its level in words (with "needs help" when the teacher should
+    step in), the estimate that the pupil knows it, the first-try answers it rests on and the
+    share of them right, as whole numbers (per cent) a spreadsheet reads in any language.
+    """
     names = skill_name or (lambda skill: translate(skills_catalogue_name(skill)))
+    written = moment or (lambda at: at.strftime("%Y-%m-%d %H:%M"))
     help_word = translate(LEVEL_WORDS["needs_help"])
-    rows: list[list] = [[translate(N_("Pupil")), *(names(skill) for skill in grid.skills)]]
+    header: list = [translate(N_("Pupil")), translate(N_("Last active"))]
+    for skill in grid.skills:
+        header += [translate(column) % {"skill": names(skill)} for column in SKILL_COLUMNS]
+    rows: list[list] = [header]
     for row in grid.rows:
-        cells = []
+        cells: list = [row.pupil.name, written(row.last_active) if row.last_active else ""]
         for skill in grid.skills:
             cell = row.cell(skill)
             word = translate(LEVEL_WORDS[cell.level])
-            cells.append(f"{word} ({help_word})" if cell.needs_help else word)
-        rows.append([row.pupil.name, *cells])
+            cells += [
+                f"{word} ({help_word})" if cell.needs_help else word,
+                whole_percent(cell.p_known) if cell.attempts else "",
+                cell.attempts,
+                whole_percent(cell.correct / cell.attempts) if cell.attempts else "",
+            ]
+        rows.append(cells)
     return rows
 
 

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from tutor.homework_status import DONE, IN_PROGRESS, LATE, NEEDS_HELP, NOT_STARTED
 from tutor.models import (
     Pupil,
     SchoolClass,
     SkillRecord,
 )
+from tutor.reports.attention import PupilHomework, class_homework, last_active
 from tutor.reports.common import PupilRef, grid_skill_ids, grid_skills, name_key
 from tutor.skill_model import skills
 
@@ -27,7 +30,8 @@ class Cell:
     level: str
     needs_help: bool = False
     p_known: float | None = None
-    attempts: int = 0
+    attempts: int = 0  # first tries the estimate rests on
+    correct: int = 0  # of them right
 
     @property
     def status(self) -> str:
@@ -37,14 +41,18 @@ class Cell:
 EMPTY_CELL = Cell(skills.NOT_STARTED)
 
 
-def cell_of(p_known: float | None, attempts: int, mastery: float) -> Cell:
-    return Cell(skills.level(p_known, attempts, mastery), skills.needs_help(p_known, attempts), p_known, attempts)
+def cell_of(p_known: float | None, attempts: int, mastery: float, correct: int = 0) -> Cell:
+    return Cell(
+        skills.level(p_known, attempts, mastery), skills.needs_help(p_known, attempts), p_known, attempts, correct
+    )
 
 
 @dataclass
 class GridRow:
     pupil: PupilRef
     cells: dict[str, Cell]
+    last_active: datetime | None = None
+    homework: list[PupilHomework] = field(default_factory=list)
 
     def cell(self, skill: str) -> Cell:
         return self.cells.get(skill, EMPTY_CELL)
@@ -54,12 +62,24 @@ class GridRow:
         """The skills this pupil needs help with."""
         return [skill for skill, cell in self.cells.items() if cell.needs_help]
 
+    @property
+    def homework_done(self) -> int:
+        return sum(1 for item in self.homework if item.state.done)
+
+    @property
+    def homework_status(self) -> str | None:
+        """The status of the pupil's homework that most needs acting on (late first, done last); None without any."""
+        order = (LATE, NEEDS_HELP, NOT_STARTED, IN_PROGRESS, DONE)
+        statuses = {item.state.status for item in self.homework}
+        return next((status for status in order if status in statuses), None)
+
 
 @dataclass
 class Grid:
-    skills: list[str]
+    skills: list[str]  # the columns: every skill the games practise, or (on the page) those the class has answered in
     rows: list[GridRow]
     sort: str  # the sort applied: "help", "name" or a skill id
+    unpractised: list[str] = field(default_factory=list)  # the games' skills nobody in the class has answered in yet
 
     @property
     def pupils_needing_help(self) -> int:
@@ -102,8 +122,19 @@ def sort_rows(rows: list[GridRow], sort: str) -> list[GridRow]:
     return sorted(rows, key=lambda r: (-len(r.needs_help), name_key(r.pupil.name), r.pupil.id))
 
 
-def class_grid(db: Session, school_class: SchoolClass, sort: str | None = None) -> Grid:
-    """Every pupil of the class by every skill the games practise (two queries)."""
+def class_grid(
+    db: Session,
+    school_class: SchoolClass,
+    sort: str | None = None,
+    now: datetime | None = None,
+    practised_only: bool = False,
+) -> Grid:
+    """Every pupil of the class by every skill the games practise (two statements).
+
+    With ``now``, each row also has the pupil's last activity and current homework
+    (:func:`tutor.reports.attention.class_homework`). With ``practised_only``, the columns are
+    the skills someone in the class has answered in (the others are listed in ``unpractised``).
+    """
     columns = grid_skills()
     pupils = db.execute(select(Pupil.id, Pupil.public_id, Pupil.name).where(Pupil.class_id == school_class.id)).all()
     rows = {pupil_id: GridRow(PupilRef(pupil_id, public_id, name), {}) for pupil_id, public_id, name in pupils}
@@ -114,12 +145,25 @@ def class_grid(db: Session, school_class: SchoolClass, sort: str | None = None) 
             SkillRecord.p_known,
             SkillRecord.attempts,
             SkillRecord.mastery_threshold,
+            SkillRecord.correct,
         )
         .join(Pupil, Pupil.id == SkillRecord.pupil_id)
         .where(Pupil.class_id == school_class.id, SkillRecord.skill.in_(columns))
     )
-    for pupil_id, skill, p_known, attempts, mastery in records:
+    answered = set()
+    for pupil_id, skill, p_known, attempts, mastery, correct in records:
         if pupil_id in rows:
-            rows[pupil_id].cells[skill] = cell_of(p_known, attempts, mastery)
+            rows[pupil_id].cells[skill] = cell_of(p_known, attempts, mastery, correct)
+            if attempts:
+                answered.add(skill)
+    if now is not None:
+        active = last_active(db, school_class)
+        homework = class_homework(db, school_class, list(rows), now)
+        for pupil_id, row in rows.items():
+            row.last_active, row.homework = active.get(pupil_id), homework.get(pupil_id, [])
+    unpractised = []
+    if practised_only:
+        unpractised = [skill for skill in columns if skill not in answered]
+        columns = [skill for skill in columns if skill in answered]
     chosen = grid_sort(sort)
-    return Grid(columns, sort_rows(list(rows.values()), chosen), chosen)
+    return Grid(columns, sort_rows(list(rows.values()), chosen), chosen, unpractised)

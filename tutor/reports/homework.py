@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from tutor import accounts, classroom
+from tutor import accounts, classroom, homework_status
 from tutor.models import (
     Assignment,
     AssignmentWork,
@@ -16,16 +16,13 @@ from tutor.models import (
     SkillRecord,
 )
 from tutor.reports.common import DONE_LATE, STATUS_WORDS, PupilRef, as_utc_or_none, name_key
-from tutor.skill_model import skills
 
 
 # --- assignment view ------------------------------------------------------------------------
 @dataclass
 class WorkRow:
     pupil: PupilRef
-    status: str  # one of classroom.WORK_STATUSES
-    done_late: bool  # the goal was reached, but after the due time
-    progress: float
+    state: homework_status.WorkState
     questions: int = 0
     first_try_right: int = 0
     games_finished: int = 0
@@ -33,6 +30,20 @@ class WorkRow:
     started_at: datetime | None = None
     last_active_at: datetime | None = None
     done_at: datetime | None = None
+    level: str | None = None  # the pupil's level in a level goal's skill
+
+    @property
+    def status(self) -> str:
+        return self.state.status
+
+    @property
+    def done_late(self) -> bool:
+        """The goal was reached, but after the due time."""
+        return self.state.done_late
+
+    @property
+    def progress(self) -> float:
+        return self.state.progress
 
     @property
     def accuracy(self) -> float | None:
@@ -48,7 +59,7 @@ class AssignmentReport:
 
     @property
     def counts(self) -> dict[str, int]:
-        counts = dict.fromkeys(classroom.WORK_STATUSES, 0)
+        counts = dict.fromkeys(homework_status.STATUSES, 0)
         for row in self.rows:
             counts[row.status] += 1
         return counts
@@ -68,25 +79,23 @@ def assignment_report(db: Session, assignment: Assignment, now: datetime) -> Ass
     work = {
         w.pupil_id: w for w in db.scalars(select(AssignmentWork).where(AssignmentWork.assignment_id == assignment.id))
     }
-    levels: dict[int, str] = {}
+    levels: dict[int, homework_status.SkillNow] = {}
     if assignment.goal == "skill" and assignment.goal_skill:
         for pupil_id, p_known, attempts, mastery in db.execute(
             select(SkillRecord.pupil_id, SkillRecord.p_known, SkillRecord.attempts, SkillRecord.mastery_threshold)
             .join(Pupil, Pupil.id == SkillRecord.pupil_id)
             .where(Pupil.class_id == assignment.class_id, SkillRecord.skill == assignment.goal_skill)
         ):
-            levels[pupil_id] = skills.level(p_known, attempts, mastery)
-    due = accounts.as_utc(assignment.due_at)
+            levels[pupil_id] = homework_status.skill_now(p_known, attempts, mastery)
+    own_due = classroom.extensions_of(db, [assignment.id])
     rows = []
     for pupil in pupils:
         w = work.get(pupil.id)
-        status = classroom.work_status(assignment, w, now)
-        done_at = as_utc_or_none(w.done_at) if w else None
+        skill = levels.get(pupil.id, homework_status.NO_ANSWERS)
         row = WorkRow(
             PupilRef(pupil.id, pupil.public_id, pupil.name),
-            status,
-            done_late=done_at is not None and done_at > due,
-            progress=classroom.progress(assignment, w, levels.get(pupil.id, skills.NOT_STARTED)),
+            homework_status.state(assignment, w, now, skill, own_due.get((assignment.id, pupil.id))),
+            level=skill.level if assignment.goal == "skill" else None,
         )
         if w is not None:
             row.questions, row.first_try_right, row.games_finished, row.time_ms = (
@@ -98,7 +107,7 @@ def assignment_report(db: Session, assignment: Assignment, now: datetime) -> Ass
             row.started_at, row.last_active_at, row.done_at = (
                 as_utc_or_none(w.started_at),
                 as_utc_or_none(w.last_active_at),
-                done_at,
+                as_utc_or_none(w.done_at),
             )
         rows.append(row)
     rows.sort(key=lambda r: (name_key(r.pupil.name), r.pupil.id))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
@@ -11,12 +11,15 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from tutor import accounts, classroom
+from tutor.lessons import LESSONS
 from tutor.models import (
     AttemptRecord,
+    LessonRunRecord,
     Pupil,
     SchoolClass,
+    SkillRecord,
 )
-from tutor.reports.common import choice_label, misconception_text, question_prompt
+from tutor.reports.common import PupilRef, choice_label, misconception_text, name_key, question_prompt
 from tutor.reports.pupil import day_starts
 from tutor.skill_model import skills
 from tutor.text import Text
@@ -61,6 +64,25 @@ class Example:
 
 
 @dataclass
+class PupilSeen:
+    """A pupil who showed a misconception in the week: how often, and where they last did (for the replay)."""
+
+    pupil: PupilRef
+    count: int
+    run_public_id: str | None = None
+    move_index: int | None = None
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """Homework to set for the pupils who showed a misconception: a lesson that practises its skill and a level."""
+
+    game_id: str
+    skill: str
+    level: str
+
+
+@dataclass
 class MisconceptionRow:
     skill: str
     kind: str
@@ -68,6 +90,8 @@ class MisconceptionRow:
     count: int
     text: Text | None
     examples: list[Example] = field(default_factory=list)
+    pupils: list[PupilSeen] = field(default_factory=list)
+    suggestion: Suggestion | None = None
 
 
 @dataclass
@@ -114,16 +138,37 @@ class MisconceptionReport:
         return week_label(*later.isocalendar()[:2]) if later.year <= 9998 else None
 
 
+def suggested_level(levels: list[str]) -> str:
+    """The level to set as a goal for pupils at these levels: one above the lowest of them, "familiar" at least."""
+    lowest = min((skills.LEVELS.index(level) for level in levels), default=0)
+    return skills.LEVELS[min(max(lowest + 1, skills.LEVELS.index(skills.FAMILIAR)), len(skills.LEVELS) - 1)]
+
+
+def suggested_game(skill: str, seen_in: list[str], school_class: SchoolClass) -> str | None:
+    """The lesson to set: the one the pupils showed the misconception in most often, else the first that practises the
+    skill (of those the class may play)."""
+    open_games = [
+        game_id
+        for game_id in LESSONS
+        if skill in classroom.game_skills(game_id) and classroom.lesson_open(game_id, school_class, False)
+    ]
+    for game_id, _ in Counter(seen_in).most_common():
+        if game_id in open_games:
+            return game_id
+    return open_games[0] if open_games else None
+
+
 def misconception_report(
     db: Session, school_class: SchoolClass, week: str | None, now: datetime
 ) -> MisconceptionReport:
-    """The week's most frequent misconceptions per skill and the questions most often answered wrong.
+    """The week's most frequent misconceptions per skill, who showed them, and the questions most often answered wrong.
 
-    Two statements. A GROUP BY over the week's readable answers of the class (by skill, question
-    kind, misconception and, for a misconception, the value typed) counts answers and wrong
-    answers and keeps each group's latest wrong answer; then the few answers shown as examples
-    (per misconception its most frequent values typed, per question kind its latest wrong
-    answer) are read by their ids.
+    Six statements whatever the class: a GROUP BY over the week's readable answers of the class
+    (answers and wrong answers per question kind); a GROUP BY over its wrong answers that show a
+    misconception (per pupil and value typed), both read from the index ``ix_attempt_week_report``
+    alone; the few answers shown as examples, read by id with their questions; each pupil's last
+    such answer (its run and move, for the replay link), without the question; the class's pupils;
+    their records in the skills shown (for the level to suggest).
     """
     parsed = parse_week(week)
     valid = parsed is not None or not week
@@ -132,42 +177,56 @@ def misconception_report(
     starts = day_starts(monday, 7, school_class.timezone)
     start, end = starts[0], starts[-1]
     in_class = select(Pupil.id).where(Pupil.class_id == school_class.id).scalar_subquery()
+    in_week = (
+        AttemptRecord.pupil_id.in_(in_class),
+        AttemptRecord.created_at >= start,
+        AttemptRecord.created_at < end,
+        AttemptRecord.readable.is_(True),
+    )
     wrong = AttemptRecord.correct.is_(False)
-    typed = case(
-        (AttemptRecord.misconception.is_not(None), AttemptRecord.typed)
-    )  # no parameters: the same SQL in SELECT and GROUP BY
-    groups = db.execute(
+    kinds: dict[tuple[str, str], list[int]] = {}  # answers, wrong, latest wrong answer's id
+    for skill, kind, answers, wrong_count, latest_wrong in db.execute(
+        select(
+            AttemptRecord.skill,
+            AttemptRecord.question_kind,
+            func.count(),
+            func.sum(case((wrong, 1), else_=0)),
+            func.max(case((wrong, AttemptRecord.id))),
+        )
+        .where(*in_week)
+        .group_by(AttemptRecord.skill, AttemptRecord.question_kind)
+    ):
+        kinds[(skill, kind)] = [int(answers), int(wrong_count or 0), latest_wrong or 0]
+    found: dict[tuple[str, str, str], MisconceptionRow] = {}
+    by_value: dict[tuple[str, str, str], dict[str, list[int]]] = defaultdict(dict)  # value typed -> [count, latest]
+    by_pupil: dict[tuple[str, str, str], dict[int, list[int]]] = defaultdict(dict)  # pupil -> [count, latest id]
+    for skill, kind, misconception, pupil_id, typed, count, latest in db.execute(
         select(
             AttemptRecord.skill,
             AttemptRecord.question_kind,
             AttemptRecord.misconception,
-            func.count(AttemptRecord.id),
-            func.sum(case((wrong, 1), else_=0)),
-            func.max(case((wrong, AttemptRecord.id))),
+            AttemptRecord.pupil_id,
+            AttemptRecord.typed,
+            func.count(),
+            func.max(AttemptRecord.id),
         )
-        .where(
-            AttemptRecord.pupil_id.in_(in_class),
-            AttemptRecord.created_at >= start,
-            AttemptRecord.created_at < end,
-            AttemptRecord.readable.is_(True),
+        .where(*in_week, wrong, AttemptRecord.misconception.is_not(None))
+        .group_by(
+            AttemptRecord.skill,
+            AttemptRecord.question_kind,
+            AttemptRecord.misconception,
+            AttemptRecord.pupil_id,
+            AttemptRecord.typed,
         )
-        .group_by(AttemptRecord.skill, AttemptRecord.question_kind, AttemptRecord.misconception, typed)
-    ).all()
-    kinds: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # answers, wrong, latest wrong answer's id
-    found: dict[tuple[str, str, str], MisconceptionRow] = {}
-    typed_values: dict[tuple[str, str, str], list[tuple[int, int]]] = defaultdict(
-        list
-    )  # (wrong answers, latest id) per value typed
-    for skill, kind, misconception, answers, wrong_count, latest_wrong in groups:
-        wrong_count = int(wrong_count or 0)
-        totals = kinds[(skill, kind)]
-        totals[0] += int(answers)
-        totals[1] += wrong_count
-        totals[2] = max(totals[2], latest_wrong or 0)
-        if misconception and wrong_count:
-            key = (skill, kind, misconception)
-            found.setdefault(key, MisconceptionRow(skill, kind, misconception, 0, None)).count += wrong_count
-            typed_values[key].append((wrong_count, latest_wrong))
+    ):
+        key = (skill, kind, misconception)
+        found.setdefault(key, MisconceptionRow(skill, kind, misconception, 0, None)).count += count
+        typed_value = by_value[key].setdefault(typed, [0, 0])
+        typed_value[0] += count
+        typed_value[1] = max(typed_value[1], latest)
+        seen = by_pupil[key].setdefault(pupil_id, [0, 0])
+        seen[0] += count
+        seen[1] = max(seen[1], latest)
     by_skill_all: dict[str, list[MisconceptionRow]] = defaultdict(list)
     for row in found.values():
         by_skill_all[row.skill].append(row)
@@ -176,6 +235,7 @@ def misconception_report(
         (skill, sorted(by_skill_all[skill], key=lambda r: (-r.count, r.kind, r.misconception))[:TOP_MISCONCEPTIONS])
         for skill in sorted(by_skill_all, key=lambda s: (order.get(s, len(order)), s))
     ]
+    shown = [row for _, rows in by_skill for row in rows]
     questions = sorted(
         (
             QuestionRow(skill, kind, answers, wrong_count, None)
@@ -185,52 +245,97 @@ def misconception_report(
         key=lambda q: (-q.wrong, -q.wrong_rate, q.kind),
     )[:TOP_QUESTIONS]
 
-    example_ids = {
-        id(row): [
-            attempt_id
-            for _, attempt_id in sorted(
-                typed_values[(row.skill, row.kind, row.misconception)], key=lambda v: (-v[0], -v[1])
-            )[:EXAMPLES]
-        ]
-        for _, rows in by_skill
-        for row in rows
-    }
-    wanted = {attempt_id for ids in example_ids.values() for attempt_id in ids} | {
-        kinds[(q.skill, q.kind)][2] for q in questions
-    }
-    if wanted:
+    values: dict[int, list[int]] = {}  # per shown row: one answer per value typed, the most frequent values first
+    for row in shown:
+        typed_values = by_value[(row.skill, row.kind, row.misconception)].values()
+        values[id(row)] = [latest for _, latest in sorted(typed_values, key=lambda v: (-v[0], -v[1]))[:EXAMPLES]]
+    examples = {attempt_id for ids in values.values() for attempt_id in ids}
+    examples |= {kinds[(q.skill, q.kind)][2] for q in questions}
+    stored = {}
+    if examples:
         stored = {
+            row.id: row
+            for row in db.execute(
+                select(AttemptRecord.id, AttemptRecord.question, AttemptRecord.typed, AttemptRecord.read_as).where(
+                    AttemptRecord.id.in_(sorted(examples))
+                )
+            )
+        }
+    # where each pupil last showed each misconception: no stored question (reading hundreds of them is slow)
+    moments_wanted = {seen[1] for row in shown for seen in by_pupil[(row.skill, row.kind, row.misconception)].values()}
+    moments = {}
+    if moments_wanted:
+        moments = {
             row.id: row
             for row in db.execute(
                 select(
                     AttemptRecord.id,
-                    AttemptRecord.question_kind,
-                    AttemptRecord.misconception,
-                    AttemptRecord.question,
-                    AttemptRecord.typed,
-                    AttemptRecord.read_as,
-                ).where(AttemptRecord.id.in_(sorted(wanted)))
+                    AttemptRecord.move_index,
+                    LessonRunRecord.public_id.label("run_public_id"),
+                    LessonRunRecord.game_id,
+                )
+                .outerjoin(LessonRunRecord, LessonRunRecord.id == AttemptRecord.run_id)
+                .where(AttemptRecord.id.in_(sorted(moments_wanted)))
             )
         }
-        for _, rows in by_skill:
-            for row in rows:
-                for attempt_id in example_ids[id(row)]:
-                    example = stored.get(attempt_id)
-                    if example is None:
-                        continue
-                    if row.text is None:
-                        row.text = misconception_text(row.kind, row.misconception, example.question)
-                    row.examples.append(
-                        Example(
-                            question_prompt(example.question),
-                            example.typed,
-                            example.read_as,
-                            choice_label(example.question, example.typed),
-                        )
-                    )
-        for q in questions:
-            example = stored.get(kinds[(q.skill, q.kind)][2])
-            q.example = question_prompt(example.question) if example is not None else None
+    pupils = {
+        pupil_id: PupilRef(pupil_id, public_id, name)
+        for pupil_id, public_id, name in db.execute(
+            select(Pupil.id, Pupil.public_id, Pupil.name).where(Pupil.class_id == school_class.id)
+        )
+    }
+    levels: dict[tuple[int, str], str] = {}
+    if shown:
+        for pupil_id, skill, p_known, attempts, mastery in db.execute(
+            select(
+                SkillRecord.pupil_id,
+                SkillRecord.skill,
+                SkillRecord.p_known,
+                SkillRecord.attempts,
+                SkillRecord.mastery_threshold,
+            )
+            .join(Pupil, Pupil.id == SkillRecord.pupil_id)
+            .where(Pupil.class_id == school_class.id, SkillRecord.skill.in_({row.skill for row in shown}))
+        ):
+            levels[(pupil_id, skill)] = skills.level(p_known, attempts, mastery)
+    for row in shown:
+        for attempt_id in values[id(row)]:
+            example = stored.get(attempt_id)
+            if example is None:
+                continue
+            if row.text is None:
+                row.text = misconception_text(row.kind, row.misconception, example.question)
+            row.examples.append(
+                Example(
+                    question_prompt(example.question),
+                    example.typed,
+                    example.read_as,
+                    choice_label(example.question, example.typed),
+                )
+            )
+        seen_in = []
+        for pupil_id, (count, latest) in by_pupil[(row.skill, row.kind, row.misconception)].items():
+            if pupil_id not in pupils:
+                continue
+            last = moments.get(latest)
+            row.pupils.append(
+                PupilSeen(
+                    pupils[pupil_id],
+                    count,
+                    last.run_public_id if last is not None else None,
+                    last.move_index if last is not None else None,
+                )
+            )
+            if last is not None and last.game_id:
+                seen_in.append(last.game_id)
+        row.pupils.sort(key=lambda seen: (-seen.count, name_key(seen.pupil.name), seen.pupil.id))
+        game_id = suggested_game(row.skill, seen_in, school_class)
+        if game_id is not None and row.pupils:
+            level = suggested_level([levels.get((seen.pupil.id, row.skill), skills.NOT_STARTED) for seen in row.pupils])
+            row.suggestion = Suggestion(game_id, row.skill, level)
+    for q in questions:
+        example = stored.get(kinds[(q.skill, q.kind)][2])
+        q.example = question_prompt(example.question) if example is not None else None
     return MisconceptionReport(
         year,
         number,

@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from sqlalchemy import case, func, literal_column, select
 from sqlalchemy.orm import Session
 
-from tutor import accounts, classroom
+from tutor import accounts, classroom, homework_status
 from tutor.models import (
     Assignment,
     AttemptRecord,
@@ -180,7 +180,12 @@ def pupil_skills(db: Session, pupil_id: int) -> list[tuple[str, Cell]]:
     for skill in shown:
         record = records.get(skill)
         result.append(
-            (skill, cell_of(record.p_known, record.attempts, record.mastery_threshold) if record else EMPTY_CELL)
+            (
+                skill,
+                cell_of(record.p_known, record.attempts, record.mastery_threshold, record.correct)
+                if record
+                else EMPTY_CELL,
+            )
         )
     return result
 
@@ -304,26 +309,31 @@ def lesson_runs(db: Session, pupil_id: int, limit: int = RECENT_RUNS) -> tuple[l
 @dataclass
 class HomeworkRow:
     assignment: Assignment
-    status: str
-    done_late: bool
-    progress: float
+    state: homework_status.WorkState
     questions: int
     first_try_right: int
 
+    @property
+    def status(self) -> str:
+        return self.state.status
+
+    @property
+    def done_late(self) -> bool:
+        return self.state.done_late
+
+    @property
+    def progress(self) -> float:
+        return self.state.progress
+
 
 def pupil_homework(db: Session, pupil: Pupil, now: datetime) -> list[HomeworkRow]:
-    result = []
-    for item in classroom.homework_of(db, pupil):
-        work = item.work
-        done_at = as_utc_or_none(work.done_at) if work and work.done_at else None
-        result.append(
-            HomeworkRow(
-                item.assignment,
-                classroom.work_status(item.assignment, work, now),
-                done_at is not None and done_at > accounts.as_utc(item.assignment.due_at),
-                item.progress(),
-                work.questions if work else 0,
-                work.first_try_right if work else 0,
-            )
+    """The pupil's homework with its status, as the assignment page shows it."""
+    return [
+        HomeworkRow(
+            item.assignment,
+            item.state,
+            item.work.questions if item.work else 0,
+            item.work.first_try_right if item.work else 0,
         )
-    return result
+        for item in classroom.homework_of(db, pupil, now)
+    ]

@@ -10,24 +10,23 @@ history restore) gets only that block (jinja2_fragments), as the lesson page doe
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from babel.dates import format_date, format_datetime, format_skeleton
-from babel.numbers import format_percent
+from babel.dates import format_date, format_datetime, format_skeleton, format_time
 from flask import Blueprint, Response, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from jinja2_fragments.flask import render_block
 
-from tutor import accounts, classroom, reports
+from tutor import accounts, classroom, homework_status, reports
 from tutor.drills.marking import refusal_description
 from tutor.models import utcnow
 from tutor.skill_model import skills
 from tutor.web import db
 from tutor.web.auth import teacher_required
 from tutor.web.htmx import wants_fragment
-from tutor.web.i18n import current_locale
-from tutor.web.present import LEVEL_NAMES, skill_name
+from tutor.web.i18n import current_locale, format_locale
+from tutor.web.present import LEVEL_NAMES, skill_name, timezone_label
 from tutor.web.teacher import assignment_or_404, class_or_404, pupil_or_404
 
 bp = Blueprint("dashboards", __name__, url_prefix="/teacher")
@@ -61,17 +60,26 @@ def format_moment(moment: datetime | None, timezone_name: str) -> str:
     if moment is None:
         return ""
     return format_datetime(
-        accounts.as_utc(moment), "short", tzinfo=classroom.zone(timezone_name), locale=current_locale()
+        accounts.as_utc(moment), "short", tzinfo=classroom.zone(timezone_name), locale=format_locale()
     )
 
 
 def format_day(day, long: bool = False) -> str:
     """A day as the reader's language writes it: "17 Nov" (or "Mon 17 Nov" when long)."""
-    return format_skeleton("MMMEd" if long else "MMMd", day, locale=current_locale())
+    return format_skeleton("MMMEd" if long else "MMMd", day, locale=format_locale())
+
+
+def format_last_active(moment: datetime, timezone_name: str, now: datetime) -> str:
+    """When a pupil last played, short enough for a grid column: the time today, else the day ("17 Nov")."""
+    zone = classroom.zone(timezone_name)
+    local = accounts.as_utc(moment).astimezone(zone)
+    if local.date() == accounts.as_utc(now).astimezone(zone).date():
+        return format_time(local, "short", locale=format_locale())
+    return format_day(local.date())
 
 
 def format_week_day(day) -> str:
-    return format_date(day, "medium", locale=current_locale())
+    return format_date(day, "medium", locale=format_locale())
 
 
 def format_minutes(time_ms: int) -> str:
@@ -81,19 +89,15 @@ def format_minutes(time_ms: int) -> str:
     return _("%(minutes)s min", minutes=minutes)
 
 
-def percent(value: float | None) -> str:
-    """A share as the reader's language writes a whole percentage ("25%", "25 %"); "–" for none."""
-    return "–" if value is None else format_percent(value, locale=current_locale())
-
-
 @bp.record_once
 def _template_helpers(state) -> None:
     state.app.jinja_env.globals.update(
         refusal_description=refusal_description,
         format_moment=format_moment,
         format_day=format_day,
+        format_last_active=format_last_active,
+        kind_name=reports.kind_name,
         format_minutes=format_minutes,
-        percent=percent,
         REFRESH_SECONDS=REFRESH_SECONDS,
     )
 
@@ -130,21 +134,34 @@ def local_today(timezone_name: str) -> str:
 
 
 # --- class grid -----------------------------------------------------------------------------
+GRID_BLOCKS = ("grid", "attention")
+
+
 @bp.get("/classes/<class_id>")
 @teacher_required
 def class_grid(class_id):
+    """The class page: the needs-attention panel and the grid of pupils by skills, each refreshing itself."""
     school_class = class_or_404(class_id)
-    grid = reports.class_grid(db.session(), school_class, request.args.get("sort"))
+    database = db.session()
+    now = utcnow()
+    grid = reports.class_grid(database, school_class, request.args.get("sort"), now=now, practised_only=True)
+    only = request.headers.get("HX-Target") if wants_fragment() else None
+    panel = None
+    if only != "grid":
+        active = {row.pupil.id: row.last_active for row in grid.rows if row.last_active}
+        homework = {row.pupil.id: row.homework for row in grid.rows}
+        panel = reports.attention_panel(database, school_class, now, active, homework)
     return page(
         "teacher/class_grid.html",
-        "grid",
+        GRID_BLOCKS,
         school_class=school_class,
         grid=grid,
+        panel=panel,
         sort_names=SORT_NAMES,
         sorted_by=SORTED_BY,
         thresholds=THRESHOLDS,
         level_words={key: str(word) for key, word in LEVEL_NAMES.items()},
-        now=utcnow(),
+        now=now,
     )
 
 
@@ -152,8 +169,9 @@ def class_grid(class_id):
 @teacher_required
 def class_grid_csv(class_id):
     school_class = class_or_404(class_id)
-    grid = reports.class_grid(db.session(), school_class, request.args.get("sort"))
-    rows = reports.grid_table(grid, _, skill_name)
+    grid = reports.class_grid(db.session(), school_class, request.args.get("sort"), now=utcnow())
+    zone = classroom.zone(school_class.timezone)
+    rows = reports.grid_table(grid, _, skill_name, lambda at: at.astimezone(zone).strftime("%Y-%m-%d %H:%M"))
     return csv_response(rows, "kortmatte", school_class.code, "progress", local_today(school_class.timezone))
 
 
@@ -189,8 +207,22 @@ def assignment(assignment_id):
         assignment=chosen,
         school_class=chosen.school_class,
         report=report,
-        needs_help_questions=classroom.NEEDS_HELP_QUESTIONS,
+        needs_help_questions=homework_status.NEEDS_HELP_QUESTIONS,
+        **extension_defaults(chosen),
     )
+
+
+def extension_defaults(assignment) -> dict:
+    """The later-date form's first values: three days after the due date (or after today, once it has passed)."""
+    timezone_name = assignment.school_class.timezone
+    zone = classroom.zone(timezone_name)
+    due = accounts.as_utc(assignment.due_at).astimezone(zone)
+    later = max(due, utcnow().astimezone(zone)) + timedelta(days=3)
+    return {
+        "extend_date": later.date().isoformat(),
+        "extend_time": due.strftime("%H:%M"),
+        "zone_name": timezone_label(timezone_name),
+    }
 
 
 @bp.get("/assignments/<assignment_id>/export.csv")

@@ -9,6 +9,9 @@ from tutor import text
 from tutor.text import LOCALES
 
 LANGUAGE_NAMES = {"en": "English", "nb": "Norsk bokmål", "sv": "Svenska", "it": "Italiano"}
+#: The Babel locale that writes each language's dates, times and numbers: English as in Britain (schools here use
+#: 17/11/2026 and the 24-hour clock, not 11/17/26 and 5:30 PM).
+FORMAT_LOCALES = {"en": "en_GB"}
 
 babel = Babel()
 
@@ -45,6 +48,12 @@ def translations():
 
 def current_locale() -> str:
     return _for_locale("_locale_name", lambda locale: str(locale or "en"))
+
+
+def format_locale() -> str:
+    """The Babel locale for the reader's dates, times and numbers (:data:`FORMAT_LOCALES`)."""
+    locale = current_locale()
+    return FORMAT_LOCALES.get(locale, locale)
 
 
 def say(what) -> str:

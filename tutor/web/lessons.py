@@ -35,7 +35,7 @@ from tutor.engine import GAMES, InvalidOptions, InvalidState
 from tutor.lessons import LESSONS
 from tutor.lessons.base import MoveRefused
 from tutor.lessons.runner import FINISHED, LessonError, LessonRun
-from tutor.models import AssignmentWork, LessonRunRecord, utcnow
+from tutor.models import LessonRunRecord, utcnow
 from tutor.web import db
 from tutor.web.auth import current_pupil, pupil_required
 from tutor.web.errors import error_page
@@ -120,13 +120,7 @@ def start_homework(assignment_id):
     assignment = classroom.assignment_of_pupil(db.session(), pupil, assignment_id)
     if assignment is None:
         abort(404)
-    unfinished = db.session().scalar(
-        select(LessonRunRecord).where(
-            LessonRunRecord.pupil_id == pupil.id,
-            LessonRunRecord.assignment_id == assignment.id,
-            LessonRunRecord.finished_at.is_(None),
-        )
-    )
+    unfinished = classroom.unfinished_run(db.session(), assignment, pupil)
     if unfinished is not None:
         return redirect(url_for("lessons.play", run_id=unfinished.public_id))
     lesson = LESSONS[assignment.game_id]
@@ -169,8 +163,7 @@ def finished_homework(record: LessonRunRecord, run: LessonRun) -> dict | None:
     assignment = classroom.homework_of_run(db.session(), pupil, record)
     if assignment is None:
         return None
-    work = db.session().get(AssignmentWork, (assignment.id, pupil.id))
-    return {"assignment": assignment, "done": work is not None and work.done_at is not None}
+    return {"assignment": assignment, "done": classroom.homework_state(db.session(), assignment, pupil, utcnow()).done}
 
 
 def render_lesson(record: LessonRunRecord, run: LessonRun, block: str | None = None):

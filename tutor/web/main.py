@@ -37,7 +37,7 @@ def index():
         )
         for row in rows:
             unfinished.setdefault(row.game_id, row)
-        homework = classroom.homework_of(db.session(), pupil)
+        homework = classroom.homework_of(db.session(), pupil, utcnow())
     school_class = pupil.school_class if pupil else None
     games = [
         (content.load(f"games/{game_id}"), GAMES[game_id])

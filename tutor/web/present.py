@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from babel.dates import format_date, format_time, get_datetime_format
+from babel import Locale
+from babel.core import get_global
+from babel.dates import format_date, format_time, get_datetime_format, get_timezone_location
+from babel.numbers import format_percent
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext, ngettext
 
 from tutor import accounts, classroom, content
 from tutor.models import Assignment
-from tutor.web.i18n import current_locale, say
+from tutor.web.i18n import format_locale, say
 
 LEVEL_NAMES = {
     "not_started": lazy_gettext("not started"),
@@ -54,11 +57,26 @@ def goal_text(assignment: Assignment) -> str:
 
 def format_due(moment: datetime, timezone_name: str) -> str:
     """A stored UTC time in the class's time zone, as the reader's language writes a weekday, date and time."""
-    locale = current_locale()
+    locale = format_locale()
     local = accounts.as_utc(moment).astimezone(classroom.zone(timezone_name))
     day = format_date(local, format="full", locale=locale)
     clock = format_time(local, format="short", locale=locale)
     return get_datetime_format("medium", locale=locale).format(clock, day)
+
+
+def timezone_label(zone: str, locale: str | None = None) -> str:
+    """A time zone as the reader's language names it: "Oslo (Norge)", "Roma (Italia)"."""
+    locale = locale or format_locale()
+    city = get_timezone_location(zone, locale=locale, return_city=True)
+    territory = get_global("zone_territories").get(zone)
+    country = Locale.parse(locale).territories.get(territory) if territory else None
+    return f"{city} ({country})" if country and country != city else city
+
+
+def percent(value: float | None) -> str:
+    """A share as the reader's language writes a whole percentage ("25%" in English and Italian, "25 %" in
+    Norwegian and Swedish); "–" for none."""
+    return "–" if value is None else format_percent(value, locale=format_locale())
 
 
 def init_app(app) -> None:
@@ -67,6 +85,8 @@ def init_app(app) -> None:
         item_info=game_info,
         goal_text=goal_text,
         format_due=format_due,
+        percent=percent,
+        zone_label=timezone_label,
         skill_name=skill_name,
         LEVEL_NAMES=LEVEL_NAMES,
         STATUS_NAMES=STATUS_NAMES,

@@ -16,7 +16,7 @@ from sqlalchemy import select
 from tutor import classroom
 from tutor.lessons import LESSONS
 from tutor.models import AttemptRecord
-from tutor.reports.replay import frame_count, replay
+from tutor.reports.replay import frame_count, frame_of, pupil_move_indices, replay
 from tutor.web import db
 from tutor.web.auth import current_teacher, teacher_required
 from tutor.web.htmx import wants_fragment
@@ -24,13 +24,21 @@ from tutor.web.htmx import wants_fragment
 bp = Blueprint("replay", __name__, url_prefix="/teacher")
 
 
-def requested_step(total: int) -> int:
-    """The ``step`` query value as a frame number from 1 to ``total``: anything else is clamped."""
-    raw = request.args.get("step", "1")
+def whole_number(raw: str | None) -> int | None:
     try:
-        step = int(raw[:12])
+        return int(str(raw)[:12])
     except ValueError:
-        step = 1
+        return None
+
+
+def requested_step(total: int, moves: list[dict]) -> int:
+    """The frame to show, from 1 to ``total`` (anything else is clamped): the ``step`` query value, or the frame of
+    an answer given after ``at`` moves (the links of the misconception report and the needs-attention panel)."""
+    at = whole_number(request.args.get("at")) if "step" not in request.args else None
+    if at is not None:
+        step = frame_of(at, pupil_move_indices(moves))
+    else:
+        step = whole_number(request.args.get("step", "1")) or 1
     return min(max(step, 1), total)
 
 
@@ -44,7 +52,7 @@ def run(run_id):
     attempts = list(
         database.scalars(select(AttemptRecord).where(AttemptRecord.run_id == record.id).order_by(AttemptRecord.id))
     )
-    step = requested_step(frame_count(record.data))
+    step = requested_step(frame_count(record.data), record.data.get("moves", []))
     shown = replay(record.data, attempts, step)
     deck = LESSONS[record.game_id].cards()
     htmx = wants_fragment()

@@ -7,8 +7,10 @@ The dashboards that read a class's work are in :mod:`tutor.web.dashboards`.
 
 from __future__ import annotations
 
+import functools
 import json
 from datetime import timedelta
+from zoneinfo import available_timezones
 
 import segno
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
@@ -16,14 +18,16 @@ from flask_babel import force_locale, lazy_gettext, ngettext
 from flask_babel import gettext as _
 from sqlalchemy import func, select
 
-from tutor import accounts, classroom, content
+from tutor import accounts, classroom, content, groups, roster
 from tutor.engine import GAMES
 from tutor.lessons import LESSONS
-from tutor.models import Assignment, Pupil, SchoolClass, utcnow
+from tutor.models import Assignment, Pupil, PupilGroup, SchoolClass, utcnow
 from tutor.skill_model import skills
 from tutor.text import LOCALES
 from tutor.web import db
 from tutor.web.auth import current_teacher, teacher_required
+from tutor.web.i18n import format_locale
+from tutor.web.present import percent, timezone_label
 
 bp = Blueprint("teacher", __name__, url_prefix="/teacher")
 
@@ -33,7 +37,7 @@ REFUSALS = {
     "locale": lazy_gettext("Please choose one of the languages."),
     "timezone": lazy_gettext("Please choose a time zone from the list."),
     "sign_in": lazy_gettext("Please choose how pupils sign in: pictures or a PIN."),
-    "target_success": lazy_gettext("Please choose a share of right answers from %(low)s %% to %(high)s %%."),
+    "target_success": lazy_gettext("Please choose a share of right answers from %(low)s to %(high)s."),
     "no_such_teacher": lazy_gettext("There is no teacher with that e-mail address. They need an account first."),
     "already_teaches": lazy_gettext("That teacher already teaches this class."),
     "pupil_name": lazy_gettext("Please type a first name or nickname of 1 to %(max)s characters."),
@@ -47,11 +51,19 @@ REFUSALS = {
     "due_past": lazy_gettext("The due date has already passed. Please choose a later one."),
     "due_far": lazy_gettext("The due date is more than a year away. Please choose an earlier one."),
     "pupils": lazy_gettext("Please choose at least one pupil of this class, or the whole class."),
+    "group": lazy_gettext("Please choose one of the class's groups."),
+    "group_name": lazy_gettext("Please give the group a name of 1 to %(max)s characters."),
+    "duplicate_group": lazy_gettext("There is already a group called %(name)s in this class."),
+    "groups_max": lazy_gettext("A class can have at most %(max)s groups."),
+    "due_not_later": lazy_gettext("The new date must be later than the homework's due date."),
 }
 
 
 def refusal_message(error: classroom.Refused) -> str:
-    return str(REFUSALS[error.code]) % error.params if error.params else str(REFUSALS[error.code])
+    params = error.params
+    if error.code == "target_success":  # whole per cents, written as the reader's language writes percentages
+        params = {key: percent(value / 100) for key, value in params.items()}
+    return str(REFUSALS[error.code]) % params if params else str(REFUSALS[error.code])
 
 
 def class_or_404(class_id: str) -> SchoolClass:
@@ -73,6 +85,34 @@ def assignment_or_404(assignment_id: str) -> Assignment:
     if assignment is None:
         abort(404)
     return assignment
+
+
+def group_or_404(group_id: str) -> PupilGroup:
+    group = groups.group_for(db.session(), current_teacher(), group_id)
+    if group is None:
+        abort(404)
+    return group
+
+
+@functools.lru_cache(maxsize=8)
+def zone_labels(locale: str) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """The schools' countries' zones, then every other current zone by its name, named in ``locale`` (read once per
+    process: naming some 450 zones takes tens of milliseconds)."""
+    first = tuple((zone, timezone_label(zone, locale)) for zone in classroom.SCHOOL_TIMEZONES)
+    others = (zone for zone in classroom.timezones() if zone not in classroom.SCHOOL_TIMEZONES)
+    rest = sorted(((zone, timezone_label(zone, locale)) for zone in others), key=lambda z: (z[1].casefold(), z[0]))
+    return first, tuple(rest)
+
+
+def timezone_options(current: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The schools' countries' time zones first, then every other current one, each with its name in the reader's
+    language (the other zones in alphabetical order of their names). A class keeps an old zone name it has."""
+    locale = format_locale()
+    first, rest = zone_labels(locale)
+    known = {zone for zone, _ in first} | {zone for zone, _ in rest}
+    if current in available_timezones() and current not in known:
+        return list(first), [*rest, (current, timezone_label(current, locale))]
+    return list(first), list(rest)
 
 
 # --- classes ---------------------------------------------------------------------------------
@@ -101,7 +141,7 @@ def class_form_context(school_class=None, **values) -> dict:
             else bool(school_class and school_class.casino_war_on),
         },
         "target_percents": classroom.TARGET_PERCENTS,
-        "timezones": classroom.timezones(),
+        "timezones": timezone_options(values.get("timezone") or (school_class.timezone if school_class else "")),
         "locales": LOCALES,
     }
 
@@ -226,45 +266,59 @@ def class_pupils(school_class: SchoolClass) -> list[Pupil]:
     )
 
 
+#: What a teacher reads about a line of a class list that stops the list from being added.
+ROSTER_PROBLEMS = {
+    roster.NOT_A_NAME: lazy_gettext("not a first name or nickname of 1 to %(max)s characters"),
+    roster.TWICE: lazy_gettext("the same name as an earlier line: add a letter or a nickname to tell them apart"),
+}
+
+
+def pupils_page(school_class: SchoolClass, check: roster.RosterCheck | None = None, names: str = ""):
+    return render_template(
+        "teacher/pupils.html",
+        school_class=school_class,
+        pupils=class_pupils(school_class),
+        check=check,
+        names=names,
+        roster_problems={key: str(text) % {"max": accounts.NAME_MAX} for key, text in ROSTER_PROBLEMS.items()},
+        pupils_max=classroom.PUPILS_MAX,
+    )
+
+
 @bp.route("/classes/<class_id>/pupils", methods=["GET", "POST"])
 @teacher_required
 def pupils(class_id):
+    """The class's pupils; a POST adds a pasted or uploaded list, all of it or nothing."""
     school_class = class_or_404(class_id)
-    if request.method == "POST":
-        database = db.session()
-        result = classroom.add_pupils(database, school_class, request.form.get("names", ""))
-        database.commit()
-        if result.added:
-            flash(ngettext("%(num)s pupil added.", "%(num)s pupils added.", len(result.added)), "success")
-        if result.duplicates:
-            flash(_("Already in the class, so not added again: %(names)s.", names=", ".join(result.duplicates)), "info")
-        if result.refused:
+    if request.method == "GET":
+        return pupils_page(school_class)
+    text = request.form.get("names", "")
+    upload = request.files.get("file")
+    if upload is not None and upload.filename:
+        try:
+            text = roster.read_upload(upload.stream.read(roster.UPLOAD_MAX_BYTES + 1))
+        except roster.UploadRefused:
             flash(
-                ngettext(
-                    "%(num)s line was not a name of 1 to %(max)s characters and was left out.",
-                    "%(num)s lines were not names of 1 to %(max)s characters and were left out.",
-                    len(result.refused),
-                    max=accounts.NAME_MAX,
-                ),
+                _("That file cannot be read as a list of names. Please use a text or CSV file of at most %(kb)s KB.")
+                % {"kb": roster.UPLOAD_MAX_BYTES // 1024},
                 "error",
             )
-        if result.over_limit:
-            flash(
-                ngettext(
-                    "A class can have at most %(max)s pupils; %(num)s name was left out.",
-                    "A class can have at most %(max)s pupils; %(num)s names were left out.",
-                    result.over_limit,
-                    max=classroom.PUPILS_MAX,
-                ),
-                "error",
-            )
-        if not (result.added or result.duplicates or result.refused or result.over_limit):
-            flash(_("Type or paste the pupils' first names or nicknames, one per line."), "error")
-            return render_template(
-                "teacher/pupils.html", school_class=school_class, pupils=class_pupils(school_class)
-            ), 400
-        return redirect(url_for("teacher.pupils", class_id=school_class.public_id))
-    return render_template("teacher/pupils.html", school_class=school_class, pupils=class_pupils(school_class))
+            return pupils_page(school_class, names=request.form.get("names", "")), 400
+    database = db.session()
+    check, added = roster.import_roster(database, school_class, text)
+    if not check.ok:
+        database.rollback()
+        flash(_("Nothing was added yet. Please correct the lines below, then add the list again."), "error")
+        return pupils_page(class_or_404(class_id), check, text), 400
+    database.commit()
+    if added:
+        flash(ngettext("%(num)s pupil added.", "%(num)s pupils added.", len(added)), "success")
+    if check.already:
+        flash(_("Already in the class, so not added again: %(names)s.", names=", ".join(check.already)), "info")
+    if not (added or check.already):
+        flash(_("Type or paste the pupils' first names or nicknames, one per line."), "error")
+        return pupils_page(school_class), 400
+    return redirect(url_for("teacher.pupils", class_id=school_class.public_id))
 
 
 @bp.post("/pupils/<pupil_id>/reset-secret")
@@ -377,10 +431,12 @@ def homework(class_id):
     return render_template("teacher/homework.html", school_class=school_class, assignments=assignments, now=utcnow())
 
 
-def homework_form_context(school_class: SchoolClass, values: dict) -> dict:
+def homework_form_context(school_class: SchoolClass, values: dict, assignment: Assignment | None = None) -> dict:
     return {
         "school_class": school_class,
+        "assignment": assignment,
         "pupils": class_pupils(school_class),
+        "groups": groups.groups_of(db.session(), school_class),
         "games": game_choices(school_class),
         "skills_catalogue": content.load("skills"),
         "levels": skills.LEVELS[2:],
@@ -389,33 +445,68 @@ def homework_form_context(school_class: SchoolClass, values: dict) -> dict:
     }
 
 
-@bp.route("/classes/<class_id>/homework/new", methods=["GET", "POST"])
-@teacher_required
-def new_homework(class_id):
-    school_class = class_or_404(class_id)
-    if request.method == "GET":
-        game_id = (
-            request.args.get("game")
-            if request.args.get("game") in LESSONS and classroom.lesson_open(request.args["game"], school_class, False)
-            else next(iter(LESSONS))
-        )
-        local_now = utcnow().astimezone(classroom.zone(school_class.timezone))
-        values = {
-            "game": game_id,
-            "players": "2",
-            "bots": "beginner",
-            "goal": "games",
-            "goal_count": "1",
-            "due_date": (local_now + timedelta(days=7)).date().isoformat(),
-            "due_time": "18:00",
-            "everyone": "yes",
-        }
-        return render_template("teacher/homework_form.html", **homework_form_context(school_class, values))
-    form = request.form
+def chosen_game(school_class: SchoolClass, game_id: str | None) -> str:
+    """The game a homework form starts with: the one asked for, if the class may play it, else the first."""
+    if game_id in LESSONS and classroom.lesson_open(game_id, school_class, False):
+        return game_id
+    return next(iter(LESSONS))
+
+
+def new_homework_values(school_class: SchoolClass, query) -> dict:
+    """A new homework form's values: a week from now at 18:00 for the whole class, or what a link asks for (the
+    misconception report suggests a lesson, a level and its pupils)."""
+    game_id = chosen_game(school_class, query.get("game"))
+    local_now = utcnow().astimezone(classroom.zone(school_class.timezone))
+    values = {
+        "game": game_id,
+        "goal": query.get("goal") if query.get("goal") in ("games", "questions", "skill") else "games",
+        "goal_count": "1",
+        f"{game_id}-goal_skill": query.get("goal_skill", ""),
+        "goal_level": query.get("goal_level", ""),
+        "due_date": (local_now + timedelta(days=7)).date().isoformat(),
+        "due_time": "18:00",
+        "target": query.get("target") if query.get("target") in classroom.TARGETS else classroom.CLASS,
+        "group": query.get("group", ""),
+        "pupils": query.getlist("pupils"),
+    }
+    return values
+
+
+def assignment_values(assignment: Assignment) -> dict:
+    """The form values of a set homework, for the teacher to change."""
+    school_class = assignment.school_class
+    local = accounts.as_utc(assignment.due_at).astimezone(classroom.zone(school_class.timezone))
+    prefix = f"{assignment.game_id}-"
+    options = {
+        prefix + key: ("yes" if value else "no") if isinstance(value, bool) else value
+        for key, value in assignment.options.items()
+    }
+    target = classroom.CLASS if assignment.everyone else classroom.GROUP if assignment.group else classroom.PUPILS
+    chosen_ids = {c.pupil_id for c in assignment.chosen}
+    return {
+        "game": assignment.game_id,
+        prefix + "players": str(assignment.players),
+        prefix + "bots": assignment.bots,
+        **options,
+        "goal": assignment.goal,
+        "goal_count": str(assignment.goal_count),
+        prefix + "goal_skill": assignment.goal_skill or "",
+        "goal_level": assignment.goal_level or "",
+        "due_date": local.date().isoformat(),
+        "due_time": local.strftime("%H:%M"),
+        "class_deal": "yes" if assignment.seed is not None else "",
+        "target": target,
+        "group": assignment.group.public_id if assignment.group else "",
+        "pupils": [p.public_id for p in school_class.pupils if p.id in chosen_ids],
+    }
+
+
+def assignment_form(form) -> classroom.AssignmentForm:
+    """The homework form as sent (its game's fields have the game's id as a prefix)."""
     game_id = form.get("game", "")
     option_specs = GAMES[game_id].option_specs if game_id in GAMES else []
     prefix = f"{game_id}-"
-    assignment_form = classroom.AssignmentForm(
+    return classroom.AssignmentForm(
         game_id=game_id,
         players=form.get(f"{prefix}players", "2"),
         bots=form.get(f"{prefix}bots", "beginner"),
@@ -427,22 +518,104 @@ def new_homework(class_id):
         due_date=form.get("due_date", ""),
         due_time=form.get("due_time", ""),
         class_deal=form.get("class_deal") == "yes",
-        everyone=form.get("everyone", "yes") == "yes",
+        target=form.get("target", classroom.CLASS),
+        group_id=form.get("group", ""),
         pupil_ids=tuple(form.getlist("pupils")),
     )
+
+
+def sent_values(form) -> dict:
+    return {**form.to_dict(), "pupils": form.getlist("pupils")}
+
+
+@bp.route("/classes/<class_id>/homework/new", methods=["GET", "POST"])
+@teacher_required
+def new_homework(class_id):
+    school_class = class_or_404(class_id)
+    if request.method == "GET":
+        values = new_homework_values(school_class, request.args)
+        return render_template("teacher/homework_form.html", **homework_form_context(school_class, values))
     database = db.session()
     try:
-        assignment = classroom.create_assignment(database, school_class, current_teacher(), assignment_form, utcnow())
+        assignment = classroom.create_assignment(
+            database, school_class, current_teacher(), assignment_form(request.form), utcnow()
+        )
     except classroom.Refused as error:
         database.rollback()
         flash(refusal_message(error), "error")
-        values = {**form.to_dict(), "pupils": form.getlist("pupils")}
         return render_template(
-            "teacher/homework_form.html", **homework_form_context(class_or_404(class_id), values)
+            "teacher/homework_form.html", **homework_form_context(class_or_404(class_id), sent_values(request.form))
         ), 400
     database.commit()
     flash(_("The homework is set."), "success")
     return redirect(url_for("dashboards.assignment", assignment_id=assignment.public_id))
+
+
+@bp.route("/assignments/<assignment_id>/edit", methods=["GET", "POST"])
+@teacher_required
+def edit_homework(assignment_id):
+    """Change a set homework: its lesson, goal, due time and pupils. The pupils see the change at once."""
+    assignment = assignment_or_404(assignment_id)
+    school_class = assignment.school_class
+    if request.method == "GET":
+        values = assignment_values(assignment)
+        if request.args.get("game"):  # the form asked for another game's settings
+            values["game"] = chosen_game(school_class, request.args["game"])
+        return render_template("teacher/homework_form.html", **homework_form_context(school_class, values, assignment))
+    database = db.session()
+    try:
+        classroom.update_assignment(database, assignment, assignment_form(request.form), utcnow())
+    except classroom.Refused as error:
+        database.rollback()
+        flash(refusal_message(error), "error")
+        chosen = assignment_or_404(assignment_id)
+        return render_template(
+            "teacher/homework_form.html",
+            **homework_form_context(chosen.school_class, sent_values(request.form), chosen),
+        ), 400
+    database.commit()
+    flash(_("The homework is changed. Its pupils see the change now."), "success")
+    return redirect(url_for("dashboards.assignment", assignment_id=assignment.public_id))
+
+
+@bp.post("/assignments/<assignment_id>/due")
+@teacher_required
+def extend_homework(assignment_id):
+    """Give one pupil (chosen in the form) a later due date of their own."""
+    assignment = assignment_or_404(assignment_id)
+    pupil = pupil_or_404(request.form.get("pupil", ""))
+    if pupil.class_id != assignment.class_id or not classroom.set_for(assignment, pupil):
+        abort(404)
+    database = db.session()
+    try:
+        classroom.extend_due(
+            database, assignment, pupil, request.form.get("due_date", ""), request.form.get("due_time", ""), utcnow()
+        )
+    except classroom.Refused as error:
+        database.rollback()
+        flash(refusal_message(error), "error")
+    else:
+        database.commit()
+        flash(_("%(name)s has a new due date for this homework.", name=pupil.name), "success")
+    return redirect(url_for("dashboards.assignment", assignment_id=assignment.public_id) + f"#work-{pupil.public_id}")
+
+
+@bp.post("/assignments/<assignment_id>/pupils/<pupil_id>/due/remove")
+@teacher_required
+def unextend_homework(assignment_id, pupil_id):
+    """A pupil's due date is the homework's again."""
+    assignment = assignment_or_404(assignment_id)
+    pupil = pupil_or_404(pupil_id)
+    if pupil.class_id != assignment.class_id:
+        abort(404)
+    database = db.session()
+    try:
+        classroom.remove_extension(database, assignment, pupil)
+    except classroom.Refused:
+        abort(404)
+    database.commit()
+    flash(_("%(name)s has the homework's due date again.", name=pupil.name), "success")
+    return redirect(url_for("dashboards.assignment", assignment_id=assignment.public_id) + f"#work-{pupil.public_id}")
 
 
 @bp.post("/assignments/<assignment_id>/delete")
@@ -455,3 +628,94 @@ def delete_homework(assignment_id):
     database.commit()
     flash(_("The homework is deleted. The games the pupils played stay in their progress."), "success")
     return redirect(url_for("teacher.homework", class_id=class_public_id))
+
+
+# --- groups ----------------------------------------------------------------------------------
+@bp.route("/classes/<class_id>/groups", methods=["GET", "POST"])
+@teacher_required
+def class_groups(class_id):
+    """The class's groups; a POST makes a new one."""
+    school_class = class_or_404(class_id)
+    database = db.session()
+    values = {"name": "", "pupils": []}
+    if request.method == "POST":
+        values = {"name": request.form.get("name", ""), "pupils": request.form.getlist("pupils")}
+        try:
+            group = groups.create_group(database, school_class, values["name"], values["pupils"])
+        except classroom.Refused as error:
+            database.rollback()
+            flash(refusal_message(error), "error")
+            school_class = class_or_404(class_id)
+        else:
+            database.commit()
+            flash(_("The group %(name)s is made.", name=group.name), "success")
+            return redirect(url_for("teacher.class_groups", class_id=school_class.public_id))
+    status = 400 if request.method == "POST" else 200
+    return render_template(
+        "teacher/groups.html",
+        school_class=school_class,
+        groups=groups.groups_of(database, school_class),
+        pupils=class_pupils(school_class),
+        values=values,
+        groups_max=groups.GROUPS_MAX,
+    ), status
+
+
+@bp.route("/groups/<group_id>", methods=["GET", "POST"])
+@teacher_required
+def edit_group(group_id):
+    """A group's name and pupils; its homework follows whoever is in it."""
+    group = group_or_404(group_id)
+    school_class = db.session().get(SchoolClass, group.class_id)
+    members = {m.pupil_id for m in group.members}
+    values = {"name": group.name, "pupils": [p.public_id for p in school_class.pupils if p.id in members]}
+    status = 200
+    if request.method == "POST":
+        database = db.session()
+        values = {"name": request.form.get("name", ""), "pupils": request.form.getlist("pupils")}
+        try:
+            groups.update_group(database, group, values["name"], values["pupils"])
+        except classroom.Refused as error:
+            database.rollback()
+            flash(refusal_message(error), "error")
+            group = group_or_404(group_id)
+            school_class = database.get(SchoolClass, group.class_id)
+            status = 400
+        else:
+            database.commit()
+            flash(_("The group %(name)s is saved.", name=group.name), "success")
+            return redirect(url_for("teacher.class_groups", class_id=school_class.public_id))
+    return render_template(
+        "teacher/group.html",
+        school_class=school_class,
+        group=group,
+        pupils=class_pupils(school_class),
+        values=values,
+    ), status
+
+
+@bp.post("/groups/<group_id>/delete")
+@teacher_required
+def delete_group(group_id):
+    group = group_or_404(group_id)
+    class_public_id = db.session().get(SchoolClass, group.class_id).public_id
+    if request.form.get("confirm") != "yes":
+        flash(_("Tick the box to confirm that the group %(name)s should be deleted.", name=group.name), "error")
+        return redirect(url_for("teacher.edit_group", group_id=group.public_id))
+    name = group.name
+    database = db.session()
+    kept = groups.delete_group(database, group)
+    database.commit()
+    if kept:
+        flash(
+            ngettext(
+                "The group %(name)s is deleted. Its homework stays with the pupils who were in it.",
+                "The group %(name)s is deleted. Its %(num)s homework assignments stay with the pupils who were in it.",
+                kept,
+                name=name,
+            ),
+            "success",
+        )
+    else:
+        flash(_("The group %(name)s is deleted.", name=name), "success")
+    return redirect(url_for("teacher.class_groups", class_id=class_public_id))
