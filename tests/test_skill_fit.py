@@ -105,8 +105,7 @@ def test_fitted_parameters_become_the_skill_models_params_and_round_trip_as_a_di
     )
     assert (params.mastery, params.p_hint) == (0.9, 0.4)
     assert fitting.Fitted.from_dict(fitted.to_dict()) == fitted
-    with pytest.raises(ValueError):
-        fitting.Fitted(0.3, 0.1, 0.1, 0.2, p_forget=0.05).params()
+    assert fitting.Fitted(0.3, 0.1, 0.1, 0.2, p_forget=0.05).params().p_forget == 0.05
     with pytest.raises(ValueError):
         fitting.Fitted.from_dict({**fitted.to_dict(), "p_guess": 1.5})
     with pytest.raises(ValueError):

@@ -29,6 +29,7 @@ from tutor.models import (
     SchoolClass,
     SkillRecord,
     Teacher,
+    utcnow,
 )
 from tutor.skill_model import skills
 from tutor.text import LOCALES
@@ -357,7 +358,7 @@ def export_pupil(db: Session, pupil: Pupil) -> dict:
                 "p_known": round(s.p_known, 4),
                 "answers": s.attempts,
                 "right": s.correct,
-                "level": skills.level(s.p_known, s.attempts, s.mastery_threshold),
+                "level": skills.record_level(s, utcnow()),
             }
             for s in records
         ],
@@ -577,9 +578,7 @@ def homework_of(db: Session, pupil: Pupil) -> list[Homework]:
     result = []
     for assignment in assignments:
         record = records.get(assignment.goal_skill) if assignment.goal_skill else None
-        level = (
-            skills.level(record.p_known, record.attempts, record.mastery_threshold) if record else skills.NOT_STARTED
-        )
+        level = skills.record_level(record, utcnow()) if record else skills.NOT_STARTED
         result.append(Homework(assignment, work.get(assignment.id), level, runs.get(assignment.id)))
     return result
 
@@ -636,7 +635,7 @@ def goal_reached(db: Session, run: LessonRunRecord, work: AssignmentWork, skill_
         return work.questions >= assignment.goal_count
     if skill_record is None or skill_record.skill != assignment.goal_skill:
         return False
-    reached = skills.level(skill_record.p_known, skill_record.attempts, skill_record.mastery_threshold)
+    reached = skills.record_level(skill_record, skill_record.practised_at)
     return skills.LEVELS.index(reached) >= skills.LEVELS.index(assignment.goal_level)
 
 

@@ -318,11 +318,16 @@ def cmd_skills(args) -> int:
     try:
         with Session(engine) as session:
             if args.action == "fit":
+                due = versions.due_skills(session, args.min_answers) if args.when_due else None
+                if due is not None and not due:
+                    print("No skill is due for a fit: every skill keeps its parameters.")
+                    return 0
                 answers = versions.stored_answers(session)
-                results = versions.fit_all(answers, seed=args.seed, min_answers=args.min_answers)
+                results = versions.fit_all(answers, seed=args.seed, min_answers=args.min_answers, only=due)
                 version = versions.save_version(session, results)
+                judged = versions.rejudge(session, answers, due)
                 session.commit()
-                print(f"{len(answers)} first answers read.")
+                print(f"{len(answers)} first answers read; {judged} skill records judged again.")
                 if version is None:
                     print(f"No skill has {args.min_answers} first answers yet: every skill keeps its parameters.")
                     return 0
@@ -499,6 +504,11 @@ def build_parser() -> argparse.ArgumentParser:
     skills.add_argument("--seed", type=int, default=0, help="the seed of EM's random restarts (default 0)")
     skills.add_argument(
         "--min-answers", type=int, default=200, help="first answers a skill needs to be fitted (default 200)"
+    )
+    skills.add_argument(
+        "--when-due",
+        action="store_true",
+        help="fit only the skills with 200 new first answers since their last fit (run it nightly)",
     )
     skills.set_defaults(func=cmd_skills)
 

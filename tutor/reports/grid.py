@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -11,6 +12,7 @@ from tutor.models import (
     Pupil,
     SchoolClass,
     SkillRecord,
+    utcnow,
 )
 from tutor.reports.common import PupilRef, grid_skill_ids, grid_skills, name_key
 from tutor.skill_model import skills
@@ -37,8 +39,14 @@ class Cell:
 EMPTY_CELL = Cell(skills.NOT_STARTED)
 
 
-def cell_of(p_known: float | None, attempts: int, mastery: float) -> Cell:
-    return Cell(skills.level(p_known, attempts, mastery), skills.needs_help(p_known, attempts), p_known, attempts)
+def cell_of(record, now: datetime) -> Cell:
+    """The cell of a skill record (or a row with its columns) as it stands at ``now`` (:func:`skills.record_level`)."""
+    return Cell(
+        skills.record_level(record, now),
+        skills.needs_help(record.p_known, record.attempts),
+        record.p_known,
+        record.attempts,
+    )
 
 
 @dataclass
@@ -114,12 +122,16 @@ def class_grid(db: Session, school_class: SchoolClass, sort: str | None = None) 
             SkillRecord.p_known,
             SkillRecord.attempts,
             SkillRecord.mastery_threshold,
+            SkillRecord.evidence,
+            SkillRecord.typed_right,
+            SkillRecord.practised_at,
         )
         .join(Pupil, Pupil.id == SkillRecord.pupil_id)
         .where(Pupil.class_id == school_class.id, SkillRecord.skill.in_(columns))
     )
-    for pupil_id, skill, p_known, attempts, mastery in records:
-        if pupil_id in rows:
-            rows[pupil_id].cells[skill] = cell_of(p_known, attempts, mastery)
+    now = utcnow()
+    for record in records:
+        if record.pupil_id in rows:
+            rows[record.pupil_id].cells[record.skill] = cell_of(record, now)
     chosen = grid_sort(sort)
     return Grid(columns, sort_rows(list(rows.values()), chosen), chosen)

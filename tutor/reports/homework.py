@@ -70,12 +70,12 @@ def assignment_report(db: Session, assignment: Assignment, now: datetime) -> Ass
     }
     levels: dict[int, str] = {}
     if assignment.goal == "skill" and assignment.goal_skill:
-        for pupil_id, p_known, attempts, mastery in db.execute(
-            select(SkillRecord.pupil_id, SkillRecord.p_known, SkillRecord.attempts, SkillRecord.mastery_threshold)
+        for record in db.scalars(
+            select(SkillRecord)
             .join(Pupil, Pupil.id == SkillRecord.pupil_id)
             .where(Pupil.class_id == assignment.class_id, SkillRecord.skill == assignment.goal_skill)
         ):
-            levels[pupil_id] = skills.level(p_known, attempts, mastery)
+            levels[record.pupil_id] = skills.record_level(record, now)
     due = accounts.as_utc(assignment.due_at)
     rows = []
     for pupil in pupils:

@@ -70,9 +70,6 @@ def progress():
         record = records.get(skill_id)
         if skill_id not in practised and record is None:
             continue
-        state = skills.SkillState(record.p_known, record.attempts, record.correct, record.streak) if record else None
-        judged_by = (
-            skills.Params(mastery=record.mastery_threshold) if record else skills.DEFAULT_PARAMS
-        )  # the threshold stored with the record
-        rows.append({"id": skill_id, "info": info, "record": record, "status": skills.status(state, judged_by)})
+        status = skills.record_status(record, utcnow()) if record else skills.NOT_STARTED
+        rows.append({"id": skill_id, "info": info, "record": record, "status": status})
     return render_template("progress.html", rows=rows, retried=right_after_retry(db.session(), current_pupil().id))
