@@ -22,7 +22,7 @@ from tutor.drills.marking import Attempt
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import LessonRun
 from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord
-from tutor.skill_model import progress, skills
+from tutor.skill_model import elo, progress, skills
 from tutor.skill_model.progress import choose_levels, record_attempt, right_after_retry, skill_records
 from tutor.web import db
 
@@ -314,6 +314,33 @@ def test_fitted_parameters_judge_the_next_answers_and_the_records_keep_their_ver
     assert (
         other.p_known == pytest.approx(RIGHT_TYPED) and other.params_version is None
     )  # compare has no fitted version: the defaults
+
+
+def test_a_card_choice_moves_knowledge_tracing_but_neither_elo_nor_the_evidence(database):
+    ada = new_pupil(database)
+    question = {
+        "difficulty": 2,
+        "answer": "choice",
+        "choices": [{"value": f"play:{card}:", "card": card} for card in range(4)],
+        "check": {"rule": "choice", "expected": ["play:0:", "play:1:", "play:2:"]},
+    }
+    attempt = Attempt("multiply", "choice:product_match", question, "play:0:", "play:0:", True, True, True, 0, 900, 4)
+    record = store(database, ada, attempt)
+    # three right cards of four: guess 0.75; 0.18 / (0.18 + 0.8 * 0.75) = 0.230769, + 0.769231 * 0.15 = 0.346154
+    assert record.p_known == pytest.approx(0.346154, abs=1e-6)
+    assert (record.evidence, record.typed_right, record.ability_count) == (0.0, 0, 0)
+    assert database.scalar(select(QuestionDifficulty)) is None
+
+
+def test_the_level_difficulties_stay_ordered_and_leave_card_choices_out():
+    learnt = {
+        ("compare", "compare_numbers", 1): elo.Rating(1.8, 40),  # one weak pupil's run pushed it up
+        ("compare", "compare_numbers", 3): elo.Rating(0.9, 40),
+        ("compare", "choice:higher_card", 2): elo.Rating(-3.0, 400),  # the pupil's hand, not a drill level
+    }
+    table = progress.level_difficulties(learnt)["compare"]
+    assert table == {1: pytest.approx(-0.5), 2: 0.0, 3: pytest.approx(0.9)}
+    assert progress.level_difficulties({})["compare"] == progress.PRIOR_DIFFICULTY
 
 
 @pytest.mark.parametrize(

@@ -139,6 +139,12 @@ def test_the_defaults_are_the_documented_cautious_parameters():
     assert skills.fresh().p_known == 0.1
 
 
+def test_a_fitted_chance_of_forgetting_takes_its_share_of_what_was_known():
+    forgetful = skills.Params(p_init=0.2, p_learn=0.15, p_slip=0.1, p_guess=0.15, p_forget=0.1)
+    # seen right: 0.6; then 0.6 * (1 - 0.1) + 0.4 * 0.15 = 0.54 + 0.06 = 0.6
+    assert skills.update(START, True, forgetful).p_known == pytest.approx(0.6)
+
+
 def test_a_taps_guess_chance_is_the_share_of_right_buttons_and_never_below_a_typed_answers():
     assert skills.guess_chance(DOCUMENTED) == 0.15
     assert skills.guess_chance(DOCUMENTED, 0.5) == 0.5  # one of two buttons
