@@ -226,13 +226,8 @@ class Live:
 
 
 def live_status(state: skills.SkillState, params: skills.Params, skill: str) -> str:
-    return skills.level(
-        state.p_known,
-        state.attempts,
-        params.mastery,
-        state.evidence,
-        skill in skills.TYPED_SKILLS and not state.typed_right,
-    )
+    """The level the app shows right after an answer (:func:`tutor.skill_model.skills.status`)."""
+    return skills.status(state, params, skill)
 
 
 def live_answer(

@@ -216,6 +216,10 @@ def test_a_stored_record_is_judged_by_the_same_rule_and_ages_from_its_last_pract
     )
     assert skills.record_level(record, practised + timedelta(days=1)) == "mastered"
     assert skills.record_level(record, practised + timedelta(days=3)) == "proficient"
+    assert skills.record_level(SimpleNamespace(**{**vars(record), "typed_right": 0}), practised) == "proficient"
+    assert skills.record_level(
+        SimpleNamespace(**{**vars(record), "skill": "compare", "typed_right": 0}), practised
+    ) == ("mastered")
     assert skills.record_status(SimpleNamespace(**{**vars(record), "p_known": 0.2}), practised) == "needs_help"
 
 

@@ -186,6 +186,11 @@ def level(
     return ATTEMPTED
 
 
+def awaits_typed(skill: str | None, typed_right: int | None) -> bool:
+    """Whether "mastered" still waits for a right typed answer: the skill has typed questions and none was right."""
+    return skill in TYPED_SKILLS and not typed_right
+
+
 def needs_help(p_known: float | None, attempts: int) -> bool:
     """Many answers and still little sign of the skill: the teacher should look."""
     return attempts >= NEEDS_HELP_AFTER and p_known is not None and p_known < NEEDS_HELP_BELOW
@@ -199,8 +204,8 @@ def status(
         return NOT_STARTED
     if needs_help(state.p_known, state.attempts):
         return "needs_help"
-    typed_missing = skill in TYPED_SKILLS and not state.typed_right
-    return level(state.p_known, state.attempts, params.mastery, aged_evidence(state.evidence, days), typed_missing)
+    evidence = aged_evidence(state.evidence, days)
+    return level(state.p_known, state.attempts, params.mastery, evidence, awaits_typed(skill, state.typed_right))
 
 
 def idle_days(practised_at: datetime | None, now: datetime | None) -> float:
@@ -221,8 +226,8 @@ def record_level(record, now: datetime | None) -> str:
     ``typed_right`` and ``practised_at``: every page that shows a level uses this one rule.
     """
     evidence = aged_evidence(record.evidence or 0.0, idle_days(record.practised_at, now))
-    typed_missing = record.skill in TYPED_SKILLS and not record.typed_right
-    return level(record.p_known, record.attempts, record.mastery_threshold, evidence, typed_missing)
+    lacking = awaits_typed(record.skill, record.typed_right)
+    return level(record.p_known, record.attempts, record.mastery_threshold, evidence, lacking)
 
 
 def record_status(record, now: datetime | None) -> str:
