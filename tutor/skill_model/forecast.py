@@ -12,8 +12,9 @@ part):
 where P_bkt = P(known)(1 - slip) + (1 - P(known)) guess and P_elo is Elo's expected score.
 The weights are fitted with the skill's BKT parameters by ``kortmatte skills fit`` and stored
 with them (a skill with too few answers gets Elo's alone: weights 0, 1, 0). The app does not
-use the forecast while a pupil plays: levels come from P(known) and the next question's level
-from Elo alone; bench/skill_model.py measures the blend as the model's prediction of the next answer.
+use the forecast while a pupil plays: levels come from P(known) and the evidence, the next
+question's level from Elo alone; bench/skill_model.py measures the blend of the live model
+(defaults, then the automatic fit) as its prediction of the next answer.
 """
 
 from __future__ import annotations
