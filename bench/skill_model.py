@@ -251,7 +251,8 @@ def live_answer(
         state = live.states.get((pupil, skill, reading)) or skills.fresh(skill_params)
         p_bkt = forecast.bkt_chance(state.p_known, skill_params.p_slip, skills.guess_chance(skill_params, answer.share))
         if reading == "live":
-            forecast_chance = blends.get(skill, forecast.ELO_ONLY).chance(p_bkt, p_elo)
+            blend = blends.get(skill, forecast.ELO_ONLY)
+            forecast_chance = blend.chance(p_bkt, p_elo, state.correct, state.attempts - state.correct)
         before = live_status(state, skill_params, skill)
         state = skills.update(
             state,
@@ -282,15 +283,19 @@ def class_answers(world: World, pupils: list[dict], first: int):
                     yield first + number, skill, t, pupil[skill][t]
 
 
-def automatic_fit(world: World, train: list[dict], seed: int) -> dict[str, versions.FittedSkill]:
-    """``kortmatte skills fit --when-due`` after the class has answered: the skills with enough answers."""
+def automatic_fit(world: World, train: list[dict], seed: int) -> tuple[dict[str, versions.FittedSkill], dict]:
+    """``kortmatte skills fit`` after the class has answered: the skills with enough answers, and the calibrated
+    question difficulties."""
     stored = [
         versions.StoredAnswer(
             number, skill, (kind_name(answer.item), answer.item[1]), answer.correct, answer.share, 0, answered_at(t)
         )
         for number, skill, t, answer in class_answers(world, train, 0)
     ]
-    return {result.skill: result for result in versions.fit_all(stored, seed=seed)}
+    difficulties = versions.calibrate(stored)
+    return {result.skill: result for result in versions.fit_all(stored, seed=seed, difficulties=difficulties)}, (
+        difficulties
+    )
 
 
 def live_path(world: World, train: list[dict], test: list[dict], seed: int) -> dict:
@@ -300,7 +305,8 @@ def live_path(world: World, train: list[dict], test: list[dict], seed: int) -> d
     class_tally = {"live_default": {"while": [], "first": [], "declared": set()}}
     for number, skill, t, answer in class_answers(world, train, 0):
         live_answer(live, world, number, skill, t, answer, {"live_default": defaults}, {}, class_tally)
-    fitted = automatic_fit(world, train, seed)
+    fitted, calibrated = automatic_fit(world, train, seed)
+    live.difficulties.update(calibrated)
     params = {
         "live": {
             skill: fitted[skill].fitted.params() if skill in fitted else skills.DEFAULT_PARAMS for skill in world.skills

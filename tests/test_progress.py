@@ -31,6 +31,7 @@ LESSON = LESSONS["calculation-war"]
 RIGHT_TYPED, WRONG_TYPED = 0.66, 0.174286  # 0.18 / 0.30 = 0.6, + 0.4 * 0.15; 0.02 / 0.70 = 0.028571, + 0.971429 * 0.15
 RIGHT_TYPED_TWICE = 0.932791  # 0.594 / (0.594 + 0.34 * 0.15) = 0.920930, + 0.079070 * 0.15
 RIGHT_TYPED_THRICE = 0.989914  # 0.839512 / (0.839512 + 0.067209 * 0.15) = 0.988134, + 0.011866 * 0.15
+RIGHT_TYPED_FOUR_TIMES = 0.998559  # 0.890923 / (0.890923 + 0.010086 * 0.15) = 0.998305, + 0.001695 * 0.15
 
 
 @pytest.fixture(autouse=True)
@@ -158,15 +159,19 @@ def test_a_record_keeps_the_mastery_threshold_it_was_started_with_when_the_defau
     monkeypatch.setattr(skills, "DEFAULT_PARAMS", skills.Params(p_init=0.2, p_learn=0.15, mastery=0.9))
     ada = new_pupil(database, "Ada")
     assert store(database, ada, typed(True)).mastery_threshold == 0.9
-    monkeypatch.setattr(skills, "DEFAULT_PARAMS", skills.Params(p_init=0.2, p_learn=0.15, mastery=0.99))
+    monkeypatch.setattr(skills, "DEFAULT_PARAMS", skills.Params(p_init=0.2, p_learn=0.15, mastery=0.999))
     ola = new_pupil(database, "Ola")
-    for pupil in (ada, ada, ola, ola, ola):
+    for pupil in (ada, ada, ada, ola, ola, ola, ola):
         store(database, pupil, typed(True))
     records = {pupil: skill_records(database, pupil)["multiply"] for pupil in (ada, ola)}
-    assert {pupil: (r.mastery_threshold, r.attempts) for pupil, r in records.items()} == {ada: (0.9, 3), ola: (0.99, 3)}
-    assert records[ada].p_known == records[ola].p_known == pytest.approx(RIGHT_TYPED_THRICE, abs=1e-6)
-    assert records[ada].evidence == pytest.approx(5.375278, abs=1e-6)  # 3 x ln(0.9 / 0.15) = 3 x 1.791759: 100 to 1
-    # the same 0.9899 is mastered for the record judged by 0.9, proficient for the one judged by 0.99
+    assert {pupil: (r.mastery_threshold, r.attempts) for pupil, r in records.items()} == {
+        ada: (0.9, 4),
+        ola: (0.999, 4),
+    }
+    assert records[ada].p_known == records[ola].p_known == pytest.approx(RIGHT_TYPED_FOUR_TIMES, abs=1e-6)
+    # 4 x ln(0.9 / 0.15) = 4 x 1.791759: 300 to 1
+    assert records[ada].evidence == pytest.approx(7.167038, abs=1e-6)
+    # the same 0.9986 is mastered for the record judged by 0.9, proficient for the one judged by 0.999
     assert dict(reports.pupil_skills(database, ada))["multiply"].level == "mastered"
     assert dict(reports.pupil_skills(database, ola))["multiply"].level == "proficient"
     exported = {pupil: export_pupil(database, database.get(Pupil, pupil))["skills"] for pupil in (ada, ola)}

@@ -201,7 +201,7 @@ def test_the_grid_shows_mastered_only_with_the_evidence_and_lowers_it_after_week
     record(database, pupils["Lise"], "multiply", 0.99, 20, evidence=skills.EVIDENCE_CAP, practised_at=utcnow())
     database.flush()
     rows = {row.pupil.name: row for row in reports.class_grid(database, school_class).rows}
-    # three weeks halve the evidence 1.5 times: 9.21 / 2.83 = 3.26, 10 to 1 but not 100 to 1
+    # three weeks halve the evidence 1.5 times: 11.41 / 2.83 = 4.03, 10 to 1 but not 300 to 1
     assert {name: row.cell("multiply").level for name, row in rows.items()} == {
         "Ada": skills.PROFICIENT,
         "Ola": skills.PROFICIENT,

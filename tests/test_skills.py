@@ -71,18 +71,21 @@ def test_the_answers_and_the_streak_are_counted_and_a_wrong_answer_ends_the_stre
     assert seen == [(1, 1, 1), (2, 2, 2), (3, 2, 0), (4, 3, 1)]
 
 
-def test_three_right_typed_answers_at_level_two_reach_mastery_and_four_wrong_ones_need_help():
+def test_four_right_typed_answers_at_level_two_reach_mastery_and_four_wrong_ones_need_help():
     # right: 0.66; then 0.594 / (0.594 + 0.34 * 0.15) = 0.920930, + 0.079070 * 0.15 = 0.932791;
-    # then 0.839512 / (0.839512 + 0.067209 * 0.15) = 0.988134, + 0.011866 * 0.15 = 0.989914
-    # evidence: ln(0.9 / 0.15) = 1.791759 each: 1.79 (below 10 to 1), 3.58 (10 to 1), 5.38 (100 to 1)
+    # then 0.839512 / (0.839512 + 0.067209 * 0.15) = 0.988134, + 0.011866 * 0.15 = 0.989914;
+    # then 0.890923 / (0.890923 + 0.010086 * 0.15) = 0.998305, + 0.001695 * 0.15 = 0.998559
+    # evidence: ln(0.9 / 0.15) = 1.791759 each: 1.79 (below 10 to 1), 3.58 (10 to 1), 5.38 (below 300 to 1), 7.17
     state, figures, statuses = START, [], []
-    for _ in range(3):
+    for _ in range(4):
         state = skills.update(state, True, DOCUMENTED, drill_level=2)
         figures += [state.p_known, state.evidence]
         statuses.append(skills.status(state, DOCUMENTED, "multiply"))
-    assert figures == pytest.approx([0.66, 1.791759, 0.932791, 3.583519, 0.989914, 5.375278], abs=1e-6)
-    assert statuses == ["familiar", "proficient", "mastered"]
-    assert state.typed_right == 3
+    assert figures == pytest.approx(
+        [0.66, 1.791759, 0.932791, 3.583519, 0.989914, 5.375278, 0.998559, 7.167038], abs=1e-6
+    )
+    assert statuses == ["familiar", "proficient", "proficient", "mastered"]
+    assert state.typed_right == 4
     state, statuses = START, []
     for _ in range(4):
         state = skills.update(state, False, DOCUMENTED, drill_level=2)
@@ -154,15 +157,15 @@ def test_a_taps_guess_chance_is_the_share_of_right_buttons_and_never_below_a_typ
 
 
 def test_a_lucky_run_of_taps_raises_p_known_but_is_not_evidence_enough_for_mastery():
-    # six right taps of two buttons at level 2: P(known) passes 0.95, evidence 6 * ln(0.9 / 0.5) = 3.53 < ln 100
+    # nine right taps of two buttons at level 2: P(known) passes 0.95, evidence 9 * ln(0.9 / 0.5) = 5.29 < ln 300
     state = START
-    for _ in range(6):
+    for _ in range(9):
         state = skills.update(state, True, DOCUMENTED, 0.5, drill_level=2)
     assert state.p_known > 0.95
-    assert state.evidence == pytest.approx(6 * math.log(1.8))
+    assert state.evidence == pytest.approx(9 * math.log(1.8))
     assert skills.status(state, DOCUMENTED, "compare") == "proficient"
-    # two more right taps: 8 * 0.588 = 4.70, 100 to 1
-    for _ in range(2):
+    # one more right tap: 10 * 0.588 = 5.88, 300 to 1
+    for _ in range(1):
         state = skills.update(state, True, DOCUMENTED, 0.5, drill_level=2)
     assert skills.status(state, DOCUMENTED, "compare") == "mastered"
 
@@ -199,8 +202,10 @@ def test_evidence_stays_within_its_bounds_and_halves_every_two_weeks_without_pra
     assert skills.aged_evidence(4.0, 14) == pytest.approx(2.0)
     assert skills.aged_evidence(4.0, 28) == pytest.approx(1.0)
     assert skills.status(state, DOCUMENTED, "multiply", days=13) == "mastered"
-    assert skills.status(state, DOCUMENTED, "multiply", days=15) == "proficient"  # 9.21 / 2^(15/14) < 4.61
-    assert skills.status(state, DOCUMENTED, "multiply", days=29) == "familiar"
+    # the cap is 2 ln 300 = 11.41: below ln 300 = 5.70 after 14 days, below ln 10 = 2.30 after 32.3 days
+    assert skills.status(state, DOCUMENTED, "multiply", days=15) == "proficient"
+    assert skills.status(state, DOCUMENTED, "multiply", days=32) == "proficient"
+    assert skills.status(state, DOCUMENTED, "multiply", days=33) == "familiar"
 
 
 def test_a_stored_record_is_judged_by_the_same_rule_and_ages_from_its_last_practice():

@@ -323,8 +323,12 @@ def cmd_skills(args) -> int:
                     print("No skill is due for a fit: every skill keeps its parameters.")
                     return 0
                 answers = versions.stored_answers(session)
-                results = versions.fit_all(answers, seed=args.seed, min_answers=args.min_answers, only=due)
+                difficulties = versions.calibrate(answers, due)
+                results = versions.fit_all(
+                    answers, seed=args.seed, min_answers=args.min_answers, only=due, difficulties=difficulties
+                )
                 version = versions.save_version(session, results)
+                versions.save_difficulties(session, difficulties)
                 judged = versions.rejudge(session, answers, due)
                 session.commit()
                 print(f"{len(answers)} first answers read; {judged} skill records judged again.")
@@ -340,7 +344,8 @@ def cmd_skills(args) -> int:
                 print(
                     f"  {row.skill:<16} version {row.version}, {row.answers} answers: "
                     f"start {row.p_init:.3f}, learn {row.p_learn:.3f}, slip {row.p_slip:.3f}, guess {row.p_guess:.3f}; "
-                    f"forecast {row.blend_bkt:+.2f} bkt {row.blend_elo:+.2f} elo {row.blend_bias:+.2f}"
+                    f"forecast {row.blend_bkt:+.2f} bkt {row.blend_elo:+.2f} elo {row.blend_bias:+.2f} "
+                    f"{row.blend_right:+.3f} right {row.blend_wrong:+.3f} wrong"
                 )
     finally:
         engine.dispose()

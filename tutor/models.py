@@ -252,6 +252,8 @@ class SkillParams(Base):
     blend_bkt: Mapped[float] = mapped_column(Float)  # tutor.skill_model.forecast.Blend
     blend_elo: Mapped[float] = mapped_column(Float)
     blend_bias: Mapped[float] = mapped_column(Float)
+    blend_right: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
+    blend_wrong: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
     answers: Mapped[int] = mapped_column(Integer)  # how many first answers it was fitted from
     log_likelihood: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

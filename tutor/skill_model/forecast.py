@@ -7,9 +7,12 @@ right answer in one logistic regression per skill (stacking, as in Khajah, Linds
 2016, "How deep is knowledge tracing?", which found such blends at least as good as either
 part):
 
-    P(right) = σ(bkt · logit(P_bkt) + elo · logit(P_elo) + bias)
+    P(right) = σ(bkt · logit(P_bkt) + elo · logit(P_elo) + bias + right · R + wrong · W)
 
-where P_bkt = P(known)(1 - slip) + (1 - P(known)) guess and P_elo is Elo's expected score.
+where P_bkt = P(known)(1 - slip) + (1 - P(known)) guess, P_elo is Elo's expected score, and R
+and W count the pupil's earlier right and wrong first answers in the skill (the terms of
+Performance Factors Analysis, Pavlik, Cen & Koedinger 2009: how a pupil's own record in the
+skill adds to what the two models say).
 The weights are fitted with the skill's BKT parameters by ``kortmatte skills fit`` and stored
 with them (a skill with too few answers gets Elo's alone: weights 0, 1, 0). The app does not
 use the forecast while a pupil plays: levels come from P(known) and the evidence, the next
@@ -30,15 +33,19 @@ MAX_ITERATIONS = 50
 
 @dataclass(frozen=True)
 class Blend:
-    """The weights of the two parts' logits and a bias."""
+    """The weights of the two parts' logits, a bias, and the weights of the earlier right and wrong answers."""
 
     bkt: float = 0.0
     elo: float = 1.0
     bias: float = 0.0
+    right: float = 0.0
+    wrong: float = 0.0
 
-    def chance(self, p_bkt: float, p_elo: float) -> float:
-        """P(right) of the next answer from the two parts' chances."""
-        return sigmoid(self.bkt * logit(p_bkt) + self.elo * logit(p_elo) + self.bias)
+    def chance(self, p_bkt: float, p_elo: float, right: int = 0, wrong: int = 0) -> float:
+        """P(right) of the next answer from the two parts' chances and the pupil's earlier answers in the skill."""
+        return sigmoid(
+            self.bkt * logit(p_bkt) + self.elo * logit(p_elo) + self.bias + self.right * right + self.wrong * wrong
+        )
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -64,24 +71,31 @@ def bkt_chance(p_known: float, p_slip: float, p_guess: float) -> float:
     return p_known * (1 - p_slip) + (1 - p_known) * p_guess
 
 
-def fit_blend(rows: Sequence[tuple[float, float, bool]], min_rows: int = 200) -> Blend | None:
-    """The weights that best predict the answers ``(p_bkt, p_elo, correct)``, by Newton's method on the log-likelihood.
+def fit_blend(rows: Sequence[tuple[float, float, int, int, bool]], min_rows: int = 200) -> Blend | None:
+    """The weights that best predict the answers ``(p_bkt, p_elo, right, wrong, correct)``, by Newton's method.
 
     None with fewer than ``min_rows`` answers: then the forecast stays Elo's.
     """
     if len(rows) < min_rows:
         return None
-    data = [((logit(p_bkt), logit(p_elo), 1.0), 1.0 if correct else 0.0) for p_bkt, p_elo, correct in rows]
-    weights = [0.0, 1.0, 0.0]
+    data = [
+        ((logit(p_bkt), logit(p_elo), 1.0, float(right), float(wrong)), 1.0 if correct else 0.0)
+        for p_bkt, p_elo, right, wrong, correct in rows
+    ]
+    size = 5
+    weights = [0.0, 1.0, 0.0, 0.0, 0.0]
     for _ in range(MAX_ITERATIONS):
         gradient = [-RIDGE * w for w in weights]
-        hessian = [[RIDGE if i == j else 0.0 for j in range(3)] for i in range(3)]
+        hessian = [[RIDGE if i == j else 0.0 for j in range(size)] for i in range(size)]
         for x, y in data:
             p = sigmoid(sum(w * v for w, v in zip(weights, x)))
-            for i in range(3):
+            for i in range(size):
                 gradient[i] += (y - p) * x[i]
-                for j in range(3):
+                for j in range(i, size):
                     hessian[i][j] += p * (1 - p) * x[i] * x[j]
+        for i in range(size):
+            for j in range(i):
+                hessian[i][j] = hessian[j][i]
         step = _solve(hessian, gradient)
         weights = [w + s for w, s in zip(weights, step)]
         if max(abs(s) for s in step) < 1e-8:
@@ -90,7 +104,7 @@ def fit_blend(rows: Sequence[tuple[float, float, bool]], min_rows: int = 200) ->
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """x with matrix · x = vector, by Gaussian elimination with partial pivoting (3 x 3)."""
+    """x with matrix · x = vector, by Gaussian elimination with partial pivoting."""
     size = len(vector)
     rows = [list(matrix[i]) + [vector[i]] for i in range(size)]
     for column in range(size):

@@ -13,9 +13,11 @@ therefore also keeps **evidence**: how much likelier the pupil's first answers t
 questions at level 2 or 3 are from a pupil who knows the skill than from one who guesses,
 as a log-likelihood ratio (:func:`evidence_step`), held between ``EVIDENCE_FLOOR`` and
 ``EVIDENCE_CAP`` and halving every ``EVIDENCE_HALF_LIFE_DAYS`` days without practice. A
-guesser's ratio has mean 1 whatever the buttons, so it passes 100 (``MASTERY_EVIDENCE``) in
-about 1 % of endless runs at most (Ville's inequality; the floor adds a little, measured
-by bench/skill_model.py). The levels (:func:`level`) need both, and "mastered" also a right
+guesser's ratio has mean 1 whatever the buttons, so it passes 300 (``MASTERY_EVIDENCE``) in
+1 of 300 endless runs at most (Ville's inequality; the floor adds a little, measured by
+bench/skill_model.py). 300 rather than 100 to 1 because a pupil who half knows the skill is
+no guesser: at 100 to 1, weak pupils' skills were first shown "mastered" too early in 1 case of 10.
+The levels (:func:`level`) need both, and "mastered" also a right
 typed answer in a skill whose drills have typed questions. The mastery threshold is stored
 with each record, as Kolibri does, so it cannot shift under a pupil when the defaults change.
 """
@@ -61,11 +63,11 @@ class SkillState:
 
 DEFAULT_PARAMS = Params()
 
-#: Evidence needed, as a log-likelihood ratio: "proficient" 10 to 1, "mastered" 100 to 1 against guessing.
-PROFICIENT_EVIDENCE, MASTERY_EVIDENCE = math.log(10), math.log(100)
+#: Evidence needed, as a log-likelihood ratio: "proficient" 10 to 1, "mastered" 300 to 1 against guessing.
+PROFICIENT_EVIDENCE, MASTERY_EVIDENCE = math.log(10), math.log(300)
 #: Evidence is kept within these bounds: old mistakes cannot bury a pupil who has learnt since, and a long
 #: run of right answers cannot carry "mastered" through more than one half-life without practice.
-EVIDENCE_FLOOR, EVIDENCE_CAP = -math.log(100), 2 * math.log(100)
+EVIDENCE_FLOOR, EVIDENCE_CAP = -math.log(100), 2 * MASTERY_EVIDENCE
 #: Evidence halves with every 14 days in which the skill is not practised.
 EVIDENCE_HALF_LIFE_DAYS = 14.0
 #: The slip chance the evidence allows for: a pupil who knows the skill still gets 1 in 10 wrong.
@@ -172,7 +174,7 @@ def level(
     """The level in words a pupil and teacher read: one of LEVELS.
 
     "proficient" needs P(known) >= 0.8 and evidence of 10 to 1; "mastered" P(known) at the
-    record's threshold, evidence of 100 to 1 and, where the skill has typed questions, a
+    record's threshold, evidence of 300 to 1 and, where the skill has typed questions, a
     right typed answer (``typed_missing`` False). Without that evidence a skill stays "familiar".
     """
     if not attempts or p_known is None:

@@ -17,6 +17,7 @@ nightly from cron or a systemd timer (docs/deployment.md); it never runs in a pu
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,9 +25,10 @@ from datetime import datetime
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from tutor.models import AttemptRecord, SkillParams, SkillRecord
+from tutor.models import AttemptRecord, QuestionDifficulty, SkillParams, SkillRecord, upsert
 from tutor.skill_model import elo, fitting, forecast, skills
 from tutor.skill_model.progress import (
+    PRIOR_DIFFICULTY,
     PupilModel,
     QuestionKey,
     drill_level,
@@ -38,6 +40,9 @@ from tutor.skill_model.progress import (
 
 #: A fitted skill is fitted again once it has this many first answers more than its last version was fitted from.
 REFIT_AFTER = 200
+#: A question's difficulty is calibrated from the stored answers once it has this many; passes of the calibration.
+MIN_CALIBRATION, CALIBRATION_PASSES = 30, 3
+RIDGE = 0.01
 
 
 @dataclass(frozen=True)
@@ -121,6 +126,7 @@ def fit_all(
     seed: int = 0,
     min_answers: int = fitting.MIN_ANSWERS,
     only: set[str] | None = None,
+    difficulties: dict[QuestionKey, elo.Rating] | None = None,
 ) -> list[FittedSkill]:
     """The fitted parameters and blend of every skill (in ``only`` when given) with ``min_answers`` answers or more."""
     sequences: dict[str, dict[int, list[fitting.Answer]]] = defaultdict(lambda: defaultdict(list))
@@ -133,7 +139,7 @@ def fit_all(
         result = fitting.fit(list(sequences[skill].values()), seed=seed, min_answers=min_answers, forgets=True)
         if result is not None:
             fitted[skill] = result
-    rows = replay(answers, {skill: result.params() for skill, result in fitted.items()})
+    rows = replay(answers, {skill: result.params() for skill, result in fitted.items()}, difficulties)
     return [
         FittedSkill(
             skill, result.answers, result, forecast.fit_blend(rows[skill], min_rows=min_answers) or forecast.ELO_ONLY
@@ -142,15 +148,21 @@ def fit_all(
     ]
 
 
-def replay(answers: list[StoredAnswer], params: dict[str, skills.Params]) -> dict[str, list[tuple[float, float, bool]]]:
-    """Knowledge tracing's and Elo's chance of each drill answer being right, just before it, for the fitted skills.
+def replay(
+    answers: list[StoredAnswer],
+    params: dict[str, skills.Params],
+    difficulties: dict[QuestionKey, elo.Rating] | None = None,
+) -> dict[str, list[tuple[float, float, int, int, bool]]]:
+    """Knowledge tracing's and Elo's chance of each drill answer being right, just before it, for the fitted skills,
+    with the pupil's earlier right and wrong answers in the skill.
 
-    The answers update both as the app updates them (:func:`tutor.skill_model.progress.update_skill`).
+    The answers update both as the app updates them (:func:`tutor.skill_model.progress.update_skill`),
+    the question difficulties from ``difficulties`` (the priors where there is none).
     """
     states: dict[tuple[int, str], skills.SkillState] = {}
     models: dict[int, PupilModel] = {}
-    difficulties: dict[QuestionKey, elo.Rating] = {}  # shared by every pupil, as in the app
-    rows: dict[str, list[tuple[float, float, bool]]] = defaultdict(list)
+    difficulties = dict(difficulties or {})  # shared by every pupil, as in the app
+    rows: dict[str, list[tuple[float, float, int, int, bool]]] = defaultdict(list)
     for answer in answers:
         if answer.skill not in params:
             continue
@@ -175,12 +187,81 @@ def replay(answers: list[StoredAnswer], params: dict[str, skills.Params]) -> dic
         )
         bkt_guess = skills.guess_chance(skill_params, answer.p_guess, answer.hints)
         p_bkt = forecast.bkt_chance(state.p_known, skill_params.p_slip, bkt_guess)
-        rows[answer.skill].append((p_bkt, elo.expected(ability.value, difficulty.value, guess), answer.correct))
+        p_elo = elo.expected(ability.value, difficulty.value, guess)
+        rows[answer.skill].append((p_bkt, p_elo, state.correct, state.attempts - state.correct, answer.correct))
         moved_ability, difficulties[key] = elo.update(ability, difficulty, answer.correct, guess)
         model.records[answer.skill] = SkillRecord(
             skill=answer.skill, ability=moved_ability.value, ability_count=moved_ability.count
         )
     return rows
+
+
+def calibrate(
+    answers: list[StoredAnswer], only: set[str] | None = None, passes: int = CALIBRATION_PASSES
+) -> dict[QuestionKey, elo.Rating]:
+    """Each drill question's difficulty as the stored answers show it, for the skills in ``only`` (every one: None).
+
+    Elo learns a shared difficulty online with a small step, so with few pupils it is still
+    far from where their answers put it. Here each question with ``MIN_CALIBRATION`` answers
+    or more gets the difficulty that makes its answers most likely given the pupils' Elo
+    abilities just before them (a logistic fit by Newton's method, as Rasch models are
+    calibrated), then the abilities are replayed with those difficulties, ``passes`` times.
+    """
+    table: dict[QuestionKey, elo.Rating] = {}
+    for _ in range(passes):
+        seen: dict[QuestionKey, list[tuple[float, float, bool]]] = defaultdict(list)
+        abilities: dict[tuple[int, str], elo.Rating] = {}
+        online = dict(table)
+        for answer in answers:
+            if answer.question is None or (only is not None and answer.skill not in only):
+                continue
+            key = (answer.skill, *answer.question)
+            ability = abilities.get((answer.pupil_id, answer.skill)) or elo.Rating()
+            difficulty = online.get(key) or elo.Rating(PRIOR_DIFFICULTY.get(key[2], 0.0), 0)
+            guess = elo_guess(answer.p_guess, answer.hints)
+            seen[key].append((ability.value, guess, answer.correct))
+            abilities[answer.pupil_id, answer.skill], online[key] = elo.update(
+                ability, difficulty, answer.correct, guess
+            )
+        table = {
+            key: elo.Rating(_most_likely_difficulty(rows, online[key].value), len(rows))
+            for key, rows in seen.items()
+            if len(rows) >= MIN_CALIBRATION
+        }
+    return table
+
+
+def _most_likely_difficulty(rows: list[tuple[float, float, bool]], start: float) -> float:
+    """The d that maximises the sum of log P(answer) with P(right) = g + (1 - g) / (1 + e^(d - ability))."""
+    d = start
+    for _ in range(25):
+        gradient = hessian = 0.0
+        for ability, guess, correct in rows:
+            logistic = 1 / (1 + math.exp(min(max(d - ability, -30.0), 30.0)))
+            p = guess + (1 - guess) * logistic
+            slope = -(1 - guess) * logistic * (1 - logistic)  # dP/dd
+            gradient += slope / p if correct else -slope / (1 - p)
+            hessian -= slope * slope / (p * p) if correct else slope * slope / ((1 - p) * (1 - p))
+        hessian -= RIDGE  # a little pull towards where it started keeps a question everyone gets right finite
+        gradient -= RIDGE * (d - start)
+        step = -gradient / hessian
+        d += max(min(step, 1.0), -1.0)
+        if abs(step) < 1e-6:
+            break
+    return d
+
+
+def save_difficulties(db: Session, table: dict[QuestionKey, elo.Rating]) -> None:
+    """Store calibrated difficulties; online steps since the answers were read are replaced."""
+    for (skill, kind, level), rating in table.items():
+        insert = upsert(
+            db, QuestionDifficulty, skill=skill, kind=kind, level=level, value=rating.value, count=rating.count
+        )
+        db.execute(
+            insert.on_conflict_do_update(
+                index_elements=["skill", "kind", "level"], set_={"value": rating.value, "count": rating.count}
+            )
+        )
 
 
 def save_version(db: Session, results: list[FittedSkill]) -> int | None:
@@ -202,6 +283,8 @@ def save_version(db: Session, results: list[FittedSkill]) -> int | None:
                 blend_bkt=blend.bkt,
                 blend_elo=blend.elo,
                 blend_bias=blend.bias,
+                blend_right=blend.right,
+                blend_wrong=blend.wrong,
                 answers=result.answers,
                 log_likelihood=fitted.log_likelihood,
             )

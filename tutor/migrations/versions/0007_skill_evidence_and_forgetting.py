@@ -1,4 +1,5 @@
-"""skill records keep luck-proof evidence, right typed answers and the last practice; fits keep forgetting
+"""skill records keep luck-proof evidence, right typed answers and the last practice; fits keep forgetting and
+the forecast's weights of earlier right and wrong answers
 
 Revision ID: 0007
 Revises: 0006
@@ -24,10 +25,14 @@ def upgrade() -> None:
     op.execute("UPDATE skill_record SET practised_at = updated_at")
     with op.batch_alter_table("skill_params") as batch:
         batch.add_column(sa.Column("p_forget", sa.Float(), nullable=False, server_default="0"))
+        batch.add_column(sa.Column("blend_right", sa.Float(), nullable=False, server_default="0"))
+        batch.add_column(sa.Column("blend_wrong", sa.Float(), nullable=False, server_default="0"))
 
 
 def downgrade() -> None:
     with op.batch_alter_table("skill_params") as batch:
+        batch.drop_column("blend_wrong")
+        batch.drop_column("blend_right")
         batch.drop_column("p_forget")
     with op.batch_alter_table("skill_record") as batch:
         batch.drop_column("practised_at")
