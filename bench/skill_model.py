@@ -27,10 +27,12 @@ answer by answer (the chance of a right answer before each answer is given). The
 
 - **live**: what pupils meet (:mod:`tutor.skill_model`): the class's answers update shared Elo
   difficulties (starting at the level priors) and knowledge tracing with the defaults; then
-  the automatic fit (:func:`tutor.skill_model.versions.fit_all`, as ``kortmatte skills fit
-  --when-due``) fits each skill with enough answers (with forgetting) and its forecast blend;
-  the test pupils then answer with those parameters, the difficulties still learning. Its
-  forecast is the fitted blend of BKT's and Elo's chances (Elo's alone before a fit).
+  the automatic fit (as ``kortmatte skills fit``) calibrates the question difficulties
+  (:func:`tutor.skill_model.versions.calibrate`) and fits each skill with enough answers (with
+  forgetting) and its forecast blend (:func:`tutor.skill_model.versions.fit_all`); the test
+  pupils then answer with those parameters and difficulties, the difficulties still learning.
+  Its forecast is the fitted blend of BKT's and Elo's chances and the pupil's earlier right and
+  wrong answers in the skill (Elo's alone before a fit).
   **live_default**: the same pupils judged with the defaults (no fit yet).
 - **pfa_items**: Performance Factors Analysis (Pavlik, Cen & Koedinger 2009) with an
   intercept per skill and per question (scikit-learn logistic regression) and per-skill

@@ -21,6 +21,7 @@ from tutor.models import (
     AttemptRecord,
     LessonRunRecord,
     Pupil,
+    QuestionDifficulty,
     SchoolClass,
     SignInSession,
     SignInThrottle,
@@ -402,6 +403,9 @@ def test_skills_fit_writes_a_new_version_from_the_stored_answers_and_new_answers
     assert fitted.p_init == pytest.approx(0.3, abs=0.1) and fitted.p_learn == pytest.approx(0.2, abs=0.1)
     assert fitted.p_slip == pytest.approx(0.1, abs=0.06) and fitted.p_guess == pytest.approx(0.2, abs=0.1)
     assert fitted.blend_bkt > 0.5  # in a BKT world knowledge tracing carries the forecast
+    # each multiply level is calibrated from its 480 answers; compare's one answer is too few
+    calibrated = {(r.skill, r.kind, r.level): r.count for r in rows(cli_database, QuestionDifficulty)}
+    assert calibrated == {("multiply", "multiply_top_numbers", level): 480 for level in (1, 2, 3)}
     with Session(cli_database) as session:
         record = progress.update_skill(session, second, "multiply", True)
         assert record.params_version == 1 and record.p_known != pytest.approx(0.66)
