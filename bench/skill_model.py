@@ -382,7 +382,12 @@ def pybkt_fit_predict(job: tuple) -> dict[int, float] | None:
     columns = ["order_id", "user_id", "skill_name", "correct", "template_id"]
     model = Model(seed=seed, num_fits=fits, parallel=False)
     model.fit(data=pd.DataFrame(train_rows, columns=columns), multigs=True)
-    predicted = model.predict(data=pd.DataFrame(test_rows, columns=columns))
+    # pyBKT 1.4.3 sizes its table of guesses and slips by the questions the test rows hold, and fails
+    # when the new pupils missed one (the cold world): one row per missing question, answered by a
+    # pupil of its own, is predicted too and left out.
+    missing = sorted({row[4] for row in train_rows} - {row[4] for row in test_rows})
+    padding = [(-1 - number, -1, test_rows[0][2], 0, template) for number, template in enumerate(missing)]
+    predicted = model.predict(data=pd.DataFrame(test_rows + padding, columns=columns))
     return dict(zip(predicted["order_id"].tolist(), predicted["correct_predictions"].tolist()))
 
 
