@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.skill_model import elo, fitting, skills, versions
+from tutor.skill_model import elo, fitting, forecast, skills, versions
 
 TRUTH = fitting.Fitted(p_init=0.3, p_learn=0.15, p_slip=0.1, p_guess=0.2)
 #: How far each fitted parameter may be from the truth with 300 pupils x 30 answers.
@@ -149,3 +149,20 @@ def test_calibration_finds_the_question_difficulties_the_answers_were_simulated_
     # no pass, or no answers in the skills asked for: nothing is calibrated
     assert versions.calibrate(answers, passes=0) == {}
     assert versions.calibrate(answers, only={"multiply"}) == {}
+
+
+def test_the_forecast_keeps_the_blend_only_where_it_predicts_held_out_pupils_better_than_one_part():
+    """Answers drawn from knowledge tracing's chance alone, then from a blend of both parts' chances."""
+    rng = random.Random(3)
+    chances = [
+        (pupil, rng.uniform(0.05, 0.95), rng.uniform(0.05, 0.95), rng.randrange(9), rng.randrange(9))
+        for pupil in range(400)
+        for _ in range(10)
+    ]
+    bkt_world = [(*row, rng.random() < row[1]) for row in chances]
+    assert forecast.choose_blend(bkt_world) == forecast.BKT_ONLY
+    truth = forecast.Blend(bkt=0.6, elo=1.2, bias=-0.3, right=0.05, wrong=-0.05)
+    both_world = [(*row, rng.random() < truth.chance(*row[1:])) for row in chances]
+    chosen = forecast.choose_blend(both_world)
+    assert chosen not in (forecast.BKT_ONLY, forecast.ELO_ONLY) and chosen.elo == pytest.approx(1.2, abs=0.2)
+    assert forecast.choose_blend(both_world[:199]) is None

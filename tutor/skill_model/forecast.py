@@ -51,7 +51,7 @@ class Blend:
         return asdict(self)
 
 
-ELO_ONLY = Blend()
+ELO_ONLY, BKT_ONLY = Blend(), Blend(bkt=1.0, elo=0.0)
 
 
 def logit(p: float) -> float:
@@ -101,6 +101,39 @@ def fit_blend(rows: Sequence[tuple[float, float, int, int, bool]], min_rows: int
         if max(abs(s) for s in step) < 1e-8:
             break
     return Blend(*weights)
+
+
+def choose_blend(rows: Sequence[tuple[int, float, float, int, int, bool]], min_rows: int = 200) -> Blend | None:
+    """The fitted blend of ``(pupil, p_bkt, p_elo, right, wrong, correct)`` rows, unless one part alone predicts better.
+
+    A blend fitted on one class can be a little worse on the next than its better part (where
+    the question makes no difference, Elo and the counts add only noise to knowledge tracing).
+    So it is judged on pupils it was not fitted on: fitted on the pupils with even ids and
+    scored on the odd ones, and the other way round. Knowledge tracing's or Elo's chance alone
+    replaces it when its log-likelihood on the held-out pupils is higher. None with fewer than
+    ``min_rows`` rows.
+    """
+    blend = fit_blend([row[1:] for row in rows], min_rows)
+    if blend is None:
+        return None
+    halves = [[row[1:] for row in rows if row[0] % 2 == side] for side in (0, 1)]
+    if not all(halves):
+        return blend
+    held_out = dict.fromkeys((blend, BKT_ONLY, ELO_ONLY), 0.0)
+    for fitted_on, judged_on in ((halves[0], halves[1]), (halves[1], halves[0])):
+        half_blend = fit_blend(fitted_on, min_rows=1)
+        for candidate in held_out:
+            held_out[candidate] += log_likelihood(half_blend if candidate is blend else candidate, judged_on)
+    return max(held_out, key=held_out.get)
+
+
+def log_likelihood(blend: Blend, rows: Sequence[tuple[float, float, int, int, bool]]) -> float:
+    """The log-likelihood of the answers ``(p_bkt, p_elo, right, wrong, correct)`` under ``blend``."""
+    total = 0.0
+    for p_bkt, p_elo, right, wrong, correct in rows:
+        p = min(max(blend.chance(p_bkt, p_elo, right, wrong), EDGE), 1 - EDGE)
+        total += math.log(p if correct else 1 - p)
+    return total
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:

@@ -142,7 +142,7 @@ def fit_all(
     rows = replay(answers, {skill: result.params() for skill, result in fitted.items()}, difficulties)
     return [
         FittedSkill(
-            skill, result.answers, result, forecast.fit_blend(rows[skill], min_rows=min_answers) or forecast.ELO_ONLY
+            skill, result.answers, result, forecast.choose_blend(rows[skill], min_rows=min_answers) or forecast.ELO_ONLY
         )
         for skill, result in fitted.items()
     ]
@@ -152,9 +152,9 @@ def replay(
     answers: list[StoredAnswer],
     params: dict[str, skills.Params],
     difficulties: dict[QuestionKey, elo.Rating] | None = None,
-) -> dict[str, list[tuple[float, float, int, int, bool]]]:
+) -> dict[str, list[tuple[int, float, float, int, int, bool]]]:
     """Knowledge tracing's and Elo's chance of each drill answer being right, just before it, for the fitted skills,
-    with the pupil's earlier right and wrong answers in the skill.
+    with the pupil and their earlier right and wrong answers in the skill.
 
     The answers update both as the app updates them (:func:`tutor.skill_model.progress.update_skill`),
     the question difficulties from ``difficulties`` (the priors where there is none).
@@ -162,7 +162,7 @@ def replay(
     states: dict[tuple[int, str], skills.SkillState] = {}
     models: dict[int, PupilModel] = {}
     difficulties = dict(difficulties or {})  # shared by every pupil, as in the app
-    rows: dict[str, list[tuple[float, float, int, int, bool]]] = defaultdict(list)
+    rows: dict[str, list[tuple[int, float, float, int, int, bool]]] = defaultdict(list)
     for answer in answers:
         if answer.skill not in params:
             continue
@@ -188,7 +188,8 @@ def replay(
         bkt_guess = skills.guess_chance(skill_params, answer.p_guess, answer.hints)
         p_bkt = forecast.bkt_chance(state.p_known, skill_params.p_slip, bkt_guess)
         p_elo = elo.expected(ability.value, difficulty.value, guess)
-        rows[answer.skill].append((p_bkt, p_elo, state.correct, state.attempts - state.correct, answer.correct))
+        right, wrong = state.correct, state.attempts - state.correct
+        rows[answer.skill].append((answer.pupil_id, p_bkt, p_elo, right, wrong, answer.correct))
         moved_ability, difficulties[key] = elo.update(ability, difficulty, answer.correct, guess)
         model.records[answer.skill] = SkillRecord(
             skill=answer.skill, ability=moved_ability.value, ability_count=moved_ability.count
