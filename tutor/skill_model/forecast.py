@@ -14,7 +14,9 @@ and W count the pupil's earlier right and wrong first answers in the skill (the 
 Performance Factors Analysis, Pavlik, Cen & Koedinger 2009: how a pupil's own record in the
 skill adds to what the two models say).
 The weights are fitted with the skill's BKT parameters by ``kortmatte skills fit`` and stored
-with them (a skill with too few answers gets Elo's alone: weights 0, 1, 0). The app does not
+with them (a skill with too few answers gets Elo's alone: weights 0, 1, 0, 0, 0); where one
+part alone predicts pupils the blend was not fitted on better, that part alone is stored
+(:func:`choose_blend`). The app does not
 use the forecast while a pupil plays: levels come from P(known) and the evidence, the next
 question's level from Elo alone; bench/skill_model.py measures the blend of the live model
 (defaults, then the automatic fit) as its prediction of the next answer.
