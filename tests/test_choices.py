@@ -19,6 +19,7 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
 from tutor.lessons.runner import PLAY, PUPIL, LessonRun
 from tutor.models import AttemptRecord, SkillRecord
+from tutor.skill_model import progress
 from tutor.text import say
 from tutor.web import db
 
@@ -100,6 +101,25 @@ def test_a_refused_card_is_explained_with_numbers_and_recorded_and_nothing_is_pl
     second = run.move(move_token(legal), lesson, {}, 2000)
     assert len(run.moves) > len(before["moves"])  # the second choice was played
     assert second is None or not second.first_try  # a retry, not a first try
+
+
+@pytest.mark.parametrize("game_id", ["crazy-banana-tiervenner", "crazy-banana-extreme"])
+def test_a_card_choices_right_buttons_are_the_cards_the_rules_accept_and_set_the_chance_of_a_lucky_tap(game_id):
+    run, state = pupil_turn(game_id, 1, refused_card)
+    lesson = LESSONS[game_id]
+    attempt = run.move(f"play:{refused_card(state)}:", lesson, {}, 1000)
+
+    def is_accepted(card: int) -> bool:
+        move = Move("play", PUPIL, (card,))
+        verdict = lesson.judge(state, PUPIL, move)
+        return verdict.correct if verdict is not None else state.is_legal(move)
+
+    accepted = {card for card in state.hands[PUPIL] if is_accepted(card)}
+    right = {c["card"] for c in attempt.question["choices"] if c["value"] in attempt.question["check"]["expected"]}
+    assert right == accepted and attempt.question["check"]["expected"]
+    share = progress.tap_share(attempt.question)
+    assert share == pytest.approx(len(accepted) / len(attempt.question["choices"]))
+    assert progress.drill_level(attempt.kind, attempt.question) is None  # a card choice: no drill level
 
 
 def test_tens_friends_are_told_both_ways_with_the_sum():

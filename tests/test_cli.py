@@ -15,11 +15,13 @@ from sqlalchemy.orm import Session
 
 from tutor import accounts, classroom, config, db
 from tutor.cli import main
+from tutor.drills.marking import Attempt
 from tutor.engine import GAMES
 from tutor.models import (
     AttemptRecord,
     LessonRunRecord,
     Pupil,
+    QuestionDifficulty,
     SchoolClass,
     SignInSession,
     SignInThrottle,
@@ -401,6 +403,9 @@ def test_skills_fit_writes_a_new_version_from_the_stored_answers_and_new_answers
     assert fitted.p_init == pytest.approx(0.3, abs=0.1) and fitted.p_learn == pytest.approx(0.2, abs=0.1)
     assert fitted.p_slip == pytest.approx(0.1, abs=0.06) and fitted.p_guess == pytest.approx(0.2, abs=0.1)
     assert fitted.blend_bkt > 0.5  # in a BKT world knowledge tracing carries the forecast
+    # each multiply level is calibrated from its 480 answers; compare's one answer is too few
+    calibrated = {(r.skill, r.kind, r.level): r.count for r in rows(cli_database, QuestionDifficulty)}
+    assert calibrated == {("multiply", "multiply_top_numbers", level): 480 for level in (1, 2, 3)}
     with Session(cli_database) as session:
         record = progress.update_skill(session, second, "multiply", True)
         assert record.params_version == 1 and record.p_known != pytest.approx(0.66)
@@ -408,6 +413,50 @@ def test_skills_fit_writes_a_new_version_from_the_stored_answers_and_new_answers
         r.version for r in rows(cli_database, SkillParams)
     } == {1, 2}
     assert "multiply         version 2, 1440 answers" in run_cli(capsys, "skills", "show")[1].out
+
+
+def test_skills_fit_when_due_fits_a_skill_once_it_has_enough_answers_and_judges_the_records_again(capsys, cli_database):
+    """24 pupils answer multiply (typed, level 2) 10 times each through the app's own record_attempt."""
+    truth = fitting.Fitted(p_init=0.3, p_learn=0.2, p_slip=0.1, p_guess=0.2)
+    rng, start = random.Random(7), datetime(2026, 11, 2, 8, 0, tzinfo=UTC)
+
+    def answer(session, pupil_id: int, correct: bool, at: datetime) -> None:
+        question = {"difficulty": 2, "answer": "number"}
+        attempt = Attempt("multiply", "multiply_top_numbers", question, "1", "1", correct, True, True, 0, 900, 0)
+        progress.record_attempt(session, pupil_id, None, attempt, at=at)
+
+    with Session(cli_database) as session:
+        pupils = [Pupil(name=f"P{n}") for n in range(24)]
+        session.add_all(pupils)
+        session.flush()
+        ids = [pupil.id for pupil in pupils]
+        for number, pupil_id in enumerate(ids[:12]):
+            for t, correct in enumerate(fitting.simulate(truth, 10, rng)[0]):
+                answer(session, pupil_id, correct, start + timedelta(minutes=number + 60 * t))
+        session.commit()
+    assert "No skill is due" in run_cli(capsys, "skills", "fit", "--when-due")[1].out  # 120 answers: too few
+    with Session(cli_database) as session:
+        for number, pupil_id in enumerate(ids[12:]):
+            for t, correct in enumerate(fitting.simulate(truth, 10, rng)[0]):
+                answer(session, pupil_id, correct, start + timedelta(days=1, minutes=number + 60 * t))
+        session.commit()
+    code, out = run_cli(capsys, "skills", "fit", "--when-due")
+    assert code == 0 and "Version 1 written for 1 skills" in out.out and "24 skill records judged again" in out.out
+    (fitted,) = rows(cli_database, SkillParams)
+    params = progress.params_of(fitted)
+    with Session(cli_database) as session:
+        for pupil_id in ids[:3]:
+            record = progress.skill_records(session, pupil_id)["multiply"]
+            answers = session.scalars(
+                select(AttemptRecord).where(AttemptRecord.pupil_id == pupil_id).order_by(AttemptRecord.id)
+            ).all()
+            state = skills.fresh(params)
+            for row, before in zip(answers, [None, *answers]):
+                days = skills.idle_days(before.created_at if before else None, row.created_at)
+                state = skills.update(state, row.correct, params, drill_level=2, days=days)
+            assert record.params_version == 1 and record.p_known == pytest.approx(state.p_known)
+            assert record.evidence == pytest.approx(state.evidence) and record.typed_right == state.typed_right
+    assert "No skill is due" in run_cli(capsys, "skills", "fit", "--when-due")[1].out  # no 200 new answers yet
 
 
 def test_skills_fit_keeps_the_defaults_while_no_skill_has_enough_answers(capsys, cli_database):

@@ -20,6 +20,7 @@ from tutor.app import create_app
 from tutor.cli import main
 from tutor.db import make_engine, upgrade
 from tutor.models import Assignment, AssignmentWork, AttemptRecord, LessonRunRecord, SkillRecord, Teacher, utcnow
+from tutor.skill_model import skills
 from tutor.text import LOCALES, say
 from tutor.web import db
 
@@ -52,6 +53,8 @@ def seed(database) -> dict:
                 correct=0,
                 streak=0,
                 mastery_threshold=0.95,
+                evidence=skills.MASTERY_EVIDENCE,
+                typed_right=1,
             )
         )
 

@@ -22,14 +22,23 @@ def test_the_expected_score_is_the_logistic_of_ability_minus_difficulty_above_th
 
 
 def test_two_updates_move_both_ratings_by_the_hand_worked_figures():
-    # a right answer, both new: K = 1, surprise 1 - 0.5
+    # a right answer, both new: K = 1 for the ability and 0.1 for the shared difficulty, surprise 1 - 0.5
     ability, difficulty = elo.update(elo.Rating(), elo.Rating(), True)
-    assert (ability, difficulty) == (elo.Rating(0.5, 1), elo.Rating(-0.5, 1))
-    # a wrong answer: expected 0.731059, K = 1 / (1 + 0.05) = 0.952381, move 0.696247
+    assert (ability, difficulty) == (elo.Rating(0.5, 1), elo.Rating(-0.05, 1))
+    # a wrong answer: expected 1 / (1 + e^-0.55) = 0.634136; K = 1 / (1 + 0.05) = 0.952381 moves the ability
+    # by 0.603939, the difficulty's K = 0.1 / 1.05 = 0.095238 by 0.060394
     ability, difficulty = elo.update(ability, difficulty, False)
-    assert ability.value == pytest.approx(-0.196247, abs=1e-6)
-    assert difficulty.value == pytest.approx(0.196247, abs=1e-6)
+    assert ability.value == pytest.approx(-0.103939, abs=1e-6)
+    assert difficulty.value == pytest.approx(0.010394, abs=1e-6)
     assert (ability.count, difficulty.count) == (2, 2)
+
+
+def test_a_weak_pupils_wrong_answers_move_a_shared_difficulty_a_tenth_as_far_as_their_ability():
+    ability, difficulty = elo.Rating(), elo.Rating(-1.1)
+    for _ in range(20):
+        ability, difficulty = elo.update(ability, difficulty, False)
+    assert ability.value < -2.5  # the pupil's ability falls fast
+    assert difficulty.value < -0.6  # level 1 stays easy: it moved by a tenth of that
 
 
 def test_a_right_tap_among_buttons_raises_the_ability_less_than_a_right_typed_answer():

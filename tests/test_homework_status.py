@@ -7,6 +7,7 @@ own work, or for a level goal the pupil's level in the skill now.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 
 import pytest
 
@@ -62,10 +63,24 @@ def test_count_goals(goal, count, done, expected, progress):
     assert not state.done_late and not state.extended and state.due_at == DUE
 
 
-FAMILIAR = skill_now(0.6, 8, 0.95)  # 0.5 <= p < 0.8: familiar
-ATTEMPTED_HELP = skill_now(0.2, 9, 0.95)  # 9 answers and p below 0.3: the grid's "needs help"
-ATTEMPTED = skill_now(0.4, 3, 0.95)
-PROFICIENT = skill_now(0.85, 20, 0.95)
+def skill_at(p_known: float, attempts: int, evidence: float = 1e6) -> homework_status.SkillNow:
+    """A skill record as the grid judges it now: ``evidence`` against guessing, a right typed answer given."""
+    record = SimpleNamespace(
+        skill="multiply",
+        p_known=p_known,
+        attempts=attempts,
+        mastery_threshold=0.95,
+        evidence=evidence,
+        typed_right=1,
+        practised_at=None,
+    )
+    return skill_now(record, NOW)
+
+
+FAMILIAR = skill_at(0.6, 8)  # 0.5 <= p < 0.8: familiar
+ATTEMPTED_HELP = skill_at(0.2, 9)  # 9 answers and p below 0.3: the grid's "needs help"
+ATTEMPTED = skill_at(0.4, 3)
+PROFICIENT = skill_at(0.85, 20)
 
 
 @pytest.mark.parametrize(

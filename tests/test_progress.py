@@ -2,8 +2,9 @@
 
 The answers come from a real lesson run (so the runner's marks of a first try, a tap's
 buttons and the hints shown are what is stored) and go through ``record_attempt`` into the
-database. The figures use the default parameters of docs/skill-model.md: P(known) 0.2 at the
-start, slip 0.1, guess 0.15, learning 0.15, each hint closing 30 % of the gap.
+database. The figures use the earlier defaults, set as the defaults for these tests
+(:func:`hand_worked_defaults`): P(known) 0.2 at the start, slip 0.1, guess 0.15, learning
+0.15, each hint closing 30 % of the gap.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from tutor.drills.marking import Attempt
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import LessonRun
 from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord
-from tutor.skill_model import progress, skills
+from tutor.skill_model import elo, progress, skills
 from tutor.skill_model.progress import choose_levels, record_attempt, right_after_retry, skill_records
 from tutor.web import db
 
@@ -29,6 +30,13 @@ LESSON = LESSONS["calculation-war"]
 #: P(known) after one answer from 0.2, worked out in tests/test_skills.py.
 RIGHT_TYPED, WRONG_TYPED = 0.66, 0.174286  # 0.18 / 0.30 = 0.6, + 0.4 * 0.15; 0.02 / 0.70 = 0.028571, + 0.971429 * 0.15
 RIGHT_TYPED_TWICE = 0.932791  # 0.594 / (0.594 + 0.34 * 0.15) = 0.920930, + 0.079070 * 0.15
+RIGHT_TYPED_THRICE = 0.989914  # 0.839512 / (0.839512 + 0.067209 * 0.15) = 0.988134, + 0.011866 * 0.15
+RIGHT_TYPED_FOUR_TIMES = 0.998559  # 0.890923 / (0.890923 + 0.010086 * 0.15) = 0.998305, + 0.001695 * 0.15
+
+
+@pytest.fixture(autouse=True)
+def hand_worked_defaults(monkeypatch):
+    monkeypatch.setattr(skills, "DEFAULT_PARAMS", skills.Params(p_init=0.2, p_learn=0.15))
 
 
 @pytest.fixture
@@ -78,8 +86,8 @@ def store(database, pupil_id: int, *attempts: Attempt) -> SkillRecord:
 
 
 def typed(correct: bool, skill: str = "multiply", hints: int = 0) -> Attempt:
-    """A typed first answer, as the runner reports one."""
-    return Attempt(skill, "multiply_top_numbers", {}, "42", "42", correct, True, True, hints, 3000, 0)
+    """A typed first answer to a level-2 question, as the runner reports one."""
+    return Attempt(skill, "multiply_top_numbers", {"difficulty": 2}, "42", "42", correct, True, True, hints, 3000, 0)
 
 
 def test_a_wrong_first_try_updates_the_skill_and_only_the_right_retry_is_counted_apart(database):
@@ -148,17 +156,22 @@ def test_the_stored_streak_grows_with_right_first_tries_and_a_wrong_one_resets_i
 
 
 def test_a_record_keeps_the_mastery_threshold_it_was_started_with_when_the_default_changes(database, monkeypatch):
-    monkeypatch.setattr(skills, "DEFAULT_PARAMS", skills.Params(mastery=0.9))
+    monkeypatch.setattr(skills, "DEFAULT_PARAMS", skills.Params(p_init=0.2, p_learn=0.15, mastery=0.9))
     ada = new_pupil(database, "Ada")
     assert store(database, ada, typed(True)).mastery_threshold == 0.9
-    monkeypatch.setattr(skills, "DEFAULT_PARAMS", skills.Params(mastery=0.99))
+    monkeypatch.setattr(skills, "DEFAULT_PARAMS", skills.Params(p_init=0.2, p_learn=0.15, mastery=0.999))
     ola = new_pupil(database, "Ola")
-    for pupil in (ada, ola, ola):
+    for pupil in (ada, ada, ada, ola, ola, ola, ola):
         store(database, pupil, typed(True))
     records = {pupil: skill_records(database, pupil)["multiply"] for pupil in (ada, ola)}
-    assert {pupil: (r.mastery_threshold, r.attempts) for pupil, r in records.items()} == {ada: (0.9, 2), ola: (0.99, 2)}
-    assert records[ada].p_known == records[ola].p_known == pytest.approx(RIGHT_TYPED_TWICE, abs=1e-6)
-    # the same 0.93 is mastered for the record judged by 0.9, proficient for the one judged by 0.99
+    assert {pupil: (r.mastery_threshold, r.attempts) for pupil, r in records.items()} == {
+        ada: (0.9, 4),
+        ola: (0.999, 4),
+    }
+    assert records[ada].p_known == records[ola].p_known == pytest.approx(RIGHT_TYPED_FOUR_TIMES, abs=1e-6)
+    # 4 x ln(0.9 / 0.15) = 4 x 1.791759: 300 to 1
+    assert records[ada].evidence == pytest.approx(7.167038, abs=1e-6)
+    # the same 0.9986 is mastered for the record judged by 0.9, proficient for the one judged by 0.999
     assert dict(reports.pupil_skills(database, ada))["multiply"].level == "mastered"
     assert dict(reports.pupil_skills(database, ola))["multiply"].level == "proficient"
     exported = {pupil: export_pupil(database, database.get(Pupil, pupil))["skills"] for pupil in (ada, ola)}
@@ -180,6 +193,8 @@ def test_the_progress_page_judges_a_record_by_its_stored_threshold(app, guest, c
                     correct=2,
                     streak=2,
                     mastery_threshold=threshold,
+                    evidence=skills.MASTERY_EVIDENCE,
+                    typed_right=1,
                 )
             )
         database.commit()
@@ -196,10 +211,13 @@ def test_the_progress_page_judges_a_record_by_its_stored_threshold(app, guest, c
 
 
 def asked(correct: bool, level: int = 2, skill: str = "multiply", choices: int = 0, hints: int = 0) -> Attempt:
-    """A first answer to a question of a known kind and level, as the runner reports one."""
-    return Attempt(
-        skill, "multiply_top_numbers", {"difficulty": level}, "42", "42", correct, True, True, hints, 3000, choices
-    )
+    """A first answer to a question of a known kind and level (``choices``: buttons, one right), as the runner
+    reports one."""
+    question = {"difficulty": level}
+    if choices:
+        values = [str(n) for n in range(choices)]
+        question |= {"answer": "choice", "choices": [{"value": v} for v in values], "check": {"expected": values[:1]}}
+    return Attempt(skill, "multiply_top_numbers", question, "42", "42", correct, True, True, hints, 3000, choices)
 
 
 def difficulty(database, level: int = 2) -> tuple[float, int]:
@@ -213,17 +231,18 @@ def difficulty(database, level: int = 2) -> tuple[float, int]:
 
 def test_a_first_answer_moves_the_pupils_ability_and_the_questions_difficulty_by_the_hand_worked_elo_step(database):
     ada, ola = new_pupil(database, "Ada"), new_pupil(database, "Ola")
-    # Ada, right: expected 1 / (1 + e^0) = 0.5, K = 1: ability 0 + 0.5, difficulty 0 - 0.5
+    # Ada, right: expected 1 / (1 + e^0) = 0.5, K = 1 for her ability, 0.1 for the shared difficulty:
+    # ability 0 + 0.5, difficulty 0 - 0.05
     record = store(database, ada, asked(True))
     assert (record.ability, record.ability_count) == (pytest.approx(0.5), 1) and difficulty(database) == (
-        pytest.approx(-0.5),
+        pytest.approx(-0.05),
         1,
     )
-    # Ola, wrong: expected 1 / (1 + e^-0.5) = 0.622459; ability 0 - 0.622459; difficulty, K = 1 / 1.05: -0.5 + 0.952381
-    # * 0.622459
+    # Ola, wrong: expected 1 / (1 + e^-0.05) = 0.512497; ability 0 - 0.512497; difficulty, K = 0.1 / 1.05:
+    # -0.05 + 0.095238 * 0.512497 = -0.001191
     record = store(database, ola, asked(False))
-    assert record.ability == pytest.approx(-0.622459, abs=1e-6) and difficulty(database) == (
-        pytest.approx(0.092818, abs=1e-6),
+    assert record.ability == pytest.approx(-0.512497, abs=1e-6) and difficulty(database) == (
+        pytest.approx(-0.001191, abs=1e-6),
         2,
     )
     store(
@@ -298,6 +317,33 @@ def test_fitted_parameters_judge_the_next_answers_and_the_records_keep_their_ver
     assert (
         other.p_known == pytest.approx(RIGHT_TYPED) and other.params_version is None
     )  # compare has no fitted version: the defaults
+
+
+def test_a_card_choice_moves_knowledge_tracing_but_neither_elo_nor_the_evidence(database):
+    ada = new_pupil(database)
+    question = {
+        "difficulty": 2,
+        "answer": "choice",
+        "choices": [{"value": f"play:{card}:", "card": card} for card in range(4)],
+        "check": {"rule": "choice", "expected": ["play:0:", "play:1:", "play:2:"]},
+    }
+    attempt = Attempt("multiply", "choice:product_match", question, "play:0:", "play:0:", True, True, True, 0, 900, 4)
+    record = store(database, ada, attempt)
+    # three right cards of four: guess 0.75; 0.18 / (0.18 + 0.8 * 0.75) = 0.230769, + 0.769231 * 0.15 = 0.346154
+    assert record.p_known == pytest.approx(0.346154, abs=1e-6)
+    assert (record.evidence, record.typed_right, record.ability_count) == (0.0, 0, 0)
+    assert database.scalar(select(QuestionDifficulty)) is None
+
+
+def test_the_level_difficulties_stay_ordered_and_leave_card_choices_out():
+    learnt = {
+        ("compare", "compare_numbers", 1): elo.Rating(1.8, 40),  # one weak pupil's run pushed it up
+        ("compare", "compare_numbers", 3): elo.Rating(0.9, 40),
+        ("compare", "choice:higher_card", 2): elo.Rating(-3.0, 400),  # the pupil's hand, not a drill level
+    }
+    table = progress.level_difficulties(learnt)["compare"]
+    assert table == {1: pytest.approx(-0.5), 2: 0.0, 3: pytest.approx(0.9)}
+    assert progress.level_difficulties({})["compare"] == progress.PRIOR_DIFFICULTY
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ from tutor.models import (
     LessonRunRecord,
     SkillRecord,
     Teacher,
+    utcnow,
 )
 from tutor.skill_model import skills
 from tutor.web import db
@@ -51,7 +52,17 @@ def make_class(
     return school_class, {p.name: p for p in school_class.pupils}
 
 
-def record(database, pupil, skill, p_known, attempts, mastery=skills.DEFAULT_PARAMS.mastery):
+def record(
+    database,
+    pupil,
+    skill,
+    p_known,
+    attempts,
+    mastery=skills.DEFAULT_PARAMS.mastery,
+    evidence=skills.MASTERY_EVIDENCE,
+    practised_at=None,
+):
+    """A skill record; by default with the evidence "mastered" needs (a right typed answer among it)."""
     database.add(
         SkillRecord(
             pupil_id=pupil.id,
@@ -61,6 +72,9 @@ def record(database, pupil, skill, p_known, attempts, mastery=skills.DEFAULT_PAR
             correct=0,
             streak=0,
             mastery_threshold=mastery,
+            evidence=evidence,
+            typed_right=1,
+            practised_at=practised_at,
         )
     )
 
@@ -199,6 +213,22 @@ def test_grid_levels_use_each_records_own_mastery_threshold_and_mark_needs_help(
         "familiar": 0,
         "proficient": 1,
         "mastered": 1,
+    }
+
+
+def test_the_grid_shows_mastered_only_with_the_evidence_and_lowers_it_after_weeks_without_practice(database):
+    school_class, pupils = make_class(database)
+    weeks_ago = utcnow() - timedelta(days=21)
+    record(database, pupils["Ada"], "multiply", 0.99, 8, evidence=3.0)  # lucky taps: 20 to 1 against guessing
+    record(database, pupils["Ola"], "multiply", 0.99, 20, evidence=skills.EVIDENCE_CAP, practised_at=weeks_ago)
+    record(database, pupils["Lise"], "multiply", 0.99, 20, evidence=skills.EVIDENCE_CAP, practised_at=utcnow())
+    database.flush()
+    rows = {row.pupil.name: row for row in reports.class_grid(database, school_class).rows}
+    # three weeks halve the evidence 1.5 times: 11.41 / 2.83 = 4.03, 10 to 1 but not 300 to 1
+    assert {name: row.cell("multiply").level for name, row in rows.items()} == {
+        "Ada": skills.PROFICIENT,
+        "Ola": skills.PROFICIENT,
+        "Lise": skills.MASTERED,
     }
 
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.skill_model import fitting, skills
+from tutor.skill_model import elo, fitting, forecast, skills, versions
 
 TRUTH = fitting.Fitted(p_init=0.3, p_learn=0.15, p_slip=0.1, p_guess=0.2)
 #: How far each fitted parameter may be from the truth with 300 pupils x 30 answers.
@@ -105,8 +105,7 @@ def test_fitted_parameters_become_the_skill_models_params_and_round_trip_as_a_di
     )
     assert (params.mastery, params.p_hint) == (0.9, 0.4)
     assert fitting.Fitted.from_dict(fitted.to_dict()) == fitted
-    with pytest.raises(ValueError):
-        fitting.Fitted(0.3, 0.1, 0.1, 0.2, p_forget=0.05).params()
+    assert fitting.Fitted(0.3, 0.1, 0.1, 0.2, p_forget=0.05).params().p_forget == 0.05
     with pytest.raises(ValueError):
         fitting.Fitted.from_dict({**fitted.to_dict(), "p_guess": 1.5})
     with pytest.raises(ValueError):
@@ -127,3 +126,43 @@ def test_fitted_parameters_are_probabilities_within_their_bounds(sequences, seed
         assert 0.0 <= getattr(fitted, name) <= 1.0
     assert fitted.p_guess <= fitting.MAX_GUESS and fitted.p_slip <= fitting.MAX_SLIP
     assert math.isfinite(fitted.log_likelihood) and fitted.log_likelihood <= 0
+
+
+def test_calibration_finds_the_question_difficulties_the_answers_were_simulated_from():
+    """300 pupils of known ability (normal, sd 1) answer three questions of one skill in random order."""
+    rng = random.Random(11)
+    truth = {("compare", "compare_numbers", 1): -1.5, ("compare", "compare_numbers", 2): 0.3}
+    truth[("compare", "compare_numbers", 3)] = 1.4
+    answers = []
+    for pupil in range(300):
+        ability = rng.gauss(0, 1)
+        for _ in range(12):
+            key = rng.choice(list(truth))
+            correct = rng.random() < elo.expected(ability, truth[key])
+            answers.append(versions.StoredAnswer(pupil, "compare", key[1:], correct, None, 0))
+    table = versions.calibrate(answers)
+    assert {key: rating.count for key, rating in table.items()} == {
+        key: sum(1 for a in answers if ("compare", *a.question) == key) for key in truth
+    }
+    for key, difficulty in truth.items():
+        assert table[key].value == pytest.approx(difficulty, abs=0.35)
+    # no pass, or no answers in the skills asked for: nothing is calibrated
+    assert versions.calibrate(answers, passes=0) == {}
+    assert versions.calibrate(answers, only={"multiply"}) == {}
+
+
+def test_the_forecast_keeps_the_blend_only_where_it_predicts_held_out_pupils_better_than_one_part():
+    """Answers drawn from knowledge tracing's chance alone, then from a blend of both parts' chances."""
+    rng = random.Random(3)
+    chances = [
+        (pupil, rng.uniform(0.05, 0.95), rng.uniform(0.05, 0.95), rng.randrange(9), rng.randrange(9))
+        for pupil in range(400)
+        for _ in range(10)
+    ]
+    bkt_world = [(*row, rng.random() < row[1]) for row in chances]
+    assert forecast.choose_blend(bkt_world) == forecast.BKT_ONLY
+    truth = forecast.Blend(bkt=0.6, elo=1.2, bias=-0.3, right=0.05, wrong=-0.05)
+    both_world = [(*row, rng.random() < truth.chance(*row[1:])) for row in chances]
+    chosen = forecast.choose_blend(both_world)
+    assert chosen not in (forecast.BKT_ONLY, forecast.ELO_ONLY) and chosen.elo == pytest.approx(1.2, abs=0.2)
+    assert forecast.choose_blend(both_world[:199]) is None

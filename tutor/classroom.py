@@ -34,6 +34,7 @@ from tutor.models import (
     SchoolClass,
     SkillRecord,
     Teacher,
+    utcnow,
 )
 from tutor.skill_model import skills
 from tutor.text import LOCALES
@@ -361,7 +362,7 @@ def export_pupil(db: Session, pupil: Pupil) -> dict:
                 "p_known": round(s.p_known, 4),
                 "answers": s.attempts,
                 "right": s.correct,
-                "level": skills.level(s.p_known, s.attempts, s.mastery_threshold),
+                "level": skills.record_level(s, utcnow()),
             }
             for s in records
         ],
@@ -580,10 +581,11 @@ def restamp_done(db: Session, assignment: Assignment) -> None:
     """
     levels = {}
     if assignment.goal == "skill":
+        now = utcnow()
         levels = {
-            pupil_id: homework_status.skill_now(p_known, attempts, mastery)
-            for pupil_id, p_known, attempts, mastery in db.execute(
-                select(SkillRecord.pupil_id, SkillRecord.p_known, SkillRecord.attempts, SkillRecord.mastery_threshold)
+            record.pupil_id: homework_status.skill_now(record, now)
+            for record in db.scalars(
+                select(SkillRecord)
                 .join(AssignmentWork, AssignmentWork.pupil_id == SkillRecord.pupil_id)
                 .where(AssignmentWork.assignment_id == assignment.id, SkillRecord.skill == assignment.goal_skill)
             )
@@ -796,11 +798,7 @@ def homework_of(db: Session, pupil: Pupil, now: datetime) -> list[Homework]:
     result = []
     for assignment in assignments:
         record = records.get(assignment.goal_skill) if assignment.goal_skill else None
-        skill = (
-            homework_status.skill_now(record.p_known, record.attempts, record.mastery_threshold)
-            if record
-            else homework_status.NO_ANSWERS
-        )
+        skill = homework_status.skill_now(record, now) if record else homework_status.NO_ANSWERS
         state = homework_status.state(assignment, work.get(assignment.id), now, skill, own_due.get(assignment.id))
         result.append(
             Homework(assignment, work.get(assignment.id), state, runs.get((assignment.id, assignment.game_id)))
@@ -818,7 +816,7 @@ def homework_state(db: Session, assignment: Assignment, pupil: Pupil, now: datet
             select(SkillRecord).where(SkillRecord.pupil_id == pupil.id, SkillRecord.skill == assignment.goal_skill)
         )
         if record is not None:
-            skill = homework_status.skill_now(record.p_known, record.attempts, record.mastery_threshold)
+            skill = homework_status.skill_now(record, now)
     extension = db.get(AssignmentExtension, (assignment.id, pupil.id))
     return homework_status.state(assignment, work, now, skill, extension.due_at if extension else None)
 
@@ -874,5 +872,5 @@ def goal_reached(db: Session, run: LessonRunRecord, work: AssignmentWork, skill_
         return homework_status.reached(assignment, work, homework_status.NO_ANSWERS)
     if skill_record is None or skill_record.skill != assignment.goal_skill:
         return False
-    reached = skills.level(skill_record.p_known, skill_record.attempts, skill_record.mastery_threshold)
+    reached = skills.record_level(skill_record, skill_record.practised_at)
     return skills.LEVELS.index(reached) >= skills.LEVELS.index(assignment.goal_level)

@@ -318,11 +318,20 @@ def cmd_skills(args) -> int:
     try:
         with Session(engine) as session:
             if args.action == "fit":
+                due = versions.due_skills(session, args.min_answers) if args.when_due else None
+                if due is not None and not due:
+                    print("No skill is due for a fit: every skill keeps its parameters.")
+                    return 0
                 answers = versions.stored_answers(session)
-                results = versions.fit_all(answers, seed=args.seed, min_answers=args.min_answers)
+                difficulties = versions.calibrate(answers, due)
+                results = versions.fit_all(
+                    answers, seed=args.seed, min_answers=args.min_answers, only=due, difficulties=difficulties
+                )
                 version = versions.save_version(session, results)
+                versions.save_difficulties(session, difficulties)
+                judged = versions.rejudge(session, answers, due)
                 session.commit()
-                print(f"{len(answers)} first answers read.")
+                print(f"{len(answers)} first answers read; {judged} skill records judged again.")
                 if version is None:
                     print(f"No skill has {args.min_answers} first answers yet: every skill keeps its parameters.")
                     return 0
@@ -335,7 +344,8 @@ def cmd_skills(args) -> int:
                 print(
                     f"  {row.skill:<16} version {row.version}, {row.answers} answers: "
                     f"start {row.p_init:.3f}, learn {row.p_learn:.3f}, slip {row.p_slip:.3f}, guess {row.p_guess:.3f}; "
-                    f"forecast {row.blend_bkt:+.2f} bkt {row.blend_elo:+.2f} elo {row.blend_bias:+.2f}"
+                    f"forecast {row.blend_bkt:+.2f} bkt {row.blend_elo:+.2f} elo {row.blend_bias:+.2f} "
+                    f"{row.blend_right:+.3f} right {row.blend_wrong:+.3f} wrong"
                 )
     finally:
         engine.dispose()
@@ -499,6 +509,11 @@ def build_parser() -> argparse.ArgumentParser:
     skills.add_argument("--seed", type=int, default=0, help="the seed of EM's random restarts (default 0)")
     skills.add_argument(
         "--min-answers", type=int, default=200, help="first answers a skill needs to be fitted (default 200)"
+    )
+    skills.add_argument(
+        "--when-due",
+        action="store_true",
+        help="fit only the skills with 200 new first answers since their last fit (run it nightly)",
     )
     skills.set_defaults(func=cmd_skills)
 

@@ -58,9 +58,12 @@ class SkillNow:
 NO_ANSWERS = SkillNow()
 
 
-def skill_now(p_known: float | None, attempts: int, mastery: float) -> SkillNow:
-    """The level and the needs-help mark of a skill record, as the class grid shows them."""
-    return SkillNow(skills.level(p_known, attempts, mastery), skills.needs_help(p_known, attempts), attempts)
+def skill_now(record, now: datetime | None) -> SkillNow:
+    """The level and the needs-help mark of a skill record at ``now``, as the class grid shows them
+    (:func:`tutor.skill_model.skills.record_level`: evidence ages, mastered may wait for a typed answer)."""
+    return SkillNow(
+        skills.record_level(record, now), skills.needs_help(record.p_known, record.attempts), record.attempts
+    )
 
 
 @dataclass(frozen=True)

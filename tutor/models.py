@@ -240,6 +240,11 @@ class SkillRecord(Base):
         Float, default=0.0, server_default="0"
     )  # Elo, in logits (tutor.skill_model.elo)
     ability_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # The luck-proof evidence of the level-2 and level-3 drill answers (tutor.skill_model.skills.update), the right
+    # typed ones among them, and when the skill was last practised (the evidence ages from then).
+    evidence: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
+    typed_right: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    practised_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
 
 
@@ -259,9 +264,12 @@ class SkillParams(Base):
     p_learn: Mapped[float] = mapped_column(Float)
     p_slip: Mapped[float] = mapped_column(Float)
     p_guess: Mapped[float] = mapped_column(Float)
+    p_forget: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
     blend_bkt: Mapped[float] = mapped_column(Float)  # tutor.skill_model.forecast.Blend
     blend_elo: Mapped[float] = mapped_column(Float)
     blend_bias: Mapped[float] = mapped_column(Float)
+    blend_right: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
+    blend_wrong: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
     answers: Mapped[int] = mapped_column(Integer)  # how many first answers it was fitted from
     log_likelihood: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

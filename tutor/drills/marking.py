@@ -22,6 +22,8 @@ USED_OTHER_NUMBERS = "used_other_numbers"
 TYPE_THE_RESULT = "type_the_result"
 #: The misconception of a right value not written in the simplest form the question asks for ("21/81" for 7/27).
 NOT_SIMPLEST = "not_simplest"
+#: How the kind of a card chosen in the game and judged as an answer begins (``choice:<judged kind>``).
+CARD_CHOICE = "choice:"
 #: The refusal code of a value that is not one of the question's buttons.
 NOT_A_CHOICE = "not_a_choice"
 

@@ -33,7 +33,7 @@ from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from typing import NamedTuple, get_args, get_origin, get_type_hints
 
 from tutor.drills import CHOICE, Question
-from tutor.drills.marking import RIGHT, UNREADABLE, Attempt, Marked, mark
+from tutor.drills.marking import CARD_CHOICE, RIGHT, UNREADABLE, Attempt, Marked, mark
 from tutor.engine import CHANCE, InvalidState, Move, make_game
 from tutor.engine.play import bot_rng, make_bots, next_automatic_move
 from tutor.lessons import LESSONS
@@ -532,25 +532,28 @@ class LessonRun:
         """A choice stored like the answer to a choice question whose buttons are the pupil's cards."""
         hand = sorted(game_state.player_view(PUPIL).get("hand", []))
         chosen = move_token(move)
-        # the right choices: the legal moves with cards of the hand, and the legal moves of the kind chosen
-        # (Steal War's steals)
-        legal = sorted(
-            move_token(m)
-            for m in game_state.legal_moves()
-            if m.player == PUPIL and (m.cards and set(m.cards) <= set(hand) or m.kind == move.kind)
-        )
         choices = [
             {"value": lesson.hand_choice(game_state, PUPIL, c).token, "label": Text(N_("this card")), "card": c}
             for c in hand
         ]
         if chosen not in {c["value"] for c in choices}:  # a pair, a fraction or a typed move: its own button
             choices.append({"value": chosen, "label": Text(N_("these cards")) if move.cards else Text(N_("this move"))})
+
+        def judged_right(value: str) -> bool:
+            """Whether the lesson would judge this button right (one it does not judge: whether it is legal)."""
+            option = move_from_token(value, PUPIL)
+            verdict = lesson.judge(game_state, PUPIL, option) if option is not None else None
+            return verdict.correct if verdict is not None else option is not None and game_state.is_legal(option)
+
+        # Right buttons ÷ buttons is the chance of a lucky tap the skill model allows for
+        # (tutor.skill_model.progress.tap_share): in a hand of many legal cards a right tap says little.
+        right = [c["value"] for c in choices if (judged.correct if c["value"] == chosen else judged_right(c["value"]))]
         question = Question(
-            kind=f"choice:{judged.kind}",
+            kind=f"{CARD_CHOICE}{judged.kind}",
             skill=judged.skill,
             prompt=lesson.decision_prompt(game_state, PUPIL),
             answer=CHOICE,
-            check={"rule": "choice", "expected": legal},
+            check={"rule": "choice", "expected": right},
             hints=[],
             solution=[],
             choices=choices,

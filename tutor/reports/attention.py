@@ -100,18 +100,12 @@ def class_homework(
     goal_skills = {a.goal_skill for a in assignments if a.goal == "skill" and a.goal_skill}
     levels: dict[tuple[int, str], homework_status.SkillNow] = {}
     if goal_skills:
-        for pupil_id, skill, p_known, attempts, mastery in db.execute(
-            select(
-                SkillRecord.pupil_id,
-                SkillRecord.skill,
-                SkillRecord.p_known,
-                SkillRecord.attempts,
-                SkillRecord.mastery_threshold,
-            )
+        for record in db.scalars(
+            select(SkillRecord)
             .join(Pupil, Pupil.id == SkillRecord.pupil_id)
             .where(Pupil.class_id == school_class.id, SkillRecord.skill.in_(goal_skills))
         ):
-            levels[(pupil_id, skill)] = homework_status.skill_now(p_known, attempts, mastery)
+            levels[(record.pupil_id, record.skill)] = homework_status.skill_now(record, now)
     for assignment in assignments:
         if assignment.everyone:
             reached = pupil_ids

@@ -13,6 +13,7 @@ from tutor.models import (
     Pupil,
     SchoolClass,
     SkillRecord,
+    utcnow,
 )
 from tutor.reports.attention import PupilHomework, class_homework, last_active
 from tutor.reports.common import PupilRef, grid_skill_ids, grid_skills, name_key
@@ -41,9 +42,14 @@ class Cell:
 EMPTY_CELL = Cell(skills.NOT_STARTED)
 
 
-def cell_of(p_known: float | None, attempts: int, mastery: float, correct: int = 0) -> Cell:
+def cell_of(record, now: datetime | None) -> Cell:
+    """The cell of a skill record (or a row with its columns) as it stands at ``now`` (:func:`skills.record_level`)."""
     return Cell(
-        skills.level(p_known, attempts, mastery), skills.needs_help(p_known, attempts), p_known, attempts, correct
+        skills.record_level(record, now),
+        skills.needs_help(record.p_known, record.attempts),
+        record.p_known,
+        record.attempts,
+        record.correct,
     )
 
 
@@ -146,16 +152,20 @@ def class_grid(
             SkillRecord.attempts,
             SkillRecord.mastery_threshold,
             SkillRecord.correct,
+            SkillRecord.evidence,
+            SkillRecord.typed_right,
+            SkillRecord.practised_at,
         )
         .join(Pupil, Pupil.id == SkillRecord.pupil_id)
         .where(Pupil.class_id == school_class.id, SkillRecord.skill.in_(columns))
     )
     answered = set()
-    for pupil_id, skill, p_known, attempts, mastery, correct in records:
-        if pupil_id in rows:
-            rows[pupil_id].cells[skill] = cell_of(p_known, attempts, mastery, correct)
-            if attempts:
-                answered.add(skill)
+    at = now or utcnow()
+    for record in records:
+        if record.pupil_id in rows:
+            rows[record.pupil_id].cells[record.skill] = cell_of(record, at)
+            if record.attempts:
+                answered.add(record.skill)
     if now is not None:
         active = last_active(db, school_class)
         homework = class_homework(db, school_class, list(rows), now)

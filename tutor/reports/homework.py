@@ -81,12 +81,12 @@ def assignment_report(db: Session, assignment: Assignment, now: datetime) -> Ass
     }
     levels: dict[int, homework_status.SkillNow] = {}
     if assignment.goal == "skill" and assignment.goal_skill:
-        for pupil_id, p_known, attempts, mastery in db.execute(
-            select(SkillRecord.pupil_id, SkillRecord.p_known, SkillRecord.attempts, SkillRecord.mastery_threshold)
+        for record in db.scalars(
+            select(SkillRecord)
             .join(Pupil, Pupil.id == SkillRecord.pupil_id)
             .where(Pupil.class_id == assignment.class_id, SkillRecord.skill == assignment.goal_skill)
         ):
-            levels[pupil_id] = homework_status.skill_now(p_known, attempts, mastery)
+            levels[record.pupil_id] = homework_status.skill_now(record, now)
     own_due = classroom.extensions_of(db, [assignment.id])
     rows = []
     for pupil in pupils:

@@ -286,18 +286,12 @@ def misconception_report(
     }
     levels: dict[tuple[int, str], str] = {}
     if shown:
-        for pupil_id, skill, p_known, attempts, mastery in db.execute(
-            select(
-                SkillRecord.pupil_id,
-                SkillRecord.skill,
-                SkillRecord.p_known,
-                SkillRecord.attempts,
-                SkillRecord.mastery_threshold,
-            )
+        for record in db.scalars(
+            select(SkillRecord)
             .join(Pupil, Pupil.id == SkillRecord.pupil_id)
             .where(Pupil.class_id == school_class.id, SkillRecord.skill.in_({row.skill for row in shown}))
         ):
-            levels[(pupil_id, skill)] = skills.level(p_known, attempts, mastery)
+            levels[(record.pupil_id, record.skill)] = skills.record_level(record, now)
     for row in shown:
         for attempt_id in values[id(row)]:
             example = stored.get(attempt_id)

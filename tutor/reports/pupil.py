@@ -16,6 +16,7 @@ from tutor.models import (
     LessonRunRecord,
     Pupil,
     SkillRecord,
+    utcnow,
 )
 from tutor.reports.common import as_utc_or_none, choice_label, grid_skill_ids, misconception_text, question_prompt
 from tutor.reports.grid import EMPTY_CELL, Cell, cell_of
@@ -176,18 +177,8 @@ def pupil_skills(db: Session, pupil_id: int) -> list[tuple[str, Cell]]:
     records = {r.skill: r for r in db.scalars(select(SkillRecord).where(SkillRecord.pupil_id == pupil_id))}
     shown = [skill for skill in skills.SKILLS if skill in grid_skill_ids() or skill in records]
     shown += sorted(skill for skill in records if skill not in shown)
-    result = []
-    for skill in shown:
-        record = records.get(skill)
-        result.append(
-            (
-                skill,
-                cell_of(record.p_known, record.attempts, record.mastery_threshold, record.correct)
-                if record
-                else EMPTY_CELL,
-            )
-        )
-    return result
+    now = utcnow()
+    return [(skill, cell_of(records[skill], now) if skill in records else EMPTY_CELL) for skill in shown]
 
 
 @dataclass

@@ -7,8 +7,10 @@ guess for button questions: guess + (1 - guess) / (1 + e^(difficulty - ability))
 each answer both ratings move by K times the surprise (score minus expected score), the
 ability up and the difficulty down for a right answer. K falls with the number of
 answers a rating has seen, K = K0 / (1 + DECAY * n) (Pelánek 2016, "Applications of the
-Elo rating system in adaptive educational systems"), so new pupils and new questions find
-their level fast and settled ratings stay steady.
+Elo rating system in adaptive educational systems"), so new pupils find their level fast
+and settled ratings stay steady. A question's difficulty is shared by every pupil, so it
+moves with a tenth of a pupil's step (``DIFFICULTY_K0``): it is learnt from many pupils,
+and one weak pupil's run of wrong answers cannot make a level-1 question look hard.
 
 :func:`choose_difficulty` picks the level whose expected success is closest to the target
 (0.75 by default): weak pupils mostly succeed, strong ones are stretched. A pupil's first
@@ -23,6 +25,7 @@ from dataclasses import asdict, dataclass
 from typing import TypeVar
 
 K0 = 1.0
+DIFFICULTY_K0 = 0.1
 DECAY = 0.05
 TARGET = 0.75
 
@@ -76,13 +79,19 @@ def k_factor(count: int, k0: float = K0, decay: float = DECAY) -> float:
 
 
 def update(
-    ability: Rating, difficulty: Rating, correct: bool, guess: float = 0.0, k0: float = K0, decay: float = DECAY
+    ability: Rating,
+    difficulty: Rating,
+    correct: bool,
+    guess: float = 0.0,
+    k0: float = K0,
+    decay: float = DECAY,
+    difficulty_k0: float = DIFFICULTY_K0,
 ) -> tuple[Rating, Rating]:
-    """The pupil's ability and the question's difficulty after one answer."""
+    """The pupil's ability and the question's difficulty after one answer (the difficulty by the smaller step)."""
     surprise = float(correct) - expected(ability.value, difficulty.value, guess)
     return (
         Rating(ability.value + k_factor(ability.count, k0, decay) * surprise, ability.count + 1),
-        Rating(difficulty.value - k_factor(difficulty.count, k0, decay) * surprise, difficulty.count + 1),
+        Rating(difficulty.value - k_factor(difficulty.count, difficulty_k0, decay) * surprise, difficulty.count + 1),
     )
 
 

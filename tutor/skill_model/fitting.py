@@ -22,16 +22,16 @@ and ``M_step.py``):
   below 0.4, guess and slip anywhere within their bounds); the most likely fit wins.
 - **Convergence**: a fit stops when one iteration gains less than ``TOLERANCE`` in
   log-likelihood per answer, or after ``MAX_ITERATIONS`` (pyBKT: 0.005 in total, 100).
-- **Known guess chances**: an answer may carry its own guess chance (1 / number of buttons,
-  raised by hints with :func:`tutor.skill_model.skills.hinted_guess`); such answers count for the slip
+- **Known guess chances**: an answer may carry its own guess chance (a tap's share of right
+  buttons, raised by hints with :func:`tutor.skill_model.skills.hinted_guess`); such answers count for the slip
   and learning, and the skill's guess parameter is fitted from the other answers only.
 - **Too few answers**: with fewer than ``MIN_ANSWERS`` (200) answers in the skill, :func:`fit`
   returns None and the defaults stay in use: a few dozen answers cannot tell guessing from
   knowing.
 
-Forgetting is off by default: :func:`tutor.skill_model.skills.update` has none, and on the simulated
-pupils of bench/skill_model.py a fitted forgetting stayed below 0.005 and predicted the test
-pupils no better. ``forgets=True`` fits it, for real answers to show whether it helps.
+- **Forgetting**: ``forgets=True`` also fits the chance of forgetting between two answers
+  (``kortmatte skills fit`` does; :func:`tutor.skill_model.skills.update` applies it). Where
+  pupils do not forget it comes out near 0.
 """
 
 from __future__ import annotations
@@ -75,9 +75,14 @@ class Fitted:
 
     def params(self, base: skills.Params = skills.DEFAULT_PARAMS) -> skills.Params:
         """The parameters as :func:`tutor.skill_model.skills.update` takes them (mastery and hints from ``base``)."""
-        if self.p_forget:
-            raise ValueError("tutor.skill_model.skills.Params has no forgetting; fit with forgets=False")
-        return replace(base, p_init=self.p_init, p_learn=self.p_learn, p_slip=self.p_slip, p_guess=self.p_guess)
+        return replace(
+            base,
+            p_init=self.p_init,
+            p_learn=self.p_learn,
+            p_slip=self.p_slip,
+            p_guess=self.p_guess,
+            p_forget=self.p_forget,
+        )
 
     def to_dict(self) -> dict:
         return asdict(self)

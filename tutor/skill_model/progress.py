@@ -17,13 +17,15 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
-from tutor.drills.marking import Attempt
+from tutor.drills.marking import CARD_CHOICE, Attempt
 from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord, upsert, utcnow
 from tutor.skill_model import elo, skills
 
 #: A question kind's difficulty at each level before any pupil has answered it, in logits:
 #: a new pupil (ability 0) gets level 1 right 3 times in 4 (1 / (1 + e^-1.1) = 0.75).
 PRIOR_DIFFICULTY = {1: -1.1, 2: 0.0, 3: 1.1}
+#: The least gap, in logits, between a skill's neighbouring levels when the next level is chosen.
+LEVEL_GAP = 0.5
 
 QuestionKey = tuple[str, str, int]  # skill, question kind, level
 
@@ -117,24 +119,44 @@ def newest_params(db: Session) -> dict[str, SkillParams]:
     return {row.skill: row for row in db.scalars(newest)}
 
 
-def levels_for(model: PupilModel, target: float = elo.TARGET) -> dict[str, int]:
-    """The level (1 to 3) of the next question in every skill, chosen for an expected success of ``target``.
+def is_card_choice(kind: str) -> bool:
+    """Whether an answer is a card chosen in the game (judged as an answer), not a drill question."""
+    return kind.startswith(CARD_CHOICE)
 
-    The pupil's Elo ability in the skill against each level's difficulty: the mean over the
-    skill's question kinds that pupils have answered at that level, else the prior.
+
+def ordered(difficulties: dict[int, float]) -> dict[int, float]:
+    """A skill's level difficulties with level 1 below 2 below 3, at least ``LEVEL_GAP`` apart (level 2 stays)."""
+    middle = difficulties[2]
+    return {1: min(difficulties[1], middle - LEVEL_GAP), 2: middle, 3: max(difficulties[3], middle + LEVEL_GAP)}
+
+
+def level_difficulties(difficulties: Mapping[QuestionKey, elo.Rating]) -> dict[str, dict[int, float]]:
+    """Each skill's difficulty per level: the mean over its drill kinds answered at that level, else the prior; ordered.
+
+    Card choices are left out: their buttons are the pupil's hand, not a level of a drill.
     """
     by_level: dict[str, dict[int, list[float]]] = {}
-    for (skill, _, level), rating in model.difficulties.items():
-        by_level.setdefault(skill, {}).setdefault(level, []).append(rating.value)
-    chosen = {}
+    for (skill, kind, level), rating in difficulties.items():
+        if level in PRIOR_DIFFICULTY and not is_card_choice(kind):
+            by_level.setdefault(skill, {}).setdefault(level, []).append(rating.value)
+    table = {}
     for skill in skills.SKILLS:
         learnt = by_level.get(skill, {})
-        difficulties = {
+        means = {
             level: sum(learnt[level]) / len(learnt[level]) if learnt.get(level) else prior
             for level, prior in PRIOR_DIFFICULTY.items()
         }
-        chosen[skill] = elo.choose_difficulty(model.ability(skill).value, difficulties, target)
-    return chosen
+        table[skill] = ordered(means)
+    return table
+
+
+def levels_for(model: PupilModel, target: float = elo.TARGET) -> dict[str, int]:
+    """The level (1 to 3) of the next question in every skill, chosen for an expected success of ``target``.
+
+    The pupil's Elo ability in the skill against each level's difficulty (:func:`level_difficulties`).
+    """
+    table = level_difficulties(model.difficulties)
+    return {skill: elo.choose_difficulty(model.ability(skill).value, table[skill], target) for skill in skills.SKILLS}
 
 
 def choose_levels(db: Session, pupil_id: int, target: float = elo.TARGET) -> dict[str, int]:
@@ -157,7 +179,25 @@ def params_of(row: SkillParams | None, mastery: float = skills.DEFAULT_PARAMS.ma
         p_learn=row.p_learn,
         p_slip=row.p_slip,
         p_guess=row.p_guess,
+        p_forget=row.p_forget or 0.0,
         mastery=mastery,
+    )
+
+
+def tap_share(question: dict) -> float | None:
+    """A stored question's chance of a lucky tap: right buttons ÷ buttons (None for a typed answer)."""
+    if question.get("answer") != "choice" or not question.get("choices"):
+        return None
+    expected = set((question.get("check") or {}).get("expected") or [])
+    values = [choice.get("value") for choice in question["choices"]]
+    return sum(value in expected for value in values) / len(values)
+
+
+def drill_level(attempt_kind: str, question: dict) -> int | None:
+    """The level of a drill question (None for a card choice or a question without one)."""
+    level = question.get("difficulty")
+    return (
+        level if isinstance(level, int) and not isinstance(level, bool) and not is_card_choice(attempt_kind) else None
     )
 
 
@@ -197,18 +237,19 @@ def record_attempt(
     children type names and phone numbers into answer boxes. ``model``: what
     :func:`load_model` read at the start of the step (read now when not given).
     """
-    record = None
+    record, at = None, at or utcnow()
     if attempt.first_try:
-        level = attempt.question.get("difficulty")
+        level = drill_level(attempt.kind, attempt.question)
         record = update_skill(
             db,
             pupil_id,
             attempt.skill,
             attempt.correct,
-            1 / attempt.choices if attempt.choices else None,
+            tap_share(attempt.question),
             attempt.hints_used,
-            question=(attempt.kind, level) if isinstance(level, int) else None,
+            question=(attempt.kind, level) if level is not None else None,
             model=model,
+            at=at,
         )
     row = AttemptRecord(
         pupil_id=pupil_id,
@@ -229,7 +270,7 @@ def record_attempt(
         move_index=attempt.move_index,
         p_known_after=record.p_known if record is not None else None,
         params_version=record.params_version if record is not None else None,
-        created_at=at or utcnow(),
+        created_at=at,
     )
     db.add(row)
     return row, record
@@ -244,13 +285,17 @@ def update_skill(
     hints: int = 0,
     question: tuple[str, int] | None = None,
     model: PupilModel | None = None,
+    at: datetime | None = None,
 ) -> SkillRecord:
-    """Update the pupil's record of ``skill`` with one first answer (``hints``: hints shown before it).
+    """Update the pupil's record of ``skill`` with one first answer at ``at`` (``hints``: hints shown before it).
 
+    ``p_guess``: a tap's share of right buttons (:func:`tap_share`; None for a typed answer).
     Knowledge tracing uses the skill's newest fitted parameters (the defaults until
-    ``kortmatte skills fit`` has fitted them) and the record keeps their version. With the
-    ``question``'s kind and level, the pupil's Elo ability and that question's difficulty move too.
+    ``kortmatte skills fit`` has fitted them) and the record keeps their version. With a drill
+    ``question``'s kind and level, the answer counts as evidence from level 2 and the pupil's
+    Elo ability and that question's difficulty move too; a card choice (no question) does neither.
     """
+    at = at or utcnow()
     model = model or load_model(db, pupil_id)
     fitted = model.params.get(skill)
     record = model.records.get(skill)
@@ -267,21 +312,38 @@ def update_skill(
             mastery_threshold=skills.DEFAULT_PARAMS.mastery,
             ability=start.value,
             ability_count=0,
+            evidence=0.0,
+            typed_right=0,
         )
         db.add(record)
         model.records[skill] = record
     params = params_of(fitted, record.mastery_threshold)
-    state = skills.SkillState(record.p_known, record.attempts, record.correct, record.streak)
-    new = skills.update(state, correct, params, p_guess, hints)
+    new = skills.update(
+        state_of(record),
+        correct,
+        params,
+        p_guess,
+        hints,
+        drill_level=question[1] if question is not None else None,
+        days=skills.idle_days(record.practised_at, at),
+    )
     record.p_known, record.attempts, record.correct, record.streak = new.p_known, new.attempts, new.correct, new.streak
+    record.evidence, record.typed_right, record.practised_at = new.evidence, new.typed_right, at
     record.params_version = fitted.version if fitted is not None else None
     if question is not None:
         rate_question(db, model, record, question, correct, elo_guess(p_guess, hints))
     return record
 
 
+def state_of(record: SkillRecord) -> skills.SkillState:
+    """A stored record as the skill model's state."""
+    return skills.SkillState(
+        record.p_known, record.attempts, record.correct, record.streak, record.evidence or 0.0, record.typed_right or 0
+    )
+
+
 def elo_guess(p_guess: float | None, hints: int) -> float:
-    """The chance of a lucky right answer that Elo allows for: a tap's 1/buttons (a typed answer 0), raised by hints."""
+    """The chance of a lucky right answer Elo allows for: a tap's share of right buttons (typed: 0), raised by hints."""
     return skills.hinted_guess(p_guess or 0.0, hints)
 
 
