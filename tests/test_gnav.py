@@ -532,4 +532,4 @@ def test_a_teacher_sets_gnav_as_homework_and_the_grid_shows_the_answers_evidence
     header, row = list(csv.reader(io.StringIO(grid)))
     cells = dict(zip(header, row))
     names = {"probability": "Probability", "compare": "Compare numbers"}
-    assert cells["Pupil"] == "Ada" and all(cells[names[skill]] != "not started" for skill in answered)
+    assert cells["Pupil"] == "Ada" and all(cells[f"{names[skill]}: level"] != "not started" for skill in answered)

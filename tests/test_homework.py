@@ -17,7 +17,8 @@ from sqlalchemy import func, select, update
 from tests.conftest import run_id_in, run_record
 from tests.test_teacher import count, homework_form, play_through
 from tutor import classroom
-from tutor.models import Assignment, LessonRunRecord, Pupil, SkillRecord
+from tutor.models import Assignment, LessonRunRecord, Pupil, SkillRecord, utcnow
+from tutor.skill_model import skills
 from tutor.text import say
 from tutor.web import db
 
@@ -204,6 +205,9 @@ def test_the_progress_page_is_a_childs_page_of_stars_and_sentences(app, guest, c
                     correct=answers // 2,
                     streak=0,
                     mastery_threshold=0.95,
+                    evidence=skills.EVIDENCE_CAP,  # luck-proof evidence, fresh: the level is P(known)'s
+                    typed_right=1,
+                    practised_at=utcnow(),
                 )
             )
         database.commit()
