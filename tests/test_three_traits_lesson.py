@@ -288,7 +288,7 @@ def test_homework_with_a_parity_size_goal_counts_the_choices_and_the_grid_shows_
         take_a_step(client, run_id, run)
     grid = teacher.get(f"/teacher/classes/{school_class.public_id}/grid.csv").get_data(as_text=True)
     rows = list(csv.reader(io.StringIO(grid)))
-    column = rows[0].index("Odd, even, low, high")
+    column = rows[0].index("Odd, even, low, high: level")
     assert rows[1][column] not in ("", "not started"), rows
 
 
