@@ -606,13 +606,12 @@ def test_a_pupil_does_homework_and_the_teacher_sees_it_done(app, staff, teacher_
         run_id_in(ada.post(f"/homework/{assignment_id}/start").headers["Location"]) == ada_run
     )  # start again = continue
     ada.post(f"/runs/{ada_run}/skip-intro")
-    answered = 0
-    for _ in range(80):
-        run = LessonRun.from_dict(run_record(app, ada_run).data)
-        if answered >= 2:
+    for _ in range(80):  # step until two answers count for the homework (a judged card choice counts too)
+        take_a_step(ada, ada_run, LessonRun.from_dict(run_record(app, ada_run).data))
+        with app.app_context():
+            counted = db.session().scalar(select(AssignmentWork.questions).join(Pupil).where(Pupil.name == "Ada"))
+        if (counted or 0) >= 2:
             break
-        answered += bool(run.drill.question and run.drill.open)
-        take_a_step(ada, ada_run, run)
     with app.app_context():
         work = db.session().scalar(select(AssignmentWork).join(Pupil).where(Pupil.name == "Ada"))
         assert work.questions == 2 and work.first_try_right == 2 and work.done_at is not None
