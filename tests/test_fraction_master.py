@@ -34,7 +34,7 @@ from tutor.engine.fraction_master import (
 )
 from tutor.engine.play import simulate
 from tutor.lessons import LESSONS
-from tutor.lessons.fraction_master import comparison, fraction_text, top
+from tutor.lessons.fraction_master import comparison, fraction_text, one_denominator, top
 from tutor.lessons.runner import PLAY, PUPIL, LessonError, LessonRun
 from tutor.models import AttemptRecord
 from tutor.text import say
@@ -1000,6 +1000,26 @@ def test_the_worked_solution_compares_over_one_denominator_in_at_most_four_lines
         answer = solution[2].split(", so ")[1].removesuffix(" fits.")
         assert answer in fitting and answer in question.check["expected"]
         assert solution[2].count(" ≤ ") == 2 and sum(line.count("≤") for line in solution) == 2
+
+
+def test_the_worked_solution_names_only_fitting_fractions_that_are_on_the_buttons():
+    """With three buttons, a hand that makes more fitting fractions than are shown: the solution's "fit too" line
+    names the buttons that fit, never a fraction the pupil was not offered."""
+    c = Cards()
+    interval = c(1, 9, 8, 9)
+    hand = c(3, 4, 5, 6, 7, 8)
+    fitting = {fraction_text(*pair) for pair in possible_fractions(hand, interval)}
+    question = fraction_from_hand(interval, hand, 1)
+    on_buttons = {choice["value"] for choice in question.choices}
+    others = next(line.params["others"] for line in question.solution if "others" in line.params)
+    named = set(others.split(", ")) if others else set()
+    assert len(fitting - on_buttons) > 0 and named <= on_buttons & fitting, (others, on_buttons)
+
+
+def test_fractions_are_put_over_the_common_denominator_of_all_of_them():
+    """The smaller end's denominator counts too: 1/3 over 18, not over 9 (which would give 3/9, then 6/9 ≠ 1/2)."""
+    shown = one_denominator([(1, 3), (1, 2), (5, 9)])
+    assert shown == {"denominator": 18, "common": "1/3 = 6/18, 1/2 = 9/18, 5/9 = 10/18", "chain": "6/18 < 9/18 < 10/18"}
 
 
 def test_the_table_names_the_ends_in_the_order_they_lie_and_stacks_them():

@@ -456,3 +456,30 @@ def test_a_typed_question_closes_with_its_worked_solution_after_five_wrong_tries
     assert run.drill.tries == 5 and not run.drill.open and run.drill.solution_shown
     with pytest.raises(LessonError):
         run.answer(wrong_answer(run.drill.question, "en"), "en", 9000)
+
+
+class LooksBackLesson(type(LESSON)):
+    """A lesson whose every round review offers one question about round 1 again."""
+
+    def after_round(self, game_state, pupil, rng, levels):
+        question = exact_card_sum(min(game_state.hands[pupil] or [1]))
+        question.about_round = 1
+        return [question]
+
+
+def test_a_round_reviewed_before_is_not_asked_about_again():
+    lesson = LooksBackLesson()
+    run = LessonRun.start(lesson, 2, {}, ["beginner"], 5, now_ms=0)
+    run.skip_intro(lesson, {}, 0)
+    about_first_round, now = 0, 0
+    while run.stage != FINISHED:
+        now += 1000
+        question = run.current_question()
+        if question and run.drill.open:
+            about_first_round += question.about_round == 1
+            run.answer(right(question), "en", now)
+        elif question:
+            run.close_question(lesson, {}, now)
+        else:
+            run.move(move_token(accepted_move(lesson, run.game_state())), lesson, {}, now)
+    assert run.rounds_reviewed >= 3 and about_first_round <= 1
