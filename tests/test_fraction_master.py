@@ -1017,9 +1017,9 @@ def test_the_worked_solution_names_only_fitting_fractions_that_are_on_the_button
 
 
 def test_fractions_are_put_over_the_common_denominator_of_all_of_them():
-    """The smaller end's denominator counts too: 1/3 over 18, not over 9 (which would give 3/9, then 6/9 ≠ 1/2)."""
-    shown = one_denominator([(1, 3), (1, 2), (5, 9)])
-    assert shown == {"denominator": 18, "common": "1/3 = 6/18, 1/2 = 9/18, 5/9 = 10/18", "chain": "6/18 < 9/18 < 10/18"}
+    """The smaller end's denominator counts too: 1/4 over 12, not over 6 (which would make it 1/6)."""
+    shown = one_denominator([(1, 4), (1, 3), (1, 2)])
+    assert shown == {"denominator": 12, "common": "1/4 = 3/12, 1/3 = 4/12, 1/2 = 6/12", "chain": "3/12 < 4/12 < 6/12"}
 
 
 def test_the_table_names_the_ends_in_the_order_they_lie_and_stacks_them():
