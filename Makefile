@@ -59,6 +59,12 @@ bench: setup
 breaks: setup
 	$(BIN)/python scripts/breaks.py $(BREAKS_ARGS)
 
+# A school over real HTTP at three sizes, against a bare Flask app in alternating windows (bench/load.py,
+# docs/deployment.md); one table. LOAD_ARGS=--json for one JSON object, --database postgres, --kill.
+.PHONY: bench-load
+bench-load: setup
+	$(BIN)/python bench/load.py --pupils 150,300,1000 $(LOAD_ARGS)
+
 # The skill model against pyBKT and PFA (bench/skill_model.py, docs/skill-model.md). pyBKT,
 # scikit-learn and their numpy and pandas live in their own .venv-bench: the app needs none of them.
 # BENCH_ARGS=--quick for a run under a minute, --json for one JSON object.

@@ -2,19 +2,22 @@
 
 Starts ``kortmatte serve`` on a fresh migrated database (SQLite, or a PostgreSQL server of its
 own started as tests/postgres.py does) with classes of pupils made through tutor's own
-functions; every pupil signs in with their PIN over HTTP. Then, in one run:
+functions, and a bare Flask app (bench/bare_app.py: one small template) under the same server,
+worker and thread counts beside it; every pupil signs in with their PIN over HTTP. Then, in one
+run:
 
-1. **closed loop** (``--closed-seconds``): ``--clients`` kept-alive connections click as fast
-   as the server answers, each for its share of the pupils in turn (so that no pupil goes
-   faster than the app's per-pupil rate limits allow): app requests per second (``app_rps``)
-   and the server's CPU time per request (``cpu_ms_per_step``: utime + stime of the server and
-   its workers from /proc; nearly every request is a lesson step);
-2. **open loop** (``--seconds``): every pupil clicks once every ``--period`` seconds on a fixed
-   schedule; latency counts from the scheduled time, so a slow server cannot hide its queue.
-   With ``--kill`` the server is killed with SIGKILL half way and started again;
-3. a **bare Flask app** (bench/bare_app.py: one small template) under the same server, worker
-   and thread counts, driven by the same number of clients (``bare_rps``);
-4. the **check**: every answer the server acknowledged (2xx or 302) must be an attempt row of
+1. **closed loop**, app and bare app in alternating windows (``--windows`` of
+   ``--closed-seconds``), so that other work on the machine weighs on both alike:
+   ``--clients`` kept-alive connections click as fast as the server answers, each for its
+   share of the pupils in turn (no pupil goes faster than the app's per-pupil rate limits
+   allow). Per window: requests per second and the server tree's CPU per request (utime +
+   stime from /proc); reported as medians, with ``ratio`` and ``cpu_ratio`` (bare ÷ app CPU
+   per request), and each step kind's CPU from inside the server (bench/counted_serve.py);
+2. **open loop** (``--seconds``), once per ``--pupils`` count: every pupil clicks once every
+   ``--period`` seconds on a fixed schedule; latency counts from the scheduled time, so a slow
+   server cannot hide its queue. With ``--kill`` the server is killed with SIGKILL half way and
+   started again;
+3. the **check**: every answer the server acknowledged (2xx or 302) must be an attempt row of
    that pupil; ``missing`` counts those that are not.
 
 A pupil plays as a child clicks: opens a game's start page, starts the lesson, skips the
@@ -23,11 +26,11 @@ sometimes asks for a hint, goes on, picks and plays random cards of its hand, an
 another game when one ends. Requests go through htmx (``HX-Request``) like the browser's.
 Games with typed moves (TripleSmart) are left out: their moves would be guesses.
 
-``statements_per_answer`` comes from bench/counted_serve.py, which runs ``kortmatte serve``
-with a SQLAlchemy listener from outside the app.
+``statements_per_answer`` and the CPU per step kind come from bench/counted_serve.py, which
+runs ``kortmatte serve`` with a SQLAlchemy listener and request signals from outside the app.
 
-    .venv/bin/python bench/load.py [--pupils 300] [--seconds 60] [--database sqlite|postgres]
-        [--workers N] [--threads N] [--servers 1] [--kill] [--json]
+    .venv/bin/python bench/load.py [--pupils 300 | --pupils 150,300,1000] [--seconds 60] [--windows 5]
+        [--database sqlite|postgres] [--workers N] [--threads N] [--servers 1] [--kill] [--json]
 """
 
 from __future__ import annotations
@@ -45,7 +48,6 @@ import re
 import shutil
 import signal
 import socket
-import struct
 import subprocess
 import sys
 import tempfile
@@ -470,8 +472,8 @@ def closed_loop(pupils: list[PupilClient], clients: int, port: int, seconds: flo
     return requests / (time.monotonic() - started), requests
 
 
-def bare_closed_loop(port: int, clients: int, seconds: float, tally: Tally) -> float:
-    """``clients`` browsers fetch the bare app's page as fast as it answers; requests per second."""
+def bare_closed_loop(port: int, clients: int, seconds: float, tally: Tally) -> tuple[float, int]:
+    """``clients`` browsers fetch the bare app's page as fast as it answers; (requests per second, requests)."""
     done = [0] * clients
     deadline = time.monotonic() + seconds
     started = time.monotonic()
@@ -487,7 +489,7 @@ def bare_closed_loop(port: int, clients: int, seconds: float, tally: Tally) -> f
             done[index] += 1
 
     run_threads([lambda i=i: fetch(i) for i in range(clients)])
-    return sum(done) / (time.monotonic() - started)
+    return sum(done) / (time.monotonic() - started), sum(done)
 
 
 def open_loop(
@@ -546,12 +548,50 @@ def percentile(values: list[float], share: float) -> float | None:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def statement_counts(directory: Path) -> tuple[int, int]:
+def server_counts(directory: Path) -> tuple[int, int, dict[str, list[float]]]:
+    """The app servers' own totals (bench/counted_serve.py): statements, answers, and per endpoint [CPU s, requests]."""
     statements = answered = 0
+    cpu: dict[str, list[float]] = {}
     for path in directory.iterdir():
-        s, a = struct.unpack("<qq", path.read_bytes())
-        statements, answered = statements + s, answered + a
-    return statements, answered
+        with contextlib.suppress(ValueError):  # a file being written this instant is read at the next call
+            record = json.loads(path.read_text())
+            statements, answered = statements + record["statements"], answered + record["answers"]
+            for endpoint, (seconds, requests) in record["cpu"].items():
+                total = cpu.setdefault(endpoint, [0.0, 0])
+                total[0], total[1] = total[0] + seconds, total[1] + requests
+    return statements, answered, cpu
+
+
+def cpu_by_endpoint(before: dict, after: dict) -> dict[str, float]:
+    """Thread CPU per request (ms) of each endpoint between two reads of the servers' totals."""
+    result = {}
+    for endpoint, (seconds, requests) in sorted(after.items()):
+        seconds -= before.get(endpoint, [0.0, 0])[0]
+        requests -= before.get(endpoint, [0.0, 0])[1]
+        if requests > 0:
+            result[endpoint] = round(1000 * seconds / requests, 2)
+    return result
+
+
+@dataclass
+class Window:
+    """One closed-loop window on one server: requests per second and server CPU (ms) per request."""
+
+    rps: float
+    cpu_ms: float
+
+
+def measured_window(server: Server, run) -> Window:
+    """Run ``run`` (a closed loop answering (rps, requests)) and read the server tree's CPU time around it."""
+    cpu_before = server.cpu_seconds()
+    rps, requests = run()
+    return Window(rps, 1000 * (server.cpu_seconds() - cpu_before) / max(1, requests))
+
+
+def median(values: list[float]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
 def sign_in_all(clients: list[PupilClient], hold_connections: bool, parallel: int = 16) -> None:
@@ -573,13 +613,28 @@ def sign_in_all(clients: list[PupilClient], hold_connections: bool, parallel: in
         raise SystemExit(f"{len(failed)} of {len(clients)} pupils could not sign in")
 
 
+def pupil_counts(text: str) -> list[int]:
+    counts = [int(part) for part in text.split(",")]
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError("pupil counts are positive whole numbers, such as 300 or 150,300,1000")
+    return counts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pupils", type=int, default=300, help="pupils in the open-loop school load (default 300)")
-    parser.add_argument("--seconds", type=float, default=60, help="length of the open-loop school load (default 60)")
+    parser.add_argument(
+        "--pupils",
+        type=pupil_counts,
+        default=[300],
+        help="pupils in the open-loop school load, or several counts one after another: 150,300,1000 (default 300)",
+    )
+    parser.add_argument("--seconds", type=float, default=60, help="length of each open-loop school load (default 60)")
     parser.add_argument("--period", type=float, default=3.0, help="seconds between one pupil's clicks (default 3)")
     parser.add_argument(
-        "--closed-seconds", type=float, default=15, help="length of each closed-loop throughput run (default 15)"
+        "--closed-seconds", type=float, default=8, help="length of each closed-loop throughput window (default 8)"
+    )
+    parser.add_argument(
+        "--windows", type=int, default=5, help="closed-loop windows per server, app and bare alternating (default 5)"
     )
     parser.add_argument(
         "--clients", type=int, default=16, help="kept-alive connections of the closed-loop runs (default 16)"
@@ -591,7 +646,7 @@ def main() -> None:
         "--servers", type=int, default=1, help="app servers on one database, each pupil on one of them (default 1)"
     )
     parser.add_argument(
-        "--kill", action="store_true", help="kill -9 the app server half way through the open loop and start it again"
+        "--kill", action="store_true", help="kill -9 the app server half way through each open loop and start it again"
     )
     parser.add_argument(
         "--hold-connections",
@@ -613,7 +668,7 @@ def main() -> None:
     tally, rng = Tally(), random.Random(args.seed)
     with database(args.database, workdir) as url, contextlib.ExitStack() as running:
         db.upgrade(url)
-        pupils = make_pupils(url, args.pupils)
+        pupils = make_pupils(url, max(args.pupils))
         env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "bench-load", "KORTMATTE_BENCH_COUNTS": str(counts)}
         servers = []
         for number in range(args.servers):
@@ -622,7 +677,11 @@ def main() -> None:
                 Server(serve_command("counted_serve.py", port, args), env, port, workdir / f"app-{number}.log")
             )
             running.callback(servers[-1].stop)
+        bare_port = free_port()
+        bare = Server(serve_command("bare_app.py", bare_port, args), os.environ.copy(), bare_port, workdir / "bare.log")
+        running.callback(bare.stop)
         first_200 = [server.start() for server in servers]
+        bare.start()
         processes = len(servers[0].pids())  # the server and its workers
         log(f"app servers answering after {', '.join(f'{s:.1f}' for s in first_200)} s; logs in {workdir}")
         clients = [
@@ -634,68 +693,97 @@ def main() -> None:
         sign_in_all(clients, args.hold_connections)
         log(f"{len(clients)} pupils signed in, each in a lesson")
 
+        # Throughput: the app and the bare app in alternating windows, so that other work on the machine weighs on
+        # both alike; each window's CPU comes from the servers' own process times.
+        bare_tally = Tally()
         closed_loop(clients, args.clients, servers[0].port, 2)  # warm up: every worker has served a few steps
-        cpu_before = servers[0].cpu_seconds()
-        app_rps, requests = closed_loop(clients, args.clients, servers[0].port, args.closed_seconds)
-        cpu_ms_per_step = 1000 * (servers[0].cpu_seconds() - cpu_before) / max(1, requests)
-        log(
-            f"closed loop: {app_rps:.1f} app requests/s with {args.clients} clients; server CPU {cpu_ms_per_step:.2f} "
-            f"ms per request"
-        )
+        bare_closed_loop(bare_port, args.clients, 2, bare_tally)
+        app_windows, bare_windows = [], []
+        endpoints_before = server_counts(counts)[2]
+        for number in range(args.windows):
+            app_windows.append(
+                measured_window(
+                    servers[0], lambda: closed_loop(clients, args.clients, servers[0].port, args.closed_seconds)
+                )
+            )
+            bare_windows.append(
+                measured_window(
+                    bare, lambda: bare_closed_loop(bare_port, args.clients, args.closed_seconds, bare_tally)
+                )
+            )
+            log(
+                f"window {number + 1}: app {app_windows[-1].rps:.1f} requests/s, {app_windows[-1].cpu_ms:.2f} ms CPU "
+                f"each; bare {bare_windows[-1].rps:.1f} requests/s, {bare_windows[-1].cpu_ms:.3f} ms CPU each"
+            )
+        time.sleep(0.2)  # the servers' last totals reach their files
+        cpu_per_endpoint = cpu_by_endpoint(endpoints_before, server_counts(counts)[2])
+        bare.stop()
 
-        errors_before = tally.errors
-        killed = {}
+        rows = []
+        for pupils_now in args.pupils:
+            errors_before = tally.errors
+            killed = {}
 
-        def kill_and_restart() -> None:
-            killed["at"] = time.monotonic()
-            servers[0].kill()
-            servers[0].start()
-            killed["down_s"] = time.monotonic() - killed["at"]
+            def kill_and_restart(killed=killed) -> None:
+                killed["at"] = time.monotonic()
+                servers[0].kill()
+                servers[0].start()
+                killed["down_s"] = time.monotonic() - killed["at"]
 
-        latencies, served, unsent = open_loop(
-            clients[: args.pupils],
-            args.seconds,
-            args.period,
-            args.hold_connections,
-            kill_and_restart if args.kill else None,
-        )
-        open_errors = tally.errors - errors_before
+            latencies, served, unsent = open_loop(
+                clients[:pupils_now],
+                args.seconds,
+                args.period,
+                args.hold_connections,
+                kill_and_restart if args.kill else None,
+            )
+            rows.append(
+                {
+                    "pupils": pupils_now,
+                    "offered_clicks_per_s": round(pupils_now / args.period, 1),
+                    "served_clicks_per_s": round(served / args.seconds, 1),
+                    "p50_ms": round(1000 * percentile(latencies, 0.50), 1) if latencies else None,
+                    "p95_ms": round(1000 * percentile(latencies, 0.95), 1) if latencies else None,
+                    "p99_ms": round(1000 * percentile(latencies, 0.99), 1) if latencies else None,
+                    "errors": tally.errors - errors_before,
+                    "unsent_clicks": unsent,
+                    "killed_down_s": round(killed["down_s"], 2) if "down_s" in killed else None,
+                }
+            )
+            log(f"open loop, {pupils_now} pupils: {rows[-1]}")
         for server in servers:
             server.stop()
         for client in clients:
             client.browser.close()
-        statements, answered = statement_counts(counts)
+        statements, answered, _ = server_counts(counts)
         acknowledged = {c.public_id: c.acknowledged for c in clients}
         stored = attempts_by_pupil(url)
         missing = sum(max(0, count - stored.get(public_id, 0)) for public_id, count in acknowledged.items())
 
-        bare_port = free_port()
-        bare = Server(serve_command("bare_app.py", bare_port, args), os.environ.copy(), bare_port, workdir / "bare.log")
-        running.callback(bare.stop)
-        bare.start()
-        bare_tally = Tally()
-        bare_closed_loop(bare_port, args.clients, 2, bare_tally)
-        bare_rps = bare_closed_loop(bare_port, args.clients, args.closed_seconds, bare_tally)
-        bare.stop()
-
     shutil.rmtree(workdir, ignore_errors=True)  # kept only when the run failed, for its logs
-    offered = args.pupils / args.period
+    app_rps, bare_rps = median([w.rps for w in app_windows]), median([w.rps for w in bare_windows])
     result = {
         "app_rps": round(app_rps, 1),
         "bare_rps": round(bare_rps, 1),
-        "ratio": round(app_rps / bare_rps, 4) if bare_rps else None,
-        "p50_ms": round(1000 * percentile(latencies, 0.50), 1) if latencies else None,
-        "p95_ms": round(1000 * percentile(latencies, 0.95), 1) if latencies else None,
-        "p99_ms": round(1000 * percentile(latencies, 0.99), 1) if latencies else None,
-        "errors": open_errors,
+        "ratio": round(median([a.rps / b.rps for a, b in zip(app_windows, bare_windows) if b.rps]), 4),
+        "cpu_ratio": round(median([b.cpu_ms / a.cpu_ms for a, b in zip(app_windows, bare_windows) if a.cpu_ms]), 4),
+        "cpu_ms_per_step": round(median([w.cpu_ms for w in app_windows]), 2),
+        "bare_cpu_ms_per_request": round(median([w.cpu_ms for w in bare_windows]), 3),
+        "cpu_ms_by_endpoint": cpu_per_endpoint,
+        "windows": [
+            {
+                "app_rps": round(a.rps, 1),
+                "app_cpu_ms": round(a.cpu_ms, 2),
+                "bare_rps": round(b.rps, 1),
+                "bare_cpu_ms": round(b.cpu_ms, 3),
+            }
+            for a, b in zip(app_windows, bare_windows)
+        ],
+        **{key: rows[-1][key] for key in ("p50_ms", "p95_ms", "p99_ms", "errors", "pupils")},
         "acknowledged": sum(acknowledged.values()),
         "missing": missing,
-        "cpu_ms_per_step": round(cpu_ms_per_step, 2),
         "statements_per_answer": round(statements / answered, 2) if answered else None,
-        "pupils": args.pupils,
-        "offered_clicks_per_s": round(offered, 1),
-        "served_clicks_per_s": round(served / args.seconds, 1),
-        "unsent_clicks": unsent,
+        "by_pupils": rows,
         "database": args.database,
         "workers": args.workers,
         "threads": args.threads,
@@ -706,14 +794,24 @@ def main() -> None:
         "clicks": dict(sorted(tally.clicks.items())),
         "statuses": {str(k): v for k, v in sorted(tally.statuses.items(), key=lambda item: str(item[0]))},
         "bare_errors": bare_tally.errors,
-        "killed_down_s": round(killed["down_s"], 2) if "down_s" in killed else None,
         "load_average": os.getloadavg()[0],
     }
     if args.json:
         print(json.dumps(result))
         return
     for key, value in result.items():
-        print(f"{key}: {value}")
+        if key not in ("by_pupils", "windows"):
+            print(f"{key}: {value}")
+    print()
+    print_table(rows)
+
+
+def print_table(rows: list[dict]) -> None:
+    """The open-loop runs as one table: offered and served clicks, latencies, errors."""
+    columns = ("pupils", "offered_clicks_per_s", "served_clicks_per_s", "p50_ms", "p95_ms", "p99_ms", "errors")
+    print(" | ".join(columns))
+    for row in rows:
+        print(" | ".join(str(row[column]) for column in columns))
 
 
 if __name__ == "__main__":
