@@ -2,7 +2,8 @@
 
 Plays Calculation War lessons as a pupil would (skip the intro, lay cards, answer every
 question, go on) against a fresh SQLite database (or DATABASE_URL if set) and times each
-answer POST from request to response: routing, loading the run, marking, storing the
+answer POST from request to response (wall time, and the serving thread's CPU time, which
+other work on the machine disturbs much less): routing, loading the run, marking, storing the
 attempt and skill record, saving the run and rendering the htmx fragment. Also counts the
 SQL statements each kind of step sends to the database.
 
@@ -50,6 +51,7 @@ def main() -> None:
     statements = []
     event.listen(app.extensions["db_engine"], "before_cursor_execute", lambda *args: statements.append(1))
     answer_times, other_times, answer_statements, other_statements = [], [], [], []
+    answer_cpu, other_cpu = [], []  # this thread's CPU time: what the step costs, whatever else the machine runs
     run_id = None
     while len(answer_times) < args.answers:
         if run_id is None:
@@ -67,22 +69,25 @@ def main() -> None:
             continue
         question = run.current_question()
         statements.clear()
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         if question and run.drill.open:
             response = client.post(
                 f"/runs/{run_id}/answer", data={"answer": right_answer(question, "en")}, headers=HTMX
             )
             answer_times.append(time.perf_counter() - started)
+            answer_cpu.append(time.thread_time() - cpu_started)
             answer_statements.append(len(statements))
         elif question:
             response = client.post(f"/runs/{run_id}/go-on", headers=HTMX)
             other_times.append(time.perf_counter() - started)
+            other_cpu.append(time.thread_time() - cpu_started)
             other_statements.append(len(statements))
         else:
             response = client.post(
                 f"/runs/{run_id}/move", data={"move": move_token(run.game_state().legal_moves()[0])}, headers=HTMX
             )
             other_times.append(time.perf_counter() - started)
+            other_cpu.append(time.thread_time() - cpu_started)
             other_statements.append(len(statements))
         assert response.status_code == 200, response.status_code
 
@@ -96,6 +101,8 @@ def main() -> None:
     print(f"database: {url.split('://')[0]}")
     print(f"answer POST (mark, store attempt + skill, save run, render fragment): {figures(answer_times)}")
     print(f"other steps (lay a card with computer moves, or go on):                {figures(other_times)}")
+    print(f"answer POST, CPU of the serving thread:                                {figures(answer_cpu)}")
+    print(f"other steps, CPU of the serving thread:                                {figures(other_cpu)}")
     print(
         f"SQL statements per answer POST: median {statistics.median(answer_statements):.0f}, max "
         f"{max(answer_statements)}; "
