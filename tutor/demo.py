@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import event, func, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from tutor import accounts, classroom
@@ -817,10 +817,6 @@ def create_demo_data(
     now = now or datetime.now(UTC)
     start, latest = now - timedelta(days=days), now - timedelta(minutes=5)
     engine = make_engine(url)
-    if engine.dialect.name == "sqlite":
-        # Every simulated step is committed as the lesson pages commit it: thousands of commits, each of which
-        # need not wait for the disk (demo data lost in a crash is simply made again).
-        event.listen(engine, "connect", lambda connection, _: connection.execute("PRAGMA synchronous=NORMAL"))
     try:
         with make_sessions(engine)() as db:
             teacher = db.scalar(select(Teacher).where(Teacher.email == DEMO_EMAIL))
