@@ -80,6 +80,22 @@ def test_tod_und_leben_tells_the_cards_each_player_takes_back_when_the_last_card
     ]
 
 
+@pytest.mark.parametrize(
+    ("locale", "takes", "heading"),
+    [
+        ("en", "You win the trick and take the 2 cards!", "Last trick"),
+        ("nb", "Du vinner stikket og tar de 2 kortene!", "Forrige stikk"),
+        ("sv", "Du vinner sticket och tar de 2 korten!", "Förra sticket"),
+        ("it", "Fai la presa e prendi le 2 carte!", "Presa precedente"),
+    ],
+)
+def test_tod_und_leben_calls_what_one_battle_wins_a_trick_not_a_round(locale, takes, heading):
+    """A round of Tod und Leben is sixteen cards each ("Round 1 of 1"); one battle wins a trick."""
+    lesson, state = after("tod-und-leben", [[c(QUEEN)], [c(7)]])
+    assert say(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)])[-1], locale) == takes
+    assert say(lesson.table(state, PUPIL)[0].title, locale) == heading
+
+
 def strategy_round(hands, codes, jokers="high"):
     """Strategy War's lesson and the state after one round in which the players lay ``codes`` from ``hands``."""
     from tests.test_strategy_war import c as code_card

@@ -50,7 +50,7 @@ from tutor.lessons.base import (
 from tutor.lessons.rank_phrases import players_card, your_card
 from tutor.lessons.war_family import LAST_ROUND, NOBODY_WINS, TAKES
 from tutor.standard_deck import ACE, JOKER_RANK, STANDARD_CARDS, card
-from tutor.text import N_, NP_, Text
+from tutor.text import N_, NC_, NP_, Text
 
 # Translators: a scoreboard line. %(side)s is "You" or a computer player's name; the count is every card the player
 # owns.
@@ -96,6 +96,16 @@ SPECIAL_RULES = {
         "With the jokers in the game, the ace beats the 2: the 2 beats only the joker."
     ),
 }
+TRICK_TAKES = {
+    # Translators: Tod und Leben: the pupil wins a trick (not a round: a round is 16 cards each).
+    "you": NP_("You win the trick and take the %(num)s card!", "You win the trick and take the %(num)s cards!"),
+    # Translators: Tod und Leben: %(name)s is the computer player's name; it wins a trick.
+    "other": NP_(
+        "%(name)s wins the trick and takes the %(num)s card.", "%(name)s wins the trick and takes the %(num)s cards."
+    ),
+}
+# Translators: Tod und Leben: the heading over the cards of the trick just played.
+LAST_TRICK = NC_("heading: the trick just played", "Last trick")
 # Translators: Tod und Leben: a round of 16 tricks each is over; %(mine)s and %(theirs)s count the cards each player won
 # in it.
 DEAL_DONE = N_("Round %(round)s is over. Cards won: you %(mine)s, %(name)s %(theirs)s.")
@@ -312,13 +322,19 @@ class StandardWarLesson(Lesson):
 class ChanceWarLesson(StandardWarLesson):
     """The games without a choice: the pupil turns cards; the drills are the decisions."""
 
+    #: Who took the cards of a decided round, and the heading over its cards (Tod und Leben: a trick).
+    takes: ClassVar[dict] = TAKES
+    last_heading: ClassVar[tuple[str, str]] = LAST_ROUND
+
     def table(self, game_state, pupil: int) -> list[Zone]:
         view = game_state.player_view(pupil)
         players = game_state.game.players
         zones = []
         last = view["last_round"]
         if last and last.get("battles"):
-            zones.append(Zone(Text.in_context(LAST_ROUND), self.round_rows(last, pupil, players), key="last-round"))
+            zones.append(
+                Zone(Text.in_context(self.last_heading), self.round_rows(last, pupil, players), key="last-round")
+            )
         rows = []
         for player in range(players):
             down = view["table_down_counts"][player]
@@ -405,9 +421,9 @@ class ChanceWarLesson(StandardWarLesson):
             lines += self.split_lines(game_state, last, pupil)
         elif winner is not None:
             lines.append(
-                Text.count(TAKES["you"], count, round=last["round"])
+                Text.count(self.takes["you"], count, round=last["round"])
                 if winner == pupil
-                else Text.count(TAKES["other"], count, round=last["round"], name=self.name(winner, pupil))
+                else Text.count(self.takes["other"], count, round=last["round"], name=self.name(winner, pupil))
             )
         if last.get("removed"):
             corners = and_list([card(c).corner for c in last["removed"]])
@@ -511,6 +527,9 @@ class TodUndLebenLesson(ChanceWarLesson):
     game_id = "tod-und-leben"
     lesson_options = {"rounds": 1}
     counts_won_cards = True
+    # A round is the sixteen cards each; what one battle wins is a trick, a word of its own in every language.
+    takes = TRICK_TAKES
+    last_heading = LAST_TRICK
 
     def standing(self, game_state, player: int) -> int:
         return len(game_state.won[player])
