@@ -286,3 +286,24 @@ def test_the_hourglass_counts_down_in_whole_sentences_in_the_browser(browser, li
         "Hourglass: 1 second left", timeout=10_000
     )  # the singular, counted down by the script
     visit.close()
+
+
+# --- sentences that read as calques ------------------------------------------------------------------
+#: A sentence may not open with a bare "equal" ("Like produkter ... betyr krig", "Lika kort: ..."): language.md asks
+#: for a clause ("Er produktene like, blir det krig", "Om korten är lika ...").
+BARE_EQUAL_OPENING = {"nb": re.compile(r"(?:^|[.!?]\s+)Like\s"), "sv": re.compile(r"(?:^|[.!?]\s+)Lika\s")}
+
+
+@pytest.mark.parametrize("locale", sorted(BARE_EQUAL_OPENING))
+def test_no_sentence_opens_with_a_bare_equal(locale):
+    with open(ROOT / "translations" / locale / "LC_MESSAGES" / "messages.po", "rb") as handle:
+        catalogue = read_po(handle)
+    opening = BARE_EQUAL_OPENING[locale]
+    found = [
+        words
+        for message in catalogue
+        if message.id
+        for words in (message.string if isinstance(message.string, tuple) else (message.string,))
+        if opening.search(words)
+    ]
+    assert not found, found

@@ -26,6 +26,7 @@ from tutor.models import (
     utcnow,
 )
 from tutor.skill_model import skills
+from tutor.text import say
 from tutor.web import db
 
 UTC = UTC
@@ -611,7 +612,7 @@ def test_grid_and_assignment_tables_in_words(database):
     text = reports.to_csv(grid_rows, ",")
     assert parse(text, ",")[1][0] == "'=Ada"
 
-    marked = reports.grid_table(reports.class_grid(database, school_class, "name"), lambda text: f"«{text}»")
+    marked = reports.grid_table(reports.class_grid(database, school_class, "name"), lambda text: f"«{say(text)}»")
     assert (
         marked[0][:3] == ["«Pupil»", "«Last active»", "««Compare numbers»: level»"] and marked[2][2] == "«not started»"
     )

@@ -27,7 +27,7 @@ def after(game_id: str, tops, players: int = 2, sizes=None):
 def test_a_round_is_told_with_its_cards_and_who_takes_how_many():
     lesson, state = after("war", [[c(QUEEN)], [c(7)]])
     story = told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)]))
-    assert story == ["queen beats 7.", "You win round 1 and take the 2 cards!"]
+    assert story == ["Your queen beats Computer 1's 7.", "You win round 1 and take the 2 cards!"]
 
 
 def test_a_war_is_told_with_the_tied_card_then_the_deciding_cards():
@@ -36,8 +36,8 @@ def test_a_war_is_told_with_the_tied_card_then_the_deciding_cards():
     )
     story = told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)]))
     assert story == [
-        "War! You and Computer 1 turned the same card: 9.",
-        "king beats 5.",
+        "Your 9 and Computer 1's 9 are equal: war!",
+        "Your king beats Computer 1's 5.",
         "You win round 1 and take the 10 cards!",
     ]
 
@@ -45,25 +45,25 @@ def test_a_war_is_told_with_the_tied_card_then_the_deciding_cards():
 def test_the_games_own_rule_is_told_when_it_decides_the_round():
     lesson, state = after("pyanitsa", [[c(6)], [c(ACE)]])
     assert told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)])) == [
-        "6 beats ace.",
+        "Your 6 beats Computer 1's ace.",
         "In this game the 6 beats the ace, and only the ace.",
         "You win round 1 and take the 2 cards!",
     ]
     lesson, state = after("pyanitsa", [[c(6)], [c(KING)]])
-    assert told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)]))[0] == "king beats 6."
+    assert told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)]))[0] == "Computer 1's king beats your 6."
 
 
 def test_pyanitsa_tells_that_everyone_lays_a_new_card_at_a_tie():
     lesson, state = after("pyanitsa", [[c(12), c(9)], [c(7), c(14)], [c(12, 1), c(10)]], players=3)
     assert told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)])) == [
-        "War! You and Computer 2 turned the same card: queen.",
+        "Your queen and Computer 2's queen are equal: war!",
         "Computer 1 did not tie, but lay a new card too: at a tie, everyone does.",
-        "ace beats 9 and 10.",
+        "Computer 1's ace beats your 9 and Computer 2's 10.",
         "Computer 1 wins round 1 and takes the 6 cards.",
     ]
     lesson, state = after("pyanitsa", [[c(7), c(9)], [c(12), c(14)], [c(12, 1), c(10)]], players=3)
     assert told(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)]))[:2] == [
-        "War! Computer 1 and Computer 2 turned the same card: queen.",
+        "Computer 1's queen and Computer 2's queen are equal: war!",
         "Your card did not tie, but you lay a new card too: at a tie, everyone does.",
     ]
 
@@ -74,10 +74,26 @@ def test_tod_und_leben_tells_the_cards_each_player_takes_back_when_the_last_card
     _, state = tod_und_leben_grown_trick_on_the_last_cards()
     lines = told(LESSONS["tod-und-leben"].tell_round(state, state.last_round, PUPIL))
     assert lines == [
-        "War! You and Computer 1 turned the same card: ace.",
+        "Your ace and Computer 1's ace are equal: war!",
         "Your last cards are equal too, so nobody wins this trick: you take back the 2 cards you laid in it, and "
         "Computer 1 takes back theirs.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("locale", "takes", "heading"),
+    [
+        ("en", "You win the trick and take the 2 cards!", "Last trick"),
+        ("nb", "Du vinner stikket og tar de 2 kortene!", "Forrige stikk"),
+        ("sv", "Du vinner sticket och tar de 2 korten!", "Förra sticket"),
+        ("it", "Fai la presa e prendi le 2 carte!", "Presa precedente"),
+    ],
+)
+def test_tod_und_leben_calls_what_one_battle_wins_a_trick_not_a_round(locale, takes, heading):
+    """A round of Tod und Leben is sixteen cards each ("Round 1 of 1"); one battle wins a trick."""
+    lesson, state = after("tod-und-leben", [[c(QUEEN)], [c(7)]])
+    assert say(lesson.round_story(state, PUPIL, [Move("turn", PUPIL)])[-1], locale) == takes
+    assert say(lesson.table(state, PUPIL)[0].title, locale) == heading
 
 
 def strategy_round(hands, codes, jokers="high"):
@@ -93,17 +109,20 @@ def strategy_round(hands, codes, jokers="high"):
 def test_strategy_war_with_jokers_tells_that_the_ace_beats_the_2_and_the_2_the_joker():
     lesson, state = strategy_round([["2C", "3C"], ["AD", "4D"]], ["2C", "AD"])
     assert told(lesson.round_story(state, PUPIL, [])) == [
-        "ace beats 2.",
+        "Computer 1's ace beats your 2.",
         "With the jokers in the game, the ace beats the 2: the 2 beats only the joker.",
         "Computer 1 wins round 1 and takes the 2 cards.",
     ]
     lesson, state = strategy_round([["2C", "3C"], ["joker", "4D"]], ["2C", "joker"])
     assert told(lesson.round_story(state, PUPIL, []))[:2] == [
-        "2 beats joker.",
+        "Your 2 beats Computer 1's joker.",
         "With the jokers in the game, the 2 beats the joker.",
     ]
     lesson, state = strategy_round([["2C", "3C"], ["AD", "4D"]], ["2C", "AD"], jokers="none")
-    assert told(lesson.round_story(state, PUPIL, []))[:2] == ["2 beats ace.", "In this game the 2 beats the ace."]
+    assert told(lesson.round_story(state, PUPIL, []))[:2] == [
+        "Your 2 beats Computer 1's ace.",
+        "In this game the 2 beats the ace.",
+    ]
 
 
 def test_strategy_war_with_jokers_introduces_the_2s_rule_with_jokers():
@@ -344,7 +363,7 @@ def test_a_computer_stealing_your_pile_and_another_is_told_with_the_cards_in_all
     state.apply(Move("turn", PUPIL))
     state.apply(Move("steal", 1, (), "0"))
     assert told(lesson.round_story(state, PUPIL, [])) == [
-        "Computer 1 stole your pile with a 7, and stole from Computer 2 too: 5 cards in all."
+        "Computer 1 stole your pile with the 7, and stole from Computer 2 too: 5 cards in all."
     ]
 
 
@@ -368,7 +387,7 @@ def test_a_swap_is_told_from_the_side_of_the_pile_given_and_between_two_computer
     three.apply(Move("turn", 1))
     three.apply(Move("steal", 2, (), "1"))
     assert told(lesson.round_story(three, PUPIL, [])) == [
-        "Computer 1 stole Computer 2's pile with a 3: 3 cards.",
+        "Computer 1 stole Computer 2's pile with the 3: 3 cards.",
         "Swap! Computer 2's 9 matches the top of the pile Computer 1 had before: Computer 2 and Computer 1 swap piles, "
         "and Computer 2 takes 3 cards.",
     ]

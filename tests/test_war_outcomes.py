@@ -102,9 +102,8 @@ def test_four_players_the_card_that_won_is_named_and_marked_not_its_teammate():
     play_round(state, laid)
     lines = story("calculation-war", state)
     assert (
-        lines[0] == f"Computer 3's {total(laid[3])} beats your {total(laid[0])}. It also beats {total(laid[1])} and "
-        f"{total(laid[2])}."
-    )
+        lines[0] == f"Computer 3's {total(laid[3])} beats your {total(laid[0])}. It also beats {total(laid[2])}."
+    )  # not its teammate Computer 1's card: a team's cards are the team's
     assert lines[1] == "Computer 3 and Computer 1 win round 1 and take the 4 cards."
     zone = last_round_zone(LESSONS["calculation-war"], state, PUPIL)[0]
     assert [row.highlight for row in zone.rows] == [False, False, False, True]
@@ -118,9 +117,8 @@ def test_four_players_your_partners_card_wins_for_your_team():
     set_hands(state, [[laid[p]] + ordered[30 + 4 * p : 34 + 4 * p] for p in range(4)])
     play_round(state, laid)
     lines = story("calculation-war", state)
-    assert lines == [
-        f"Computer 2's {total(laid[2])} beats your {total(laid[0])}. It also beats {total(laid[1])} and "
-        f"{total(laid[3])}.",
+    assert lines == [  # the partner does not beat you: its card is your team's
+        f"Your partner Computer 2 beats {total(laid[1])} and {total(laid[3])} with {total(laid[2])}.",
         "Your team wins round 1 and takes the 4 cards!",
     ]
     zone = last_round_zone(LESSONS["calculation-war"], state, PUPIL)[0]
@@ -278,11 +276,22 @@ def test_multiwar_four_players_name_the_winning_product_and_its_team():
     turn_all(state)
     lines = story("multiwar", state)
     assert lines == [
-        "Computer 3's 9 × 8 = 72 beats your 2 × 3 = 6. It also beats 6 × 7 = 42 and 4 × 5 = 20.",
+        "Computer 3's 9 × 8 = 72 beats your 2 × 3 = 6. It also beats 4 × 5 = 20.",
         "Computer 3 and Computer 1 win round 1 and take the 8 cards.",
     ]
     zone = last_round_zone(LESSONS["multiwar"], state, PUPIL)[0]
     assert [row.highlight for row in zone.rows] == [False, False, False, True]
+
+
+def test_multiwar_four_players_your_partner_does_not_beat_you():
+    state = multiwar_deal(
+        4, [[n(2), n(3), n(9), n(8)], [n(6), n(7), n(4), n(5)]]
+    )  # you 2 × 3, partner 9 × 8; computer 1 6 × 7, computer 3 4 × 5
+    turn_all(state)
+    assert story("multiwar", state) == [
+        "Your partner Computer 2 beats 6 × 7 = 42 and 4 × 5 = 20 with 9 × 8 = 72.",
+        "Your team wins round 1 and takes the 8 cards!",
+    ]
 
 
 def test_multiwar_a_war_and_two_special_cards_are_told():

@@ -66,6 +66,9 @@ class Text:
     params: dict = field(default_factory=dict)
     plural: str = ""  # with a plural form, the ``num`` field chooses between them
     context: str = ""  # a msgctxt, for a short msgid with more than one meaning ("Last round", "won")
+    #: A sentence that may begin with a field ("your jack" in "Your jack beats ..."): its first letter is written as a
+    #: capital once filled, wherever the translation puts the field.
+    sentence: bool = False
 
     def to_dict(self) -> dict:
         """Plain JSON; a field that is itself a Text (a colour's name) becomes its dict too."""
@@ -75,11 +78,19 @@ class Text:
             data["plural"] = self.plural
         if self.context:
             data["context"] = self.context
+        if self.sentence:
+            data["sentence"] = True
         return data
 
     @classmethod
     def from_dict(cls, data: dict) -> Text:
-        return cls(data["msgid"], dict(data.get("params", {})), data.get("plural", ""), data.get("context", ""))
+        return cls(
+            data["msgid"],
+            dict(data.get("params", {})),
+            data.get("plural", ""),
+            data.get("context", ""),
+            data.get("sentence", False),
+        )
 
     @classmethod
     def count(cls, forms: tuple, num: int, **params) -> Text:
@@ -97,6 +108,10 @@ class Text:
             return cls(value, params)
         singular, plural, counted = forms
         return cls(singular, {**params, "num": params[counted]}, plural)
+
+    def as_sentence(self) -> Text:
+        """This text as a whole sentence, written with a capital first letter whichever field starts it."""
+        return Text(self.msgid, self.params, self.plural, self.context, sentence=True)
 
     @classmethod
     def in_context(cls, marked: tuple[str, str], **params) -> Text:
@@ -152,6 +167,7 @@ def say(text, locale: str = DEFAULT_LOCALE, catalogue: NullTranslations | None =
     else:
         translated = catalogue.pgettext(text.context, text.msgid) if text.context else catalogue.gettext(text.msgid)
     try:
-        return translated % params if params else translated
+        words = translated % params if params else translated
     except (KeyError, ValueError, TypeError):  # a broken translation: English, which must fill (else a bug here)
-        return english % params if params else english
+        words = english % params if params else english
+    return words[:1].upper() + words[1:] if text.sentence else words

@@ -26,7 +26,8 @@ from tutor.drills.compare import compare_ranks, rank_difference
 from tutor.drills.probability import casino_expected_loss, casino_house_edge, probability_tie, probability_tie_bet
 from tutor.engine import Move
 from tutor.lessons.base import ACTION, Choice, Judged, RoundShown, Row, Zone, move_token, progress_line
-from tutor.lessons.classic_war import StandardWarLesson, rank_name
+from tutor.lessons.classic_war import StandardWarLesson
+from tutor.lessons.rank_phrases import houses_card, your_card
 from tutor.text import N_, NC_, NP_, Text
 
 # Translators: the scoreboard's line with the hand being played, out of the hands the game lasts (Casino War: one deal
@@ -56,34 +57,31 @@ CANNOT_AFFORD_WAR = NP_(
 )
 NO_SIDE_BET = N_("In this game there is no tie bet: bet the stake alone.")
 OUTCOME = {
-    # Translators: %(mine)s and %(house)s are card ranks ("queen", "7"); the pupil's stake comes back with as many
-    # tokens won.
+    # Translators: %(mine)s is the pupil's card ("your queen"), %(house)s the house's ("the house's 7"); the pupil's
+    # stake comes back with as many tokens won.
     "won": NP_(
-        "Your %(mine)s beats the house's %(house)s: you win %(num)s token.",
-        "Your %(mine)s beats the house's %(house)s: you win %(num)s tokens.",
+        "%(mine)s beats %(house)s: you win %(num)s token.",
+        "%(mine)s beats %(house)s: you win %(num)s tokens.",
     ),
-    # Translators: %(mine)s and %(house)s are card ranks ("queen", "7").
+    # Translators: %(mine)s is the pupil's card ("your queen"), %(house)s the house's ("the house's 7").
     "lost": NP_(
-        "The house's %(house)s beats your %(mine)s: the house takes your %(num)s token.",
-        "The house's %(house)s beats your %(mine)s: the house takes your %(num)s tokens.",
+        "%(house)s beats %(mine)s: the house takes your %(num)s token.",
+        "%(house)s beats %(mine)s: the house takes your %(num)s tokens.",
     ),
-    # Translators: %(mine)s is a card rank ("queen", "7"): the pupil's card and the house's card are equal.
-    "tie": N_("Tie! You and the house both have %(mine)s."),
+    # Translators: the pupil's card (%(mine)s: "your 7") and the house's card (%(house)s: "the house's 7") are equal.
+    "tie": N_("Tie! %(mine)s and %(house)s are equal."),
     "surrendered": NP_("You gave up and got %(num)s token back.", "You gave up and got %(num)s tokens back."),
-    # Translators: a war in Casino War: %(mine)s and %(house)s are the new cards' ranks; an equal card wins for the
-    # player.
+    # Translators: a war in Casino War: %(mine)s is the pupil's new card ("your queen"), %(house)s the house's ("the
+    # house's 7"); an equal card wins for the player.
     "war_won": NP_(
-        "War: three cards go aside, then your %(mine)s against the house's %(house)s. Equal or higher wins: you win "
-        "%(num)s token!",
-        "War: three cards go aside, then your %(mine)s against the house's %(house)s. Equal or higher wins: you win "
-        "%(num)s tokens!",
+        "War: three cards go aside, then %(mine)s against %(house)s. Equal or higher wins: you win %(num)s token!",
+        "War: three cards go aside, then %(mine)s against %(house)s. Equal or higher wins: you win %(num)s tokens!",
     ),
-    # Translators: a war in Casino War: %(mine)s and %(house)s are the new cards' ranks.
+    # Translators: a war in Casino War: %(mine)s is the pupil's new card ("your queen"), %(house)s the house's ("the
+    # house's 7").
     "war_lost": NP_(
-        "War: three cards go aside, then your %(mine)s against the house's %(house)s. The house takes both stakes, "
-        "%(num)s token.",
-        "War: three cards go aside, then your %(mine)s against the house's %(house)s. The house takes both stakes, "
-        "%(num)s tokens.",
+        "War: three cards go aside, then %(mine)s against %(house)s. The house takes both stakes, %(num)s token.",
+        "War: three cards go aside, then %(mine)s against %(house)s. The house takes both stakes, %(num)s tokens.",
     ),
 }
 SIDE = {
@@ -219,7 +217,8 @@ class CasinoWarLesson(StandardWarLesson):
             and game_state.hand.get("players", {}).get(str(pupil), {}).get("result") == "tie"
         ):
             entry = game_state.hand["players"][str(pupil)]
-            lines.append(Text(OUTCOME["tie"], {"mine": rank_name(entry["card"])}))
+            tie = {"mine": your_card(entry["card"]), "house": houses_card(game_state.hand["house"])}
+            lines.append(Text(OUTCOME["tie"], tie))
             return lines + self.side_lines(entry)
         last = game_state.last_hand
         if not last or game_state.phase not in ("bet", "over"):  # the hand just played, until the next stake
@@ -236,12 +235,12 @@ class CasinoWarLesson(StandardWarLesson):
         lines = []
         entry = last["players"].get(str(pupil))
         if entry:
-            mine, house, stake = rank_name(entry["card"]), rank_name(last["house"]), entry["stake"]
+            mine, house, stake = your_card(entry["card"]), houses_card(last["house"]), entry["stake"]
             result = entry["result"]
             if result in ("won", "lost"):
-                lines.append(Text.count(OUTCOME[result], stake, mine=mine, house=house))
+                lines.append(Text.count(OUTCOME[result], stake, mine=mine, house=house).as_sentence())
             else:
-                lines.append(Text(OUTCOME["tie"], {"mine": mine}))
+                lines.append(Text(OUTCOME["tie"], {"mine": mine, "house": house}))
             lines += self.side_lines(entry)
             if entry.get("choice") == "surrendered":
                 lines.append(Text.count(OUTCOME["surrendered"], stake // 2))
@@ -252,8 +251,8 @@ class CasinoWarLesson(StandardWarLesson):
                     Text.count(
                         OUTCOME["war_won" if won else "war_lost"],
                         stake if won else 2 * stake,
-                        mine=rank_name(war["card"]),
-                        house=rank_name(war["house"]),
+                        mine=your_card(war["card"]),
+                        house=houses_card(war["house"]),
                     )
                 )
         for player, other in sorted(last["players"].items(), key=lambda item: int(item[0])):

@@ -13,8 +13,9 @@ Decisions:
 - A compare question is asked only about cards the usual order decides: a six against an
   ace in P'yanitsa, a 2 against a joker in Joker War or a 2 against an ace in Strategy War
   follow the game's own rule, which the story tells ("In this game the 6 beats the ace.").
-- A card is named by its rank in a sentence ("the queen", "7"); its suit never matters in
-  these games, so it is not said. The cards themselves are drawn and named in full on the table.
+- A card is named in a sentence by its rank with whose it is ("your queen", "Computer 2's 7",
+  :mod:`tutor.lessons.rank_phrases`); its suit never matters in these games, so it is not said.
+  The cards themselves are drawn and named in full on the table.
 - Războiul's war question is not asked over aces: the drill catalogue leaves the ace's
   worth open (tutor/drills/add_sub.py); the engine counts it 11 (tutor/engine/classic_war.py).
 """
@@ -46,32 +47,21 @@ from tutor.lessons.base import (
     move_token,
     progress_line,
 )
+from tutor.lessons.rank_phrases import players_card, your_card
 from tutor.lessons.war_family import LAST_ROUND, NOBODY_WINS, TAKES
-from tutor.standard_deck import ACE, JACK, JOKER_RANK, KING, QUEEN, STANDARD_CARDS, card
+from tutor.standard_deck import ACE, JOKER_RANK, STANDARD_CARDS, card
 from tutor.text import N_, NC_, NP_, Text
-
-#: A rank as a sentence names it: the pictures, the ace and the joker by name, the rest by number.
-RANK_NAMES = {
-    ACE: NC_("card rank", "ace"),
-    KING: NC_("card rank", "king"),
-    QUEEN: NC_("card rank", "queen"),
-    JACK: NC_("card rank", "jack"),
-    JOKER_RANK: NC_("card name", "joker"),
-}
 
 # Translators: a scoreboard line. %(side)s is "You" or a computer player's name; the count is every card the player
 # owns.
 PLAYER_CARDS = NP_("%(side)s: %(num)s card", "%(side)s: %(num)s cards")
 # Translators: a note beside a player's cards on the table: how many of them lie face down.
 FACE_DOWN_NOTE = NP_("%(num)s face down", "%(num)s face down")
-# Translators: %(best)s is the winning card's rank ("queen", "7"); %(others)s lists the beaten ranks ("7 and 9").
+# Translators: %(best)s is the winning card with whose it is ("your jack", "Computer 2's queen"); %(others)s lists the
+# beaten cards the same way ("Computer 1's 8 and Computer 3's 6").
 BEATS = N_("%(best)s beats %(others)s.")
-WAR_LINE = (
-    # Translators: %(others)s lists the other players' names; %(card)s is the rank they all turned ("7", "queen").
-    N_("War! You and %(others)s turned the same card: %(card)s."),
-    # Translators: %(players)s lists two or more players' names; %(card)s is the rank they all turned ("7", "queen").
-    N_("War! %(players)s turned the same card: %(card)s."),
-)
+# Translators: %(cards)s lists two or more cards of the same rank with whose they are ("your 7 and Computer 2's 7").
+WAR_LINE = N_("%(cards)s are equal: war!")
 RAN_OUT = (
     N_("You ran out of cards in the war, so you lose it."),
     # Translators: %(name)s is a computer player's name ("Computer 2").
@@ -87,10 +77,11 @@ DROPPED = (
     # Translators: %(name)s is a computer player's name ("Computer 2").
     N_("%(name)s had no card left for the tie, so they are out of it."),
 )
-# Translators: the time-limit rule of War: %(num)s cards of one rank (%(card)s: "3", "queen") leave the game.
+# Translators: the time-limit rule of War: %(num)s won cards of one rank leave the game; %(cards)s lists them as their
+# corners show them ("3♠ and 3♥").
 REMOVED = NP_(
-    "The time is up, so the won %(card)s leaves the game: %(num)s card fewer to play with.",
-    "The time is up, so the won %(card)s leave the game: %(num)s cards fewer to play with.",
+    "The time is up, so the won card %(cards)s leaves the game: %(num)s card fewer to play with.",
+    "The time is up, so the won cards %(cards)s leave the game: %(num)s cards fewer to play with.",
 )
 SPECIAL_RULES = {
     # (the rule set: the game, or the game with an option; the card that wins, the card it beats): the game's own
@@ -105,18 +96,22 @@ SPECIAL_RULES = {
         "With the jokers in the game, the ace beats the 2: the 2 beats only the joker."
     ),
 }
+TRICK_TAKES = {
+    # Translators: Tod und Leben: the pupil wins a trick (not a round: a round is 16 cards each).
+    "you": NP_("You win the trick and take the %(num)s card!", "You win the trick and take the %(num)s cards!"),
+    # Translators: Tod und Leben: %(name)s is the computer player's name; it wins a trick.
+    "other": NP_(
+        "%(name)s wins the trick and takes the %(num)s card.", "%(name)s wins the trick and takes the %(num)s cards."
+    ),
+}
+# Translators: Tod und Leben: the heading over the cards of the trick just played.
+LAST_TRICK = NC_("heading: the trick just played", "Last trick")
 # Translators: Tod und Leben: a round of 16 tricks each is over; %(mine)s and %(theirs)s count the cards each player won
 # in it.
 DEAL_DONE = N_("Round %(round)s is over. Cards won: you %(mine)s, %(name)s %(theirs)s.")
 TURN_CARD = N_("Turn your card")
 # Translators: the button in a war: %(num)s cards go face down, then one is turned face up.
 LAY_WAR = NP_("Lay %(num)s card face down and turn one", "Lay %(num)s cards face down and turn one")
-
-
-def rank_name(card_id: int) -> Text | int:
-    """A card as a sentence names it: "queen", "ace", "joker", or its number."""
-    value = card(card_id).rank
-    return Text.in_context(RANK_NAMES[value]) if value in RANK_NAMES else value
 
 
 @dataclass(frozen=True)
@@ -185,6 +180,10 @@ class StandardWarLesson(Lesson):
             )
         return lines
 
+    def whose_card(self, card_id: int, player: int, pupil: int) -> Text:
+        """A player's card in a sentence: "your jack", "Computer 2's 8"."""
+        return your_card(card_id) if player == pupil else players_card(card_id, self.name(player, pupil))
+
     def you_or_other(self, messages: tuple, player: int, pupil: int, **params) -> Text:
         return (
             Text(messages[0], params)
@@ -192,27 +191,24 @@ class StandardWarLesson(Lesson):
             else Text(messages[1], {"name": self.name(player, pupil), **params})
         )
 
-    def you_and_others(self, messages: tuple, players: list[int], pupil: int, **params) -> Text:
-        if pupil in players:
-            return Text(
-                messages[0], {"others": and_list([self.name(p, pupil) for p in players if p != pupil]), **params}
-            )
-        return Text(messages[1], {"players": and_list([self.name(p, pupil) for p in players]), **params})
-
     def compare_lines(self, game_state, cards: dict[int, int], leaders: list[int], war: bool, pupil: int) -> list[Text]:
         """What the face-up cards of a battle decided: a war on equal cards, or which card beat which."""
         leaders = [p for p in leaders if p in cards]
         if war and leaders:
-            return [self.you_and_others(WAR_LINE, leaders, pupil, card=rank_name(cards[leaders[0]]))]
+            tied = sorted(leaders, key=lambda p: p != pupil)  # the pupil's card first
+            return [
+                Text(WAR_LINE, {"cards": and_list([self.whose_card(cards[p], p, pupil) for p in tied])}, sentence=True)
+            ]
         if war or len(leaders) != 1:
             return []
-        best = cards[leaders[0]]
-        beaten = [c for p, c in cards.items() if p != leaders[0]]
+        leader, best = leaders[0], cards[leaders[0]]
+        beaten = {p: c for p, c in sorted(cards.items(), key=lambda item: item[0] != pupil) if p != leader}
         if not beaten:
             return []
+        others = and_list([self.whose_card(c, p, pupil) for p, c in beaten.items()])
         return [
-            Text(BEATS, {"best": rank_name(best), "others": and_list([rank_name(c) for c in beaten])}),
-            *self.special_rule_lines(game_state, best, beaten),
+            Text(BEATS, {"best": self.whose_card(best, leader, pupil), "others": others}, sentence=True),
+            *self.special_rule_lines(game_state, best, list(beaten.values())),
         ]
 
     def rule_set(self, game_state) -> str:
@@ -326,13 +322,19 @@ class StandardWarLesson(Lesson):
 class ChanceWarLesson(StandardWarLesson):
     """The games without a choice: the pupil turns cards; the drills are the decisions."""
 
+    #: Who took the cards of a decided round, and the heading over its cards (Tod und Leben: a trick).
+    takes: ClassVar[dict] = TAKES
+    last_heading: ClassVar[tuple[str, str]] = LAST_ROUND
+
     def table(self, game_state, pupil: int) -> list[Zone]:
         view = game_state.player_view(pupil)
         players = game_state.game.players
         zones = []
         last = view["last_round"]
         if last and last.get("battles"):
-            zones.append(Zone(Text.in_context(LAST_ROUND), self.round_rows(last, pupil, players), key="last-round"))
+            zones.append(
+                Zone(Text.in_context(self.last_heading), self.round_rows(last, pupil, players), key="last-round")
+            )
         rows = []
         for player in range(players):
             down = view["table_down_counts"][player]
@@ -419,12 +421,13 @@ class ChanceWarLesson(StandardWarLesson):
             lines += self.split_lines(game_state, last, pupil)
         elif winner is not None:
             lines.append(
-                Text.count(TAKES["you"], count, round=last["round"])
+                Text.count(self.takes["you"], count, round=last["round"])
                 if winner == pupil
-                else Text.count(TAKES["other"], count, round=last["round"], name=self.name(winner, pupil))
+                else Text.count(self.takes["other"], count, round=last["round"], name=self.name(winner, pupil))
             )
         if last.get("removed"):
-            lines.append(Text.count(REMOVED, len(last["removed"]), card=rank_name(last["removed"][0])))
+            corners = and_list([card(c).corner for c in last["removed"]])
+            lines.append(Text.count(REMOVED, len(last["removed"]), cards=corners))
         return lines
 
     def split_lines(self, game_state, last: dict, pupil: int) -> list[Text]:
@@ -524,6 +527,9 @@ class TodUndLebenLesson(ChanceWarLesson):
     game_id = "tod-und-leben"
     lesson_options = {"rounds": 1}
     counts_won_cards = True
+    # A round is the sixteen cards each; what one battle wins is a trick, a word of its own in every language.
+    takes = TRICK_TAKES
+    last_heading = LAST_TRICK
 
     def standing(self, game_state, player: int) -> int:
         return len(game_state.won[player])

@@ -22,67 +22,70 @@ from tutor.lessons.base import (
     and_list,
     move_token,
 )
-from tutor.lessons.classic_war import ChanceWarLesson, rank_name
+from tutor.lessons.classic_war import ChanceWarLesson
+from tutor.lessons.rank_phrases import players_card, the_card, your_card
 from tutor.standard_deck import card
 from tutor.text import N_, NP_, Text
 
 STEAL_LINES = {
-    # Translators: Steal War: %(victim)s is a computer player's name; %(card)s is the rank that matched the top of its
-    # pile.
+    # Translators: Steal War: %(victim)s is a computer player's name; %(card)s is the pupil's card that matched the top
+    # of its pile ("your 7", "your queen").
     "you": NP_(
-        "You stole %(victim)s's pile with your %(card)s: %(num)s card.",
-        "You stole %(victim)s's pile with your %(card)s: %(num)s cards.",
+        "You stole %(victim)s's pile with %(card)s: %(num)s card.",
+        "You stole %(victim)s's pile with %(card)s: %(num)s cards.",
     ),
-    # Translators: Steal War: %(name)s is a computer player's name; %(card)s is the rank that matched the top of the
-    # pupil's pile.
+    # Translators: Steal War: %(name)s is a computer player's name; %(card)s is its card that matched the top of the
+    # pupil's pile, with its article ("the 7", "the queen").
     "yours": NP_(
-        "%(name)s stole your pile with a %(card)s: %(num)s card.",
-        "%(name)s stole your pile with a %(card)s: %(num)s cards.",
+        "%(name)s stole your pile with %(card)s: %(num)s card.",
+        "%(name)s stole your pile with %(card)s: %(num)s cards.",
     ),
-    # Translators: Steal War: %(name)s and %(victim)s are computer players' names; %(card)s is the rank that matched.
+    # Translators: Steal War: %(name)s and %(victim)s are computer players' names; %(card)s is the card that matched,
+    # with its article ("the 7").
     "other": NP_(
-        "%(name)s stole %(victim)s's pile with a %(card)s: %(num)s card.",
-        "%(name)s stole %(victim)s's pile with a %(card)s: %(num)s cards.",
+        "%(name)s stole %(victim)s's pile with %(card)s: %(num)s card.",
+        "%(name)s stole %(victim)s's pile with %(card)s: %(num)s cards.",
     ),
 }
 MULTI_STEAL_LINES = {
     # Translators: Steal War: one card matched the tops of several piles; %(victims)s lists two or more computer
-    # players' names ("Computer 1 and Computer 2"); %(card)s is the rank that matched.
+    # players' names ("Computer 1 and Computer 2"); %(card)s is the pupil's card that matched ("your 7").
     "you": NP_(
-        "You stole the piles of %(victims)s with your %(card)s: %(num)s card.",
-        "You stole the piles of %(victims)s with your %(card)s: %(num)s cards.",
+        "You stole the piles of %(victims)s with %(card)s: %(num)s card.",
+        "You stole the piles of %(victims)s with %(card)s: %(num)s cards.",
     ),
-    # Translators: Steal War: %(name)s is a computer player's name; its card (%(card)s, a rank) matched the top of the
-    # pupil's pile and of the piles of %(others)s, one or more other computer players' names.
+    # Translators: Steal War: %(name)s is a computer player's name; its card (%(card)s, with its article: "the 7")
+    # matched the top of the pupil's pile and of the piles of %(others)s, one or more other computer players' names.
     "yours": NP_(
-        "%(name)s stole your pile with a %(card)s, and stole from %(others)s too: %(num)s card in all.",
-        "%(name)s stole your pile with a %(card)s, and stole from %(others)s too: %(num)s cards in all.",
+        "%(name)s stole your pile with %(card)s, and stole from %(others)s too: %(num)s card in all.",
+        "%(name)s stole your pile with %(card)s, and stole from %(others)s too: %(num)s cards in all.",
     ),
     # Translators: Steal War: %(name)s is a computer player's name; %(victims)s lists two or more other computer
-    # players' names; %(card)s is the rank that matched.
+    # players' names; %(card)s is the card that matched, with its article ("the 7").
     "other": NP_(
-        "%(name)s stole the piles of %(victims)s with a %(card)s: %(num)s card.",
-        "%(name)s stole the piles of %(victims)s with a %(card)s: %(num)s cards.",
+        "%(name)s stole the piles of %(victims)s with %(card)s: %(num)s card.",
+        "%(name)s stole the piles of %(victims)s with %(card)s: %(num)s cards.",
     ),
 }
 #: A swap, told from the side of the one who gives (the pupil sits first in every battle, so a swap is always taken
 #: by a computer player: from the pupil, or from another computer player).
 SWAP_LINES = {
-    # Translators: Steal War's swap: %(name)s is a computer player's name; its card (%(card)s, a rank) matched the top
-    # of the pile the pupil had before stealing its pile; %(num)s counts the cards it takes, with the card.
+    # Translators: Steal War's swap: %(name)s is a computer player's name; its card (%(card)s: "Computer 2's 7")
+    # matched the top of the pile the pupil had before stealing its pile; %(num)s counts the cards it takes, with the
+    # card.
     "yours": NP_(
-        "Swap! %(name)s's %(card)s matches the top of the pile you had before: you and %(name)s swap piles, and "
-        "%(name)s takes %(num)s card.",
-        "Swap! %(name)s's %(card)s matches the top of the pile you had before: you and %(name)s swap piles, and "
-        "%(name)s takes %(num)s cards.",
+        "Swap! %(card)s matches the top of the pile you had before: you and %(name)s swap piles, and %(name)s takes "
+        "%(num)s card.",
+        "Swap! %(card)s matches the top of the pile you had before: you and %(name)s swap piles, and %(name)s takes "
+        "%(num)s cards.",
     ),
-    # Translators: Steal War's swap: %(name)s and %(victim)s are computer players' names; %(name)s's card (%(card)s, a
-    # rank) matched the top of the pile %(victim)s had before stealing from %(name)s.
+    # Translators: Steal War's swap: %(name)s and %(victim)s are computer players' names; %(name)s's card (%(card)s:
+    # "Computer 2's 7") matched the top of the pile %(victim)s had before stealing from %(name)s.
     "other": NP_(
-        "Swap! %(name)s's %(card)s matches the top of the pile %(victim)s had before: %(name)s and %(victim)s swap "
-        "piles, and %(name)s takes %(num)s card.",
-        "Swap! %(name)s's %(card)s matches the top of the pile %(victim)s had before: %(name)s and %(victim)s swap "
-        "piles, and %(name)s takes %(num)s cards.",
+        "Swap! %(card)s matches the top of the pile %(victim)s had before: %(name)s and %(victim)s swap piles, and "
+        "%(name)s takes %(num)s card.",
+        "Swap! %(card)s matches the top of the pile %(victim)s had before: %(name)s and %(victim)s swap piles, and "
+        "%(name)s takes %(num)s cards.",
     ),
 }
 PROTECTED = (
@@ -90,25 +93,24 @@ PROTECTED = (
     # Translators: %(name)s is a computer player's name ("Computer 2").
     N_("%(name)s played a card of the same rank as the top of their own pile: that pile is safe in this battle."),
 )
-# Translators: Steal War: the pupil tried to steal with a card of another rank. %(mine)s and %(top)s are ranks ("7",
-# "queen"); %(name)s a computer player's name.
+# Translators: Steal War: the pupil tried to steal with a card of another rank. %(mine)s is the pupil's card ("your
+# 7"), %(top)s the other card with its article ("the queen"); %(name)s a computer player's name.
 STEAL_WRONG_RANK = N_(
-    "Your %(mine)s and the %(top)s on top of %(name)s's pile are not the same rank: you can only steal with the same "
-    "rank."
+    "%(mine)s and %(top)s on top of %(name)s's pile are not the same rank: you can only steal with the same rank."
 )
 # Translators: Steal War: %(name)s is a computer player's name whose pile is protected this battle.
 STEAL_PROTECTED = N_("%(name)s's pile is safe in this battle: they played a card of the same rank as its top.")
-# Translators: Steal War: a right steal; %(mine)s and %(top)s are the same rank ("7"), %(name)s a computer player's
-# name.
+# Translators: Steal War: a right steal; %(mine)s is the pupil's card ("your 7"), %(top)s the card of the same rank
+# with its article ("the 7"), %(name)s a computer player's name.
 STEAL_RIGHT = NP_(
-    "Your %(mine)s matches the %(top)s on top of %(name)s's pile: you steal %(num)s card!",
-    "Your %(mine)s matches the %(top)s on top of %(name)s's pile: you steal %(num)s cards!",
+    "%(mine)s matches %(top)s on top of %(name)s's pile: you steal %(num)s card!",
+    "%(mine)s matches %(top)s on top of %(name)s's pile: you steal %(num)s cards!",
 )
-# Translators: Steal War: the pupil's card (%(mine)s, a rank) matches the tops of several piles; %(names)s lists two or
-# more computer players' names.
+# Translators: Steal War: the pupil's card (%(mine)s: "your 7") matches the tops of several piles; %(names)s lists two
+# or more computer players' names.
 STEAL_RIGHT_MANY = NP_(
-    "Your %(mine)s matches the top of the piles of %(names)s: you steal them all, %(num)s card!",
-    "Your %(mine)s matches the top of the piles of %(names)s: you steal them all, %(num)s cards!",
+    "%(mine)s matches the top of the piles of %(names)s: you steal them all, %(num)s card!",
+    "%(mine)s matches the top of the piles of %(names)s: you steal them all, %(num)s cards!",
 )
 # Translators: a button in Steal War: %(name)s is a computer player's name; %(num)s counts the cards in its face-up
 # pile.
@@ -182,20 +184,23 @@ class StealWarLesson(ChanceWarLesson):
         if victim == pupil or victim not in range(game_state.game.players) or not game_state.faceup[victim]:
             return super().judge(game_state, pupil, move)
         mine, top = game_state.hands[pupil][0], game_state.faceup[victim][-1]
-        params = {"mine": rank_name(mine), "top": rank_name(top), "name": self.name(victim, pupil)}
+        params = {"mine": your_card(mine), "top": the_card(top), "name": self.name(victim, pupil)}
         parts = game_state.stolen_parts(pupil)
         if victim not in parts:
             if victim in game_state.protected and card(mine).rank == card(top).rank:
                 # the pupil moves first in every battle, so only a later seat could meet this
                 return Judged(False, Text(STEAL_PROTECTED, {"name": params["name"]}), kind="steal")
-            return Judged(False, Text(STEAL_WRONG_RANK, params), "compare", "steal")
+            return Judged(False, Text(STEAL_WRONG_RANK, params, sentence=True), "compare", "steal")
         taken = sum(parts.values()) + 1
         if len(parts) > 1:
             names = and_list([self.name(v, pupil) for v in sorted(parts)])
             return Judged(
-                True, Text.count(STEAL_RIGHT_MANY, taken, mine=params["mine"], names=names), "compare", "steal"
+                True,
+                Text.count(STEAL_RIGHT_MANY, taken, mine=params["mine"], names=names).as_sentence(),
+                "compare",
+                "steal",
             )
-        return Judged(True, Text.count(STEAL_RIGHT, taken, **params), "compare", "steal")
+        return Judged(True, Text.count(STEAL_RIGHT, taken, **params).as_sentence(), "compare", "steal")
 
     def decision_prompt(self, game_state, pupil: int) -> Text:
         if game_state.phase == "top":
@@ -205,7 +210,7 @@ class StealWarLesson(ChanceWarLesson):
     def turn_narration(self, game_state, pupil: int) -> Text:
         if game_state.phase == "top":
             return self.narration("choose_top")
-        return self.narration("look_and_choose", card=rank_name(game_state.hands[pupil][0]))
+        return self.narration("look_and_choose", card=card(game_state.hands[pupil][0]).corner)
 
     def battle_lines(self, game_state, battle: dict, pupil: int) -> list[Text]:
         lines = []
@@ -218,31 +223,30 @@ class StealWarLesson(ChanceWarLesson):
 
     def steal_lines(self, thief: int, steal: dict, pupil: int) -> list[Text]:
         """One steal: the whole piles it took (one, or several at once), then a swap, each with its cards."""
-        card_name = rank_name(steal["card"])
+        card_id = steal["card"]
         whole = [pile for pile in steal["piles"] if not pile["swap"]]
         swaps = [pile for pile in steal["piles"] if pile["swap"]]
         lines = []
         if whole:
             count = sum(pile["cards"] for pile in whole) + (0 if swaps else 1)
-            lines.append(self.whole_piles_line(thief, [pile["victim"] for pile in whole], card_name, count, pupil))
+            lines.append(self.whole_piles_line(thief, [pile["victim"] for pile in whole], card_id, count, pupil))
+        thief_name = self.name(thief, pupil)
         for index, pile in enumerate(swaps):  # taken by a computer player (see SWAP_LINES), the card with the last
             count, victim = pile["cards"] + (1 if index == len(swaps) - 1 else 0), pile["victim"]
+            thiefs_card = players_card(card_id, thief_name)
             if victim == pupil:
-                lines.append(Text.count(SWAP_LINES["yours"], count, name=self.name(thief, pupil), card=card_name))
+                lines.append(Text.count(SWAP_LINES["yours"], count, name=thief_name, card=thiefs_card))
             else:
                 lines.append(
                     Text.count(
-                        SWAP_LINES["other"],
-                        count,
-                        name=self.name(thief, pupil),
-                        victim=self.name(victim, pupil),
-                        card=card_name,
+                        SWAP_LINES["other"], count, name=thief_name, victim=self.name(victim, pupil), card=thiefs_card
                     )
                 )
         return lines
 
-    def whole_piles_line(self, thief: int, victims: list[int], card_name, count: int, pupil: int) -> Text:
+    def whole_piles_line(self, thief: int, victims: list[int], card_id: int, count: int, pupil: int) -> Text:
         """Whole piles stolen with one card: one pile, or several (the pupil's among them or not)."""
+        card_name = your_card(card_id) if thief == pupil else the_card(card_id)
         if len(victims) == 1:
             victim = victims[0]
             if thief == pupil:

@@ -175,6 +175,15 @@ BEATS = {
         N_("%(name)s's two special cards beat %(others)s."),
     ),
 }
+#: A round the pupil's partner won with four players: the partner's card is the team's, so it beats only the other
+#: team's cards, never the pupil's.
+PARTNER_BEATS = {
+    # Translators: %(name)s is the pupil's partner, a computer player ("Computer 2"); %(best)s its result (a sum "266"
+    # or a product "7 × 8 = 56"); %(others)s lists the other team's beaten results ("176 and 201").
+    "value": N_("Your partner %(name)s beats %(others)s with %(best)s."),
+    # Translators: %(name)s is the pupil's partner, a computer player; %(others)s lists the other team's beaten results.
+    "double_kocha": N_("Your partner %(name)s beats %(others)s with two special cards."),
+}
 ALONE = (
     # Translators: %(best)s is the pupil's result (a sum "266" or a product "7 × 8 = 56").
     N_("Nobody else could lay or turn a card: your %(best)s wins."),
@@ -264,8 +273,10 @@ class RoundTeller:
             return []
         leader = self.pupil if self.pupil in winners else winners[0]
         best = results[leader]
-        messages = BEATS["double_kocha" if best is None else "value"]
-        beaten = [p for p in live if p not in self.leaders(battle)]
+        kind = "double_kocha" if best is None else "value"
+        messages = BEATS[kind]
+        side = self.state.side_of(leader)  # a teammate's card is the team's: the leader does not beat it
+        beaten = [p for p in live if p not in self.leaders(battle) and self.state.side_of(p) != side]
         if not beaten:
             return (
                 [
@@ -278,6 +289,9 @@ class RoundTeller:
             )
         if leader == self.pupil:
             return [Text(messages[0], {"best": best, "others": and_list([results[p] for p in beaten])})]
+        if side == self.state.side_of(self.pupil):
+            others = and_list([results[p] for p in beaten])
+            return [Text(PARTNER_BEATS[kind], {"name": self.name(leader), "best": best, "others": others})]
         others = [results[p] for p in beaten if p != self.pupil]
         if self.pupil in beaten:
             if others:

@@ -11,25 +11,19 @@ from tutor import accounts, classroom, content
 from tutor.drills import Question, texts
 from tutor.lessons import LESSONS
 from tutor.skill_model import skills
-from tutor.text import N_, Text
+from tutor.text import N_, Text, say
 
-Gettext = Callable[[str], str]
+Gettext = Callable[[str | Text], str]
 
 
-def untranslated(message: str) -> str:
-    return message
+def untranslated(message: str | Text) -> str:
+    """English words: a plain message as it is, a Text (a level word with its context) said in English."""
+    return say(message)
 
 
 # --- words ----------------------------------------------------------------------------------
-#: Level words (the same source text as the web's LEVEL_NAMES, so one translation serves both).
-LEVEL_WORDS = {
-    "not_started": N_("not started"),
-    "attempted": N_("attempted"),
-    "familiar": N_("familiar"),
-    "proficient": N_("proficient"),
-    "mastered": N_("mastered"),
-    "needs_help": N_("needs help"),
-}
+#: Level words: the skill model's scale (:data:`skills.LEVEL_WORDS`), said with its context.
+LEVEL_WORDS = {level: Text.in_context(marked) for level, marked in skills.LEVEL_WORDS.items()}
 #: Homework statuses in words; a goal reached after the due time is "handed in late".
 STATUS_WORDS = {
     "not_started": N_("not started"),

@@ -29,6 +29,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 
 from tutor import content
+from tutor.text import NC_
 
 SKILLS = tuple(content.load("skills"))
 #: The skills whose drills ask for a typed number (level 3 or always): "mastered" needs a right one.
@@ -160,6 +161,18 @@ NOT_STARTED, ATTEMPTED, FAMILIAR, PROFICIENT, MASTERED = LEVELS = (
     "mastered",
 )
 FAMILIAR_FROM, PROFICIENT_FROM = 0.5, 0.8
+#: The levels in words, one scale in each school system's own terms (nb påbegynt / grunnleggende / sikker / mestret;
+#: Italy's official primary evaluation levels), all under one context: the pupil's page, the teacher's pages, homework
+#: goals ("Reach the level ...") and the exports say the same word for a level. "needs help" marks a skill the
+#: teacher should step in on.
+LEVEL_WORDS = {
+    NOT_STARTED: NC_("skill level", "not started"),
+    ATTEMPTED: NC_("skill level", "attempted"),
+    FAMILIAR: NC_("skill level", "familiar"),
+    PROFICIENT: NC_("skill level", "proficient"),
+    MASTERED: NC_("skill level", "mastered"),
+    "needs_help": NC_("skill level", "needs help"),
+}
 #: A pupil "needs help" with a skill after this many answers while P(known) stays below NEEDS_HELP_BELOW.
 NEEDS_HELP_AFTER, NEEDS_HELP_BELOW = 4, 0.3
 

@@ -25,7 +25,7 @@ from tutor.skill_model import skills
 from tutor.web import db
 from tutor.web.auth import teacher_required
 from tutor.web.htmx import wants_fragment
-from tutor.web.i18n import current_locale, format_locale
+from tutor.web.i18n import current_locale, format_locale, say
 from tutor.web.present import LEVEL_NAMES, skill_name, timezone_label
 from tutor.web.teacher import assignment_or_404, class_or_404, pupil_or_404
 
@@ -171,7 +171,7 @@ def class_grid_csv(class_id):
     school_class = class_or_404(class_id)
     grid = reports.class_grid(db.session(), school_class, request.args.get("sort"), now=utcnow())
     zone = classroom.zone(school_class.timezone)
-    rows = reports.grid_table(grid, _, skill_name, lambda at: at.astimezone(zone).strftime("%Y-%m-%d %H:%M"))
+    rows = reports.grid_table(grid, say, skill_name, lambda at: at.astimezone(zone).strftime("%Y-%m-%d %H:%M"))
     return csv_response(rows, "kortmatte", school_class.code, "progress", local_today(school_class.timezone))
 
 

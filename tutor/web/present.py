@@ -9,20 +9,15 @@ from babel.core import get_global
 from babel.dates import format_date, format_time, get_datetime_format, get_timezone_location
 from babel.numbers import format_percent
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext, ngettext
+from flask_babel import lazy_gettext, lazy_pgettext, ngettext
 
 from tutor import accounts, classroom, content
 from tutor.models import Assignment
+from tutor.skill_model import skills
 from tutor.web.i18n import format_locale, say
 
-LEVEL_NAMES = {
-    "not_started": lazy_gettext("not started"),
-    "attempted": lazy_gettext("attempted"),
-    "familiar": lazy_gettext("familiar"),
-    "proficient": lazy_gettext("proficient"),
-    "mastered": lazy_gettext("mastered"),
-    "needs_help": lazy_gettext("needs help"),
-}
+#: The skill model's level words (one scale per school system), the same on every page, goal and export.
+LEVEL_NAMES = {level: lazy_pgettext(*marked) for level, marked in skills.LEVEL_WORDS.items()}
 
 STATUS_NAMES = {
     "not_started": lazy_gettext("not started"),
@@ -43,13 +38,13 @@ def skill_name(skill_id: str) -> str:
 
 
 def goal_text(assignment: Assignment) -> str:
-    """The goal as one sentence, such as "Finish 2 games." or "Reach proficient in Tens friends."."""
+    """The goal as one sentence, such as "Finish 2 games." or "Reach the level “proficient” in Tens friends."."""
     if assignment.goal == "games":
         return ngettext("Finish %(num)s game.", "Finish %(num)s games.", assignment.goal_count)
     if assignment.goal == "questions":
         return ngettext("Answer %(num)s question.", "Answer %(num)s questions.", assignment.goal_count)
     return _(
-        "Reach the level %(level)s in %(skill)s.",
+        "Reach the level “%(level)s” in %(skill)s.",
         level=LEVEL_NAMES[assignment.goal_level],
         skill=skill_name(assignment.goal_skill),
     )
