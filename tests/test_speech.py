@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.signs import FORMS, MINUS, formula, write
+from tutor.signs import FORMS, MINUS, formula, operators, typed, write
 from tutor.speech import SPELLERS, speakable
 from tutor.speech.reading import SIGNS
 
@@ -244,6 +244,8 @@ OTHER_SENTENCES = {
         "Q♥ beats 10♠.": "queen of hearts beats ten of spades.",
         "A♣, K♦ and 🃏": "ace of clubs, king of diamonds and joker",
         "A card: 7, Q, K, A": "a card: seven, queen, king, ace",
+        "Use + - x / and brackets.": "use plus, minus, times, divided by and brackets.",
+        "only odd/even": "only odd or even",
     },
     "nb": {
         f"{MINUS}12": "minus tolv",
@@ -255,6 +257,8 @@ OTHER_SENTENCES = {
         "0,5": "null komma fem",
         "Q♥ slår 10♠.": "hjerter dame slår spar ti.",
         "A♣, K♦ og 🃏": "kløver ess, ruter konge og joker",
+        "Regn med + − · :": "regn med pluss, minus, ganger, delt på",
+        "bare oddetall/partall.": "bare oddetall eller partall.",
     },
     "sv": {
         f"{MINUS}12": "minus tolv",
@@ -262,6 +266,7 @@ OTHER_SENTENCES = {
         "2 1/2": "två och en halv",
         "3,25": "tre komma två fem",
         "Q♥ slår 10♠.": "hjärter dam slår spader tio.",
+        "bara udda/jämnt": "bara udda eller jämnt",
     },
     "it": {
         f"{MINUS}12": "meno dodici",
@@ -269,6 +274,9 @@ OTHER_SENTENCES = {
         "2 1/2": "due e un mezzo",
         "3,25": "tre virgola due cinque",
         "Q♥ batte 10♠.": "donna di cuori batte dieci di picche.",
+        "Usa + − × : e le parentesi.": "usa più, meno, per, diviso e le parentesi.",
+        "solo dispari/pari": "solo dispari o pari",
+        "A te tocca il 7.": "a te tocca il sette.",
     },
 }
 
@@ -317,6 +325,13 @@ def test_every_sign_has_a_word(locale):
         spoken = speakable(f"4 {sign} 2", locale)
         assert not UNSPOKEN.search(spoken), (sign, spoken)
     assert not UNSPOKEN.search(speakable("4 * 2 = 8", locale))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_operator_signs_a_rule_lists_are_words(locale):
+    for listed in (write(operators("+-*/"), locale), write(typed(operators("+-*/")), locale)):
+        spoken = speakable(f"Use {listed} with your numbers.", locale)
+        assert not UNSPOKEN.search(spoken) and " x " not in spoken, (listed, spoken)
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -38,6 +38,7 @@ SPELLER = Speller(
         "not_equal": "is not equal to",
         "about": "is about",
         "percent": "percent",
+        "or": "or",
     },
     mixed="and",
     decimal_sign=".",

@@ -42,6 +42,7 @@ SPELLER = Speller(
         "not_equal": "è diverso da",
         "about": "è circa",
         "percent": "per cento",
+        "or": "o",
     },
     mixed="e",
     decimal_sign=",",

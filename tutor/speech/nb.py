@@ -76,6 +76,7 @@ SPELLER = Speller(
         "not_equal": "er ikke lik",
         "about": "er omtrent",
         "percent": "prosent",
+        "or": "eller",
     },
     mixed="og",
     decimal_sign=",",

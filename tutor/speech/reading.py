@@ -57,10 +57,15 @@ SIGN_NAMES = {
     "≠": "not_equal",
     "≈": "about",
 }
+#: Words of another sign: "/" between two words ("odd/even") is said "or".
+EITHER = "or"
 SUITS = "".join(SUIT_SYMBOLS.values())
 
+#: A listing of operator signs, as a rule names them ("Use + - x / and brackets", "+ − · :").
+OPERATOR = r"[+\-−xX×*·/:÷]"
 TOKEN = re.compile(
-    rf"(?P<card>(?<!\w)(?:10|[2-9]|[AKQJ])[{SUITS}])\ufe0f?"
+    rf"(?<![^\s(])(?P<listing>{OPERATOR}(?: {OPERATOR})+)(?![^\s).,;])"
+    rf"|(?P<card>(?<!\w)(?:10|[2-9]|[AKQJ])[{SUITS}])\ufe0f?"
     rf"|(?P<suit>[{SUITS}])\ufe0f?"
     rf"|(?P<joker>{JOKER_SIGN})"
     r"|(?<!\w)(?P<named>\d+):(?P<ending>[a-zåäö]+)\b"  # Swedish "3:ans tabell"
@@ -73,6 +78,7 @@ TOKEN = re.compile(
     r"|(?<=[\d)])(?P<between> ?[xX] ?| / )(?=[\d(−-])"  # times or divide, only between two terms
     r"|(?P<hyphen>(?<![^\s(\d=<>≤≥≠≈+·×÷*])-(?=[\s\d(]))"  # a typed minus, not a word's hyphen
     r"|(?P<sign>[+−·×÷=<>≤≥≠≈*])"
+    r"|(?<=[^\W\d_])(?P<either>/)(?=[^\W\d_])"  # "odd/even": said "odd or even"
     r"|(?<![\w'’])(?P<rank>[KQJ]|A(?! [^\W\d_]))(?![\w'’])"
 )
 
@@ -119,6 +125,10 @@ class Speller:
         """The words for one token of :data:`TOKEN`."""
         found = match.lastgroup
         group = match.group
+        if group("listing"):
+            return ", ".join(self.signs[SIGN_NAMES[sign]] for sign in group("listing").split())
+        if group("either"):
+            return f" {self.signs[EITHER]} "
         if group("card"):
             token = group("card")
             return self.card(token[:-1], token[-1])

@@ -84,6 +84,7 @@ SPELLER = Speller(
         "not_equal": "är inte lika med",
         "about": "är ungefär",
         "percent": "procent",
+        "or": "eller",
     },
     mixed="och",
     decimal_sign=",",
