@@ -55,7 +55,7 @@ class Sentences:
     def page(self, where: str, response) -> None:
         for match in PUPIL_TEXT.finditer(response.get_data(as_text=True)):
             block = next(part for part in match.groups() if part is not None)
-            block = re.sub(r"<h3>.*?</h3>", " ", block)
+            block = re.sub(r"<h3>.*?</h3>|<button[^>]*>.*?</button>", " ", block)  # a heading, a speaker
             for line in re.split(r"</(?:p|li)>", block):
                 text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", line)).split())
                 if text:

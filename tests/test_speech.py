@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from fractions import Fraction
 
@@ -375,3 +376,18 @@ def test_no_digit_or_sign_survives_in_an_arithmetic_sentence(terms, operators, f
     written = write(maths, locale)
     spoken = speakable(f"So: {written}.", locale)
     assert not UNSPOKEN.search(spoken), (written, spoken)
+
+
+@pytest.mark.parametrize("locale", ["nb", "it"])
+def test_a_lesson_page_gives_its_speaker_the_words_of_its_text(guest, client, locale):
+    """The intro step's speaker carries the coach's text spelt in the page's language, hidden until a voice is found."""
+    guest.sign_in("Ada", locale)
+    run_id = guest.start("war")
+    page = client.get(f"/runs/{run_id}").get_data(as_text=True)
+    speakers = re.findall(
+        r'<button type="button" class="speak" data-speak="([^"]+)" aria-label="([^"]+)"[^>]*hidden>', page
+    )
+    assert len(speakers) == 1, page
+    words, label = speakers[0]
+    assert label == {"nb": "Les opp", "it": "Leggi ad alta voce"}[locale]
+    assert words.strip() and not UNSPOKEN.search(html.unescape(words)), words
