@@ -258,6 +258,7 @@ OTHER_SENTENCES = {
         "0,5": "null komma fem",
         "Q♥ slår 10♠.": "hjerter dame slår spar ti.",
         "A♣, K♦ og 🃏": "kløver ess, ruter konge og joker",
+        "A og K slår 7.": "ess og konge slår sju.",
         "Regn med + − · :": "regn med pluss, minus, ganger, delt på",
         "bare oddetall/partall.": "bare oddetall eller partall.",
     },

@@ -41,6 +41,7 @@ SPELLER = Speller(
         "or": "or",
     },
     mixed="and",
+    a_is_word=True,
     decimal_sign=".",
     decimal_word="point",
 )

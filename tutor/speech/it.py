@@ -45,6 +45,7 @@ SPELLER = Speller(
         "or": "o",
     },
     mixed="e",
+    a_is_word=True,
     decimal_sign=",",
     decimal_word="virgola",
 )

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tutor.standard_deck import ACE, JACK, JOKER_SIGN, KING, QUEEN, SUIT_SYMBOLS
+from tutor.standard_deck import JOKER_SIGN, SUIT_SYMBOLS
 from tutor.text import N_, NC_, Text, say
 
 #: Longer numbers are read digit by digit (a code, not an amount).
@@ -31,7 +31,6 @@ RANK_WORDS = {
     "Q": NC_("card rank", "queen"),
     "J": NC_("card rank", "jack"),
 }
-RANK_VALUES = {"A": ACE, "K": KING, "Q": QUEEN, "J": JACK}
 JOKER_NAME = NC_("card name", "joker")
 # The card's name that screen readers read (templates/macros/standard_cards.html tells translators its fields).
 CARD_NAME = N_("%(rank)s of %(suit)s")
@@ -79,7 +78,7 @@ TOKEN = re.compile(
     r"|(?P<hyphen>(?<![^\s(\d=<>≤≥≠≈+·×÷*])-(?=[\s\d(]))"  # a typed minus, not a word's hyphen
     r"|(?P<sign>[+−·×÷=<>≤≥≠≈*])"
     r"|(?<=[^\W\d_])(?P<either>/)(?=[^\W\d_])"  # "odd/even": said "odd or even"
-    r"|(?<![\w'’])(?P<rank>[KQJ]|A(?! [^\W\d_]))(?![\w'’])"
+    r"|(?<![\w'’])(?P<rank>[AKQJ])(?![\w'’])"
 )
 
 
@@ -99,6 +98,8 @@ class Speller:
     #: The decimal sign the locale writes and its word ("," said "komma").
     decimal_sign: str
     decimal_word: str
+    #: "A" before a word is a word of the language ("A card", "A te tocca"), not an ace.
+    a_is_word: bool = False
     #: A number with a written ending ("3:ans" in Swedish) said as a word; None where the locale has none.
     named_number: Callable[[int, str], str] | None = None
     digits: tuple[str, ...] = field(init=False)
@@ -162,6 +163,8 @@ class Speller:
             return f" {self.signs['minus']} "
         if group("sign"):
             return f" {self.signs[SIGN_NAMES[group('sign')]]} "
+        if group("rank") == "A" and self.a_is_word and re.match(r" [^\W\d_]", match.string[match.end() :]):
+            return "A"
         return self.card(group("rank"), None)
 
     def ratio(self, numerator: str, denominator: str) -> str:
