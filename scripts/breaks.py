@@ -873,6 +873,16 @@ BREAKS: tuple[Break, ...] = (
     Break("i18n.english_dates_american", "tutor/web/i18n.py",
           'FORMAT_LOCALES = {"en": "en_GB"}', "FORMAT_LOCALES = {}",
           "English dates and times are written in the US format"),
+    Break("speech.nb_fraction_singular", "tutor/speech/nb.py",
+          'plural = "halve" if denominator == 2 else part(denominator) + "er"',
+          'plural = "halve" if denominator == 2 else part(denominator)',
+          'a Norwegian fraction keeps its singular part: "tre firedel" for 3/4'),
+    Break("speech.sv_wrong_fraction_word", "tutor/speech/sv.py",
+          '4: "fjärdedel",', '4: "fyradel",',
+          'the Swedish quarter is a word no school says: "tre fyradelar"'),
+    Break("speech.not_equal_left_out", "tutor/speech/reading.py",
+          'r"|(?P<sign>[+−·×÷=<>≤≥≠≈*])"', 'r"|(?P<sign>[+−·×÷=<>≤≥≈*])"',
+          "the sign ≠ is left in the speakable form instead of its words"),
 )
 # fmt: on
 
@@ -903,6 +913,8 @@ LESSON_TESTS = (
     "test_run_storage.py",
 )
 RELATED: dict[str, tuple[str, ...]] = {
+    "tutor/speech/nb.py": ("test_speech.py",),
+    "tutor/speech/sv.py": ("test_speech.py",),
     "tutor/skill_model/skills.py": (
         "test_progress.py",
         "test_adaptivity.py",

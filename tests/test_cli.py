@@ -464,3 +464,17 @@ def test_skills_fit_keeps_the_defaults_while_no_skill_has_enough_answers(capsys,
     assert "every skill uses the defaults" in run_cli(capsys, "skills", "show")[1].out and not rows(
         cli_database, SkillParams
     )
+
+
+@pytest.mark.parametrize(
+    ("locale", "spoken"),
+    [
+        ("nb", "tjuesju pluss tre firedeler"),
+        ("sv", "tjugosju plus tre fjärdedelar"),
+        ("it", "ventisette più tre quarti"),
+        ("en", "twenty-seven plus three quarters"),
+    ],
+)
+def test_say_prints_the_speakable_form_of_a_text(capsys, locale, spoken):
+    code, out = run_cli(capsys, "say", "--locale", locale, "27 + 3/4")
+    assert code == 0 and out.out == spoken + "\n"

@@ -30,6 +30,7 @@ LAYERS = (
             "tutor.deck",
             "tutor.standard_deck",
             "tutor.gnav_deck",
+            "tutor.speech",
             "tutor.config",
             "tutor.models",
         ),

@@ -422,6 +422,13 @@ def pybabel(step: str, pot: Path = POT, locations: bool = False) -> None:
     CommandLineInterface().run(["pybabel", "-q", *commands[step]])
 
 
+def cmd_say(args) -> int:
+    from tutor.speech import speakable
+
+    print(speakable(" ".join(args.text), args.locale))
+    return 0
+
+
 def cmd_i18n(args) -> int:
     for step in ["extract", "update", "compile"] if args.action == "all" else [args.action]:
         pybabel(step)
@@ -516,6 +523,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="fit only the skills with 200 new first answers since their last fit (run it nightly)",
     )
     skills.set_defaults(func=cmd_skills)
+
+    say = sub.add_parser(
+        "say", help="print the speakable form of a text: its numbers, fractions, signs and cards in words"
+    )
+    say.add_argument("--locale", default="en", help="en, nb, sv or it (default en)")
+    say.add_argument("text", nargs="+", help='the text as a page shows it, e.g. "27 + 3/4"')
+    say.set_defaults(func=cmd_say)
 
     i18n = sub.add_parser("i18n", help="pybabel extract / update / compile for the catalogues")
     i18n.add_argument("action", choices=["extract", "update", "compile", "all"])

@@ -1,5 +1,5 @@
 // Kortmatte's only script: keyboard focus after each htmx swap, the hourglass, the number pad of a typed
-// answer on touch screens, and a message when a request fails.
+// answer on touch screens, reading a text aloud, and a message when a request fails.
 // Served from the app itself; no inline script anywhere (the CSP forbids it).
 (function () {
   "use strict";
@@ -33,6 +33,36 @@
     if (echo) { echo.textContent = box.value; }
   });
 
+  // Read aloud (for children who cannot read yet): a speaker button says its text, which the server spelt
+  // in words (data-speak), with the browser's speech synthesis in the page's language. Only a voice on the
+  // device itself is used (a network voice would send the text to a third party); without one the buttons
+  // stay hidden and the lesson works silently.
+  var speech = window.speechSynthesis;
+  function deviceVoice() {
+    if (!speech || !window.SpeechSynthesisUtterance) { return null; }
+    var language = (document.documentElement.lang || "en").toLowerCase();
+    var accepted = language === "nb" ? ["nb", "no"] : [language];  // many devices name Bokmål's voice "no"
+    var voices = speech.getVoices().filter(function (voice) {
+      return voice.localService && accepted.indexOf((voice.lang || "").toLowerCase().split(/[-_]/)[0]) >= 0;
+    });
+    return voices[0] || null;
+  }
+  function showSpeakers() {
+    var voice = deviceVoice();
+    document.querySelectorAll("button[data-speak]").forEach(function (button) { button.hidden = !voice; });
+  }
+  if (speech && speech.addEventListener) { speech.addEventListener("voiceschanged", showSpeakers); }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-speak]");
+    var voice = button && deviceVoice();
+    if (!voice) { return; }
+    speech.cancel();
+    var utterance = new window.SpeechSynthesisUtterance(button.getAttribute("data-speak"));
+    utterance.voice = voice;
+    utterance.lang = voice.lang;
+    speech.speak(utterance);
+  });
+
   // The server gives the whole sentence for every second left (data-hourglass-forms: each
   // distinct sentence once with a {num} slot, and which one each number takes), so the plural
   // form is the language's own and no words are put together here.
@@ -58,6 +88,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     focusFirst(document.getElementById("lesson"));
     startHourglass(document);
+    showSpeakers();
   });
   // After a step, what the coach says (the others' moves, the result) comes back into view
   // if the page was scrolled past it; the focus then scrolls only if its target is not in view.
@@ -73,6 +104,7 @@
     showCoach();
     focusFirst(event.detail.elt.closest ? event.detail.elt : document);
     startHourglass(document);
+    showSpeakers();
   });
 
   // An error response is not swapped in: say so with the page's own (translated) message and

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import g, request, session
 from flask_babel import Babel, get_locale, get_translations
 
-from tutor import text
+from tutor import speech, text
 from tutor.text import LOCALES
 
 LANGUAGE_NAMES = {"en": "English", "nb": "Norsk bokmål", "sv": "Svenska", "it": "Italiano"}
@@ -61,11 +61,20 @@ def say(what) -> str:
     return text.say(what, current_locale(), translations())
 
 
+def speakable(texts, said=()) -> str:
+    """What a speaker button reads aloud (issue 28): ``texts`` as :func:`say` shows them and the lines
+    ``said`` already, with their numbers, signs and cards in words (:mod:`tutor.speech`)."""
+    lines = [say(each) for each in texts] + list(said)
+    return " ".join(speech.speakable(line, current_locale()) for line in lines if line)
+
+
 def init_app(app) -> None:
     babel.init_app(
         app, locale_selector=select_locale, default_translation_directories=str(app.config["TRANSLATIONS_DIR"])
     )
-    app.jinja_env.globals.update(say=say, current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES, LOCALES=LOCALES)
+    app.jinja_env.globals.update(
+        say=say, speakable=speakable, current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES, LOCALES=LOCALES
+    )
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     # as Flask-Babel installs them, with the catalogue looked up once per request
     app.jinja_env.install_gettext_callables(
