@@ -17,7 +17,7 @@ from babel.core import get_global
 from sqlalchemy import delete, func, select, true
 from sqlalchemy.orm import Session
 
-from tutor import accounts, content, homework_status
+from tutor import accounts, content, guessing, homework_status
 from tutor.engine import GAMES, InvalidOptions, make_game
 from tutor.lessons import LESSONS
 from tutor.models import (
@@ -288,17 +288,13 @@ def reset_secret(db: Session, pupil: Pupil) -> None:
     """New pictures (or PIN) for a pupil; their old sign-ins end and any wait is lifted."""
     pupil.secret = accounts.new_secret(pupil.school_class.sign_in)
     accounts.close_sessions_of(db, pupil_id=pupil.id)
-    accounts.clear_failures(db, pupil_throttle_key(pupil))
-
-
-def pupil_throttle_key(pupil: Pupil) -> str:
-    return f"pupil:{pupil.public_id}"
+    guessing.forget_pupil(db, pupil)
 
 
 def delete_pupil(db: Session, pupil: Pupil) -> None:
     """Delete a pupil with their runs, answers, skill records and homework (hard delete)."""
     accounts.close_sessions_of(db, pupil_id=pupil.id)
-    accounts.clear_failures(db, pupil_throttle_key(pupil))
+    guessing.forget_pupil(db, pupil)
     db.delete(pupil)
 
 
