@@ -61,7 +61,6 @@ def test_a_burst_against_many_pupils_pauses_the_class_and_the_teacher_sees_it_an
     app, staff, client, monkeypatch
 ):
     monkeypatch.setattr(limits, "CLASS_TRIES_HOUR", Limit("class-hour", 6, 3600))
-    monkeypatch.setattr("tutor.guessing.CLASS_LIMITS", (limits.CLASS_TRIES_HOUR, limits.CLASS_TRIES_DAY))
     staff.teacher()
     names = ("Ada", "Ola", "Lise", "Per", "Kari", "Nils", "Siri", "Emil")
     school_class = staff.school_class(pupils=names)
@@ -86,7 +85,6 @@ def test_a_burst_against_many_pupils_pauses_the_class_and_the_teacher_sees_it_an
 
 def test_right_pictures_cost_the_class_nothing(app, staff, monkeypatch):
     monkeypatch.setattr(limits, "CLASS_TRIES_DAY", Limit("class-day", 3, 86_400))
-    monkeypatch.setattr("tutor.guessing.CLASS_LIMITS", (limits.CLASS_TRIES_HOUR, limits.CLASS_TRIES_DAY))
     staff.teacher()
     names = ("Ada", "Ola", "Lise", "Per", "Kari")
     school_class = staff.school_class(pupils=names)

@@ -13,14 +13,17 @@ from sqlalchemy.orm import Session
 from tutor import limits
 from tutor.models import Pupil, SchoolClass
 
-CLASS_LIMITS = (limits.CLASS_TRIES_HOUR, limits.CLASS_TRIES_DAY)
+
+def class_limits() -> tuple[limits.Limit, ...]:
+    """The limits a class's wrong tries count against (read when used, so a test may set smaller ones)."""
+    return (limits.CLASS_TRIES_HOUR, limits.CLASS_TRIES_DAY)
 
 
 def take_secret_try(db: Session, pupil: Pupil, address_key: str, now: float) -> int:
     """Count one try at ``pupil``'s secret: the seconds to wait before any try is checked (0: check this one)."""
     waits = [
         limits.hit(db, limits.PUPIL_TRIES, pupil.public_id, now),
-        *(limits.hit(db, limit, pupil.class_id, now) for limit in CLASS_LIMITS),
+        *(limits.hit(db, limit, pupil.class_id, now) for limit in class_limits()),
         limits.hit(db, limits.ADDRESS_SECRET_TRIES, address_key, now),
     ]
     return max((wait or 0) for wait in waits)
@@ -29,7 +32,7 @@ def take_secret_try(db: Session, pupil: Pupil, address_key: str, now: float) -> 
 def secret_was_right(db: Session, pupil: Pupil, address_key: str, now: float) -> None:
     """A right try costs the class and the address nothing, and the pupil starts afresh."""
     limits.forget(db, limits.PUPIL_TRIES, pupil.public_id)
-    for limit in CLASS_LIMITS:
+    for limit in class_limits():
         limits.give_back(db, limit, pupil.class_id, now)
     limits.give_back(db, limits.ADDRESS_SECRET_TRIES, address_key, now)
 
@@ -45,12 +48,12 @@ def code_was_right(db: Session, address_key: str, now: float) -> None:
 
 def class_paused(db: Session, school_class: SchoolClass, now: float) -> int:
     """The seconds until the class's pupils may try their pictures or PIN again (0: they may now)."""
-    return max(limits.waiting(db, limit, school_class.id, now) for limit in CLASS_LIMITS)
+    return max(limits.waiting(db, limit, school_class.id, now) for limit in class_limits())
 
 
 def let_class_try_again(db: Session, school_class: SchoolClass) -> None:
     """The teacher has seen the message: the class's allowance of wrong tries starts again."""
-    for limit in CLASS_LIMITS:
+    for limit in class_limits():
         limits.forget(db, limit, school_class.id)
 
 
