@@ -312,6 +312,47 @@ def test_purge_deletes_old_guests_sessions_and_throttles_and_keeps_the_rest(caps
     assert [p.name for p in rows(cli_database, Pupil)] == ["Old Pupil"]
 
 
+def test_purge_deletes_the_games_and_answers_of_class_pupils_who_have_not_played_for_a_year(
+    capsys, monkeypatch, cli_database
+):
+    now = datetime.now(UTC)
+    with Session(cli_database) as session:
+        teacher = Teacher(email="tove@school.example", name="Tove", password_hash="x")
+        session.add(teacher)
+        school_class = classroom.create_class(session, teacher, "4B", "en", "Europe/London", "pictures")
+        left, playing = classroom.add_pupils(session, school_class, "Left\nPlaying").added
+        for pupil, days_ago in ((left, 380), (left, 370), (playing, 400), (playing, 20)):
+            when = now - timedelta(days=days_ago)
+            run = LessonRunRecord(
+                pupil_id=pupil.id, game_id="war", seed=1, stage="play", data={}, created_at=when, updated_at=when
+            )
+            session.add(run)
+            session.flush()
+            session.add(
+                AttemptRecord(
+                    pupil_id=pupil.id,
+                    run_id=run.id,
+                    skill="compare",
+                    question_kind="k",
+                    question={},
+                    typed="1",
+                    correct=True,
+                    created_at=when,
+                )
+            )
+        session.commit()
+    code, out = run_cli(capsys, "purge")
+    assert code == 0 and "the games and answers of 1 class pupils who have not played for 12 months" in out.out
+    assert sorted(p.name for p in rows(cli_database, Pupil)) == ["Left", "Playing"]  # the pupils stay
+    with Session(cli_database) as session:
+        kept = session.scalars(select(LessonRunRecord.pupil_id)).all()
+        assert len(kept) == 2 and len(rows(cli_database, AttemptRecord)) == 2  # all of Playing's, none of Left's
+        assert set(kept) == {session.scalar(select(Pupil.id).where(Pupil.name == "Playing"))}
+    monkeypatch.setenv("WORK_RETENTION_MONTHS", "24")
+    assert "of 0 class pupils who have not played for 24 months" in run_cli(capsys, "purge")[1].out
+    assert run_cli(capsys, "purge", "--months", "0")[0] == 2
+
+
 def test_purge_reads_the_retention_and_session_limits_from_the_environment(capsys, monkeypatch, cli_database):
     now = datetime.now(UTC)
     with Session(cli_database) as session:

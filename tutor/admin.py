@@ -82,6 +82,7 @@ class Purged:
     guests: int
     sessions: int
     throttles: int
+    old_work: int = 0  # class pupils whose games and answers were deleted
 
 
 def delete_old_throttles(db: Session, now: datetime) -> int:
@@ -96,13 +97,17 @@ def delete_old_throttles(db: Session, now: datetime) -> int:
     return result.rowcount or 0
 
 
-def purge(db: Session, now: datetime, guest_days: int, limits: accounts.SessionLimits) -> Purged:
-    """The daily clean-up: guests not seen for ``guest_days`` days (with all their work),
-    sign-in sessions that have ended, and old throttle and rate-limit rows. The caller commits."""
+def purge(db: Session, now: datetime, guest_days: int, limits: accounts.SessionLimits, work_months: int = 12) -> Purged:
+    """The daily clean-up: guests not seen for ``guest_days`` days (with all their work), the games and answers of
+    class pupils who have not played for ``work_months`` months, sign-in sessions that have ended, and old throttle
+    and rate-limit rows. The caller commits."""
     if guest_days < 1:
         raise Refused("days", "the number of days must be at least 1")
+    if work_months < 1:
+        raise Refused("months", "the number of months must be at least 1")
     return Purged(
         guests=classroom.purge_guests(db, now, guest_days),
         sessions=accounts.delete_old_sessions(db, now, limits),
         throttles=delete_old_throttles(db, now) + rate_limits.purge(db, now.timestamp()),
+        old_work=classroom.purge_old_work(db, now, work_months),
     )

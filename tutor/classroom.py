@@ -396,6 +396,27 @@ def purge_guests(db: Session, now: datetime, days: int) -> int:
     return len(stale)
 
 
+def purge_old_work(db: Session, now: datetime, months: int) -> int:
+    """Delete the games and answers of class pupils who have not played for ``months`` months (they have left the
+    class in all but name); the pupil and their skill levels stay for the teacher. Returns how many pupils."""
+    cutoff = now - timedelta(days=months * 365 // 12)
+    last_run = (
+        select(LessonRunRecord.pupil_id, func.max(LessonRunRecord.updated_at).label("last"))
+        .group_by(LessonRunRecord.pupil_id)
+        .subquery()
+    )
+    stale = db.scalars(
+        select(Pupil.id)
+        .join(last_run, last_run.c.pupil_id == Pupil.id)
+        .where(Pupil.class_id.is_not(None), last_run.c.last < cutoff)
+    ).all()
+    for chunk in range(0, len(stale), 500):
+        ids = stale[chunk : chunk + 500]
+        db.execute(delete(AttemptRecord).where(AttemptRecord.pupil_id.in_(ids)))
+        db.execute(delete(LessonRunRecord).where(LessonRunRecord.pupil_id.in_(ids)))
+    return len(stale)
+
+
 # --- homework --------------------------------------------------------------------------------
 #: For whom homework is: the whole class (also pupils added later), a group of it (its members at any time), or chosen
 #: pupils.

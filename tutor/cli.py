@@ -264,6 +264,7 @@ def cmd_purge(args) -> int:
 
     config = create_app().config
     days = config["GUEST_RETENTION_DAYS"] if args.days is None else args.days
+    months = config["WORK_RETENTION_MONTHS"] if args.months is None else args.months
     limits = accounts.SessionLimits(
         idle=timedelta(minutes=config["SESSION_IDLE_MINUTES"]),
         lifetime=timedelta(hours=config["SESSION_LIFETIME_HOURS"]),
@@ -272,7 +273,7 @@ def cmd_purge(args) -> int:
     try:
         with Session(engine) as session:
             try:
-                purged = admin.purge(session, utcnow(), days, limits)
+                purged = admin.purge(session, utcnow(), days, limits, months)
             except admin.Refused as error:
                 print(f"error: {error}", file=sys.stderr)
                 return 2
@@ -281,7 +282,8 @@ def cmd_purge(args) -> int:
         engine.dispose()
     print(
         f"deleted {purged.guests} guests not seen for {days} days (with their work), "
-        f"{purged.sessions} ended sign-in sessions, {purged.throttles} old sign-in throttles and rate-limit counts"
+        f"{purged.sessions} ended sign-in sessions, {purged.throttles} old sign-in throttles and rate-limit counts; "
+        f"deleted the games and answers of {purged.old_work} class pupils who have not played for {months} months"
     )
     return 0
 
@@ -483,11 +485,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     purge = sub.add_parser(
         "purge",
-        help="delete guests not seen for GUEST_RETENTION_DAYS days, ended sign-in sessions and old throttles "
-        "(run daily)",
+        help="delete guests not seen for GUEST_RETENTION_DAYS days, the games and answers of class pupils who have "
+        "not played for WORK_RETENTION_MONTHS months, ended sign-in sessions and old throttles (run nightly)",
     )
     purge.add_argument(
         "--days", type=int, help="delete guests not seen for this many days (default: GUEST_RETENTION_DAYS, 30)"
+    )
+    purge.add_argument(
+        "--months",
+        type=int,
+        help="delete the games and answers of class pupils who have not played for this many months "
+        "(default: WORK_RETENTION_MONTHS, 12)",
     )
     purge.set_defaults(func=cmd_purge)
 
