@@ -19,6 +19,7 @@ from tutor.drills.marking import Attempt
 from tutor.engine import GAMES
 from tutor.models import (
     AttemptRecord,
+    ClassTeacher,
     LessonRunRecord,
     Pupil,
     QuestionDifficulty,
@@ -505,3 +506,42 @@ def test_skills_fit_keeps_the_defaults_while_no_skill_has_enough_answers(capsys,
     assert "every skill uses the defaults" in run_cli(capsys, "skills", "show")[1].out and not rows(
         cli_database, SkillParams
     )
+
+
+def test_teacher_password_disable_enable_and_delete_hand_classes_to_the_co_teacher(capsys, monkeypatch, cli_database):
+    with Session(cli_database) as session:
+        tove, cora, solo = (
+            Teacher(email=f"{name}@school.example", name=name.title(), password_hash=accounts.hash_password("x" * 12))
+            for name in ("tove", "cora", "solo")
+        )
+        session.add_all([tove, cora, solo])
+        shared = classroom.create_class(session, tove, "4B", "en", "Europe/London", "pictures")
+        classroom.add_co_teacher(session, shared, "cora@school.example")
+        classroom.create_class(session, solo, "5A", "en", "Europe/London", "pictures")
+        session.add(SignInSession(token_hash="tove's", teacher_id=tove.id))
+        session.commit()
+
+    def teacher_row(email):
+        return next(t for t in rows(cli_database, Teacher) if t.email == email)
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("qwerty123456\n"))
+    code, out = run_cli(capsys, "teacher", "password", "tove@school.example")
+    assert code == 2 and "common" in out.err
+    monkeypatch.setattr("sys.stdin", io.StringIO("seven green apples\n"))
+    code, out = run_cli(capsys, "teacher", "password", "TOVE@school.example")
+    assert code == 0 and "seven" not in out.out + out.err
+    assert accounts.check_password(teacher_row("tove@school.example").password_hash, "seven green apples")
+    assert rows(cli_database, SignInSession) == []  # signed out everywhere
+    assert run_cli(capsys, "teacher", "disable", "cora@school.example")[0] == 0
+    assert teacher_row("cora@school.example").disabled
+    assert run_cli(capsys, "teacher", "enable", "cora@school.example")[0] == 0
+    assert not teacher_row("cora@school.example").disabled
+    code, out = run_cli(capsys, "teacher", "delete", "solo@school.example")
+    assert code == 2 and "5A" in out.err and "co-teacher" in out.err  # the class would have no teacher
+    code, out = run_cli(capsys, "teacher", "delete", "tove@school.example")
+    assert code == 0 and "4B → cora@school.example" in out.out
+    assert sorted(t.email for t in rows(cli_database, Teacher)) == ["cora@school.example", "solo@school.example"]
+    with Session(cli_database) as session:
+        [membership] = session.scalars(select(ClassTeacher).join(SchoolClass).where(SchoolClass.name == "4B")).all()
+        assert membership.teacher.email == "cora@school.example" and membership.role == "owner"
+    assert run_cli(capsys, "teacher", "disable", "nobody@school.example")[0] == 2

@@ -8,6 +8,7 @@ cookie stops working. Failed sign-ins are counted in the database for the same r
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import hmac
 import random
@@ -24,6 +25,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, joinedload
 
+from tutor import ROOT
 from tutor.models import Pupil, SchoolClass, SignInSession, SignInThrottle
 
 NAME_MAX = 40
@@ -101,12 +103,30 @@ def clean_email(raw: str) -> str | None:
 
 
 def password_problem(password: str) -> str | None:
-    """Why a new password cannot be used ("short", "long"), or None."""
+    """Why a new password cannot be used ("short", "long", "common"), or None."""
     if len(password) < PASSWORD_MIN:
         return "short"
     if len(password) > PASSWORD_MAX:
         return "long"
+    if is_common(password):
+        return "common"
     return None
+
+
+@cache
+def _common_passwords() -> frozenset[str]:
+    """The 10,000 most common passwords, lower-cased (content/common_passwords.LICENSE says where from)."""
+    with gzip.open(ROOT / "content" / "common_passwords.txt.gz", "rt", encoding="utf-8") as lines:
+        return frozenset(line.strip() for line in lines if line.strip())
+
+
+def is_common(password: str) -> bool:
+    """Whether a password is guessed early from lists: on the list, a listed word with digits or signs around it
+    ("Password2024!", "123qwerty"), or made of fewer than five different characters ("aaaaaaaaaa")."""
+    lowered = password.lower()
+    bare = lowered.strip("0123456789!?.,#@*_-+ ")
+    common = _common_passwords()
+    return lowered in common or (len(bare) >= 4 and bare in common) or len(set(lowered)) < 5
 
 
 def hash_password(password: str) -> str:

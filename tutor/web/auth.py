@@ -196,6 +196,10 @@ def _wait_message(seconds: int) -> str:
     )
 
 
+def common_password_message() -> str:
+    return _("That password is one of the most common ones, which are guessed first. Please choose another.")
+
+
 # --- teachers ---------------------------------------------------------------------------------
 @bp.route("/teacher/sign-in", methods=["GET", "POST"])
 def teacher_sign_in():
@@ -220,6 +224,10 @@ def teacher_sign_in():
         flash(_("That e-mail address and password do not match. Please try again."), "error")
         return render_template("teacher_sign_in.html", next_page=next_page, email=email), 400
     accounts.clear_failures(database, account_key)
+    if teacher.disabled:
+        database.commit()
+        flash(_("This account is switched off. Please ask the school's administrator."), "error")
+        return render_template("teacher_sign_in.html", next_page=next_page, email=email), 403
     start_session(teacher=teacher, locale=teacher.locale)
     flash(_("Welcome, %(name)s.", name=teacher.name), "success")
     return redirect(next_page)
@@ -233,6 +241,8 @@ def teacher_sign_up():
     if request.method == "GET":
         return render_template("teacher_sign_up.html", form=form, password_min=accounts.PASSWORD_MIN)
     database = db.session()
+    limits.check(database, limits.SIGN_UPS, address_key(), time.time())
+    database.commit()  # the try counts even when the form is refused below
     password = request.form.get("password", "")
     locale = session.get("locale") if session.get("locale") in LOCALES else "en"
     problems = {
@@ -244,7 +254,9 @@ def teacher_sign_up():
             max=accounts.PASSWORD_MAX,
         ),
         "mismatch": _("The two passwords are not the same. Please type them again."),
-        "taken": _("There is already an account for this e-mail address. Please sign in instead."),
+        "common": common_password_message(),
+        # the same words whether or not the address has an account, so the page does not tell which addresses do
+        "taken": _("We could not create an account with these details. If you already have one, please sign in."),
     }
     try:
         if accounts.password_problem(password) is None and password != request.form.get("password_again", ""):
@@ -258,6 +270,48 @@ def teacher_sign_up():
     name = teacher.name
     start_session(teacher=teacher, locale=locale)
     flash(_("Welcome, %(name)s. Start by creating a class.", name=name), "success")
+    return redirect(url_for("teacher.home"))
+
+
+@bp.route("/teacher/password", methods=["GET", "POST"])
+@teacher_required
+def change_password():
+    """A teacher's new password: the current one first (a browser left signed in is not enough)."""
+    if request.method == "GET":
+        return render_template("teacher/password.html", password_min=accounts.PASSWORD_MIN)
+    database, now, teacher = db.session(), utcnow(), current_teacher()
+    key = accounts.throttle_key("account", f"{teacher.email} {client_address()}", current_app.config["SECRET_KEY"])
+    wait = accounts.wait_seconds(database, key, now)
+    problem = None
+    if wait:
+        problem, status = _wait_message(wait), 429
+    elif not accounts.check_password(teacher.password_hash, request.form.get("current", "")):
+        accounts.note_failure(database, key, accounts.ACCOUNT, now)
+        database.commit()
+        problem, status = _("That is not your current password. Please try again."), 400
+    elif request.form.get("password", "") != request.form.get("password_again", ""):
+        problem, status = _("The two passwords are not the same. Please type them again."), 400
+    else:
+        try:
+            admin.set_password(database, teacher, request.form.get("password", ""))
+        except admin.Refused as error:
+            database.rollback()
+            status = 400
+            problem = (
+                common_password_message()
+                if error.code == "common"
+                else _(
+                    "Please choose a password of %(min)s to %(max)s characters.",
+                    min=accounts.PASSWORD_MIN,
+                    max=accounts.PASSWORD_MAX,
+                )
+            )
+    if problem:
+        flash(problem, "error")
+        return render_template("teacher/password.html", password_min=accounts.PASSWORD_MIN), status
+    accounts.clear_failures(database, key)
+    start_session(teacher=teacher, locale=teacher.locale)  # every other sign-in of the account has ended
+    flash(_("Your password is changed. You are signed out everywhere else."), "success")
     return redirect(url_for("teacher.home"))
 
 

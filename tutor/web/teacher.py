@@ -40,7 +40,6 @@ REFUSALS = {
     "timezone": lazy_gettext("Please choose a time zone from the list."),
     "sign_in": lazy_gettext("Please choose how pupils sign in: pictures or a PIN."),
     "target_success": lazy_gettext("Please choose a share of right answers from %(low)s to %(high)s."),
-    "no_such_teacher": lazy_gettext("There is no teacher with that e-mail address. They need an account first."),
     "already_teaches": lazy_gettext("That teacher already teaches this class."),
     "pupil_name": lazy_gettext("Please type a first name or nickname of 1 to %(max)s characters."),
     "duplicate_pupil": lazy_gettext("There is already a pupil called %(name)s in this class."),
@@ -253,12 +252,20 @@ def add_co_teacher(class_id):
     school_class = class_or_404(class_id)
     database = db.session()
     try:
-        added = classroom.add_co_teacher(database, school_class, request.form.get("email", ""))
+        classroom.add_co_teacher(database, school_class, request.form.get("email", ""))
     except classroom.Refused as error:
-        flash(refusal_message(error), "error")
-    else:
-        database.commit()
-        flash(_("%(name)s now teaches this class too.", name=added.name), "success")
+        if error.code != "no_such_teacher":
+            flash(refusal_message(error), "error")
+            return redirect(url_for("teacher.class_settings", class_id=school_class.public_id))
+    database.commit()
+    # the same words whether or not the address has an account, so the page does not tell which addresses do
+    flash(
+        _(
+            "If %(email)s has a Kortmatte account, they now teach this class too. If not, ask them to get one first.",
+            email=accounts.clean_email(request.form.get("email", "")) or request.form.get("email", "")[:254],
+        ),
+        "info",
+    )
     return redirect(url_for("teacher.class_settings", class_id=school_class.public_id))
 
 
