@@ -167,8 +167,8 @@ def serve_static(filename: str) -> Response:
 
 
 def personal(response: Response) -> Response:
-    """Keep every answer but a static file out of caches, unless its view said otherwise."""
-    if request.endpoint != "static":
+    """Keep every answer but a static file out of caches (a missing one too), unless its view said otherwise."""
+    if request.endpoint != "static" or response.status_code >= 400:
         response.headers.setdefault("Cache-Control", PERSONAL)
     return response
 
