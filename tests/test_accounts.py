@@ -93,16 +93,17 @@ def test_codes_are_printed_in_two_halves():
     assert accounts.show_code("KX4M9Q") == "KX4 M9Q"
 
 
-def test_picture_secrets_are_three_different_pictures_and_pins_four_digits():
+def test_picture_secrets_are_four_different_pictures_and_pins_four_digits():
     rng = random.Random(5)
     for _ in range(50):
         pictures = accounts.new_secret("pictures", rng).split()
-        assert len(pictures) == 3 == len(set(pictures)) and set(pictures) <= set(accounts.PICTURES)
+        assert len(pictures) == 4 == len(set(pictures)) and set(pictures) <= set(accounts.PICTURES)
         pin = accounts.new_secret("pin", rng)
         assert len(pin) == 4 and pin.isdigit()
-    assert accounts.picture_secret(["sun", "cat", "car"]) == "sun cat car"
-    assert accounts.picture_secret(["sun", "cat"]) is None
-    assert accounts.picture_secret(["sun", "cat", "dragon"]) is None
+    assert accounts.picture_secret(["sun", "cat", "car", "ball"]) == "sun cat car ball"
+    assert accounts.picture_secret(["sun", "cat", "car"], 3) == "sun cat car"  # a secret made before four
+    assert accounts.picture_secret(["sun", "cat", "car"]) is None
+    assert accounts.picture_secret(["sun", "cat", "car", "dragon"]) is None
     assert accounts.pin_secret(" 12 34 ") == "1234"
     assert accounts.pin_secret("12a4") is None and accounts.pin_secret("١٢٣٤") is None
     assert accounts.secret_matches("sun cat car", "sun cat car") and not accounts.secret_matches(
@@ -171,17 +172,17 @@ def test_the_throttle_waits_after_five_failures_and_doubles_the_wait(database):
 
 
 def test_old_failures_are_forgotten_after_the_window(database):
-    key = "pupil:abc"
+    key = "account:abc"
     for _ in range(4):
-        accounts.note_failure(database, key, accounts.PUPIL, T0)
-    accounts.note_failure(database, key, accounts.PUPIL, T0 + timedelta(minutes=11))  # the window has passed
+        accounts.note_failure(database, key, accounts.ACCOUNT, T0)
+    accounts.note_failure(database, key, accounts.ACCOUNT, T0 + timedelta(minutes=16))  # the window has passed
     assert database.scalar(select(SignInThrottle.failures)) == 1
-    assert accounts.wait_seconds(database, key, T0 + timedelta(minutes=11)) == 0
+    assert accounts.wait_seconds(database, key, T0 + timedelta(minutes=16)) == 0
 
 
 def test_the_wait_never_grows_past_the_longest(database):
-    key = "pupil:xyz"
+    key = "account:xyz"
     moment = T0
     for _ in range(40):
-        accounts.note_failure(database, key, accounts.PUPIL, moment)
-    assert accounts.wait_seconds(database, key, moment) == accounts.PUPIL.longest_wait.total_seconds()
+        accounts.note_failure(database, key, accounts.ACCOUNT, moment)
+    assert accounts.wait_seconds(database, key, moment) == accounts.ACCOUNT.longest_wait.total_seconds()

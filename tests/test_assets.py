@@ -193,3 +193,37 @@ def test_starting_the_app_imports_neither_sympy_nor_alembic(tmp_path):
     )
     out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    "alias",
+    [
+        "/static/x1/../vendor/htmx.min.js",
+        "/static/vendor/./htmx.min.js",
+        "/static/./app.css",
+        "/static/vendor//htmx.min.js",
+        "/static/vendor%2F..%2Fapp.css",
+        "/static/%00",
+        "/static/app.css%00",
+        "/static/%5C..%5Capp.css",
+        "/static/vendor/%01htmx.min.js",
+    ],
+)
+def test_a_static_file_is_found_only_under_its_own_name_and_no_path_is_a_server_error(client, alias):
+    assert client.get(alias).status_code == 404
+
+
+def test_aliases_neither_grow_the_cache_nor_compress_a_file_again(app, client, monkeypatch):
+    import brotli
+
+    calls = []
+    real = brotli.compress
+    monkeypatch.setattr(brotli, "compress", lambda body, **kw: calls.append(len(body)) or real(body, **kw))
+    app.extensions["static_files"] = files = assets.StaticFiles(app.static_folder)
+    headers = {"Accept-Encoding": "br"}
+    assert client.get("/static/vendor/htmx.min.js", headers=headers).headers["Content-Encoding"] == "br"
+    for n in range(20):
+        assert client.get(f"/static/x{n}/../vendor/htmx.min.js", headers=headers).status_code == 404
+        assert client.get("/static/vendor/htmx.min.js", headers=headers).status_code == 200
+    assert len(calls) == 1  # htmx was compressed once (the 404 pages' own files are not asked for with br)
+    assert all(assets.is_normalised(name) for name in files._assets) and len(files._assets) <= 5

@@ -19,6 +19,7 @@ from tutor.drills.marking import Attempt
 from tutor.engine import GAMES
 from tutor.models import (
     AttemptRecord,
+    ClassTeacher,
     LessonRunRecord,
     Pupil,
     QuestionDifficulty,
@@ -312,6 +313,47 @@ def test_purge_deletes_old_guests_sessions_and_throttles_and_keeps_the_rest(caps
     assert [p.name for p in rows(cli_database, Pupil)] == ["Old Pupil"]
 
 
+def test_purge_deletes_the_games_and_answers_of_class_pupils_who_have_not_played_for_a_year(
+    capsys, monkeypatch, cli_database
+):
+    now = datetime.now(UTC)
+    with Session(cli_database) as session:
+        teacher = Teacher(email="tove@school.example", name="Tove", password_hash="x")
+        session.add(teacher)
+        school_class = classroom.create_class(session, teacher, "4B", "en", "Europe/London", "pictures")
+        left, playing = classroom.add_pupils(session, school_class, "Left\nPlaying").added
+        for pupil, days_ago in ((left, 380), (left, 370), (playing, 400), (playing, 20)):
+            when = now - timedelta(days=days_ago)
+            run = LessonRunRecord(
+                pupil_id=pupil.id, game_id="war", seed=1, stage="play", data={}, created_at=when, updated_at=when
+            )
+            session.add(run)
+            session.flush()
+            session.add(
+                AttemptRecord(
+                    pupil_id=pupil.id,
+                    run_id=run.id,
+                    skill="compare",
+                    question_kind="k",
+                    question={},
+                    typed="1",
+                    correct=True,
+                    created_at=when,
+                )
+            )
+        session.commit()
+    code, out = run_cli(capsys, "purge")
+    assert code == 0 and "the games and answers of 1 class pupils who have not played for 12 months" in out.out
+    assert sorted(p.name for p in rows(cli_database, Pupil)) == ["Left", "Playing"]  # the pupils stay
+    with Session(cli_database) as session:
+        kept = session.scalars(select(LessonRunRecord.pupil_id)).all()
+        assert len(kept) == 2 and len(rows(cli_database, AttemptRecord)) == 2  # all of Playing's, none of Left's
+        assert set(kept) == {session.scalar(select(Pupil.id).where(Pupil.name == "Playing"))}
+    monkeypatch.setenv("WORK_RETENTION_MONTHS", "24")
+    assert "of 0 class pupils who have not played for 24 months" in run_cli(capsys, "purge")[1].out
+    assert run_cli(capsys, "purge", "--months", "0")[0] == 2
+
+
 def test_purge_reads_the_retention_and_session_limits_from_the_environment(capsys, monkeypatch, cli_database):
     now = datetime.now(UTC)
     with Session(cli_database) as session:
@@ -478,3 +520,42 @@ def test_skills_fit_keeps_the_defaults_while_no_skill_has_enough_answers(capsys,
 def test_say_prints_the_speakable_form_of_a_text(capsys, locale, spoken):
     code, out = run_cli(capsys, "say", "--locale", locale, "27 + 3/4")
     assert code == 0 and out.out == spoken + "\n"
+
+
+def test_teacher_password_disable_enable_and_delete_hand_classes_to_the_co_teacher(capsys, monkeypatch, cli_database):
+    with Session(cli_database) as session:
+        tove, cora, solo = (
+            Teacher(email=f"{name}@school.example", name=name.title(), password_hash=accounts.hash_password("x" * 12))
+            for name in ("tove", "cora", "solo")
+        )
+        session.add_all([tove, cora, solo])
+        shared = classroom.create_class(session, tove, "4B", "en", "Europe/London", "pictures")
+        classroom.add_co_teacher(session, shared, "cora@school.example")
+        classroom.create_class(session, solo, "5A", "en", "Europe/London", "pictures")
+        session.add(SignInSession(token_hash="tove's", teacher_id=tove.id))
+        session.commit()
+
+    def teacher_row(email):
+        return next(t for t in rows(cli_database, Teacher) if t.email == email)
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("qwerty123456\n"))
+    code, out = run_cli(capsys, "teacher", "password", "tove@school.example")
+    assert code == 2 and "common" in out.err
+    monkeypatch.setattr("sys.stdin", io.StringIO("seven green apples\n"))
+    code, out = run_cli(capsys, "teacher", "password", "TOVE@school.example")
+    assert code == 0 and "seven" not in out.out + out.err
+    assert accounts.check_password(teacher_row("tove@school.example").password_hash, "seven green apples")
+    assert rows(cli_database, SignInSession) == []  # signed out everywhere
+    assert run_cli(capsys, "teacher", "disable", "cora@school.example")[0] == 0
+    assert teacher_row("cora@school.example").disabled
+    assert run_cli(capsys, "teacher", "enable", "cora@school.example")[0] == 0
+    assert not teacher_row("cora@school.example").disabled
+    code, out = run_cli(capsys, "teacher", "delete", "solo@school.example")
+    assert code == 2 and "5A" in out.err and "co-teacher" in out.err  # the class would have no teacher
+    code, out = run_cli(capsys, "teacher", "delete", "tove@school.example")
+    assert code == 0 and "4B → cora@school.example" in out.out
+    assert sorted(t.email for t in rows(cli_database, Teacher)) == ["cora@school.example", "solo@school.example"]
+    with Session(cli_database) as session:
+        [membership] = session.scalars(select(ClassTeacher).join(SchoolClass).where(SchoolClass.name == "4B")).all()
+        assert membership.teacher.email == "cora@school.example" and membership.role == "owner"
+    assert run_cli(capsys, "teacher", "disable", "nobody@school.example")[0] == 2

@@ -65,3 +65,21 @@ def test_two_servers_saving_one_run_cannot_overwrite_each_other(pg_app, postgres
         with pytest.raises(StaleDataError):
             second.commit()
     engine.dispose()
+
+
+def test_parallel_guesses_at_one_pupil_all_count_on_postgres(pg_app):
+    """Two app servers' worth of threads guess at once: the row lock of each count lets only five be checked."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.conftest import Staff
+    from tests.test_guessing import guess, wrong_secret
+    from tutor import limits
+
+    staff = Staff(pg_app)
+    staff.teacher()
+    school_class = staff.school_class(pupils=("Ada",))
+    ada = staff.pupil(school_class.code, "Ada")
+    url = f"/class/{school_class.code}/{ada.public_id}"
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        codes = list(pool.map(lambda _: guess(pg_app, url, wrong_secret(ada)), range(24)))
+    assert codes.count(302) == limits.PUPIL_TRIES.hits and codes.count(429) == 24 - limits.PUPIL_TRIES.hits

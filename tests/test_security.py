@@ -15,10 +15,11 @@ from sqlalchemy import func, select
 
 from tests.conftest import PASSWORD
 from tests.test_errors import error_routes
+from tutor import ROOT
 from tutor.models import SignInSession
 from tutor.web import db
 from tutor.web.auth import safe_next
-from tutor.web.security import CONTENT_SECURITY_POLICY
+from tutor.web.security import CONTENT_SECURITY_POLICY, HEADERS, PERMISSIONS_POLICY
 
 # --- redirects only to this site -----------------------------------------------------------------
 #: ``next`` values as the server sees them (after the query or form is decoded); each leads away or breaks the header.
@@ -129,7 +130,14 @@ POLICY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
 }
+
+
+def test_no_page_may_use_the_camera_the_microphone_or_the_position():
+    features = dict(part.split("=") for part in PERMISSIONS_POLICY.split(", "))
+    assert features["camera"] == features["microphone"] == features["geolocation"] == features["payment"] == "()"
 
 
 def test_the_content_security_policy_allows_only_the_app_itself():
@@ -156,6 +164,7 @@ def responses_of_every_kind(app, staff, guest, client) -> dict:
     }
     got["static file"].close()
     got["404 page"] = client.get("/no/such/page")
+    got["static 404"] = client.get("/static/x1/../app.css")
     got["405 page"] = client.get("/guest")
     got["413 page"] = client.post("/guest", data={"name": "x" * 70_000})
     got["500 page"] = client.get("/fail/500")
@@ -181,6 +190,7 @@ def test_every_kind_of_response_carries_the_browser_policies(app, staff, guest, 
         "redirect": 302,
         "form redirect": 302,
         "404 page": 404,
+        "static 404": 404,
         "405 page": 405,
         "413 page": 413,
         "500 page": 500,
@@ -189,7 +199,7 @@ def test_every_kind_of_response_carries_the_browser_policies(app, staff, guest, 
     }
     for kind, response in responses.items():
         assert response.status_code == expected_status.get(kind, 200), kind
-        for header, value in POLICY_HEADERS.items():
+        for header, value in {**POLICY_HEADERS, "Permissions-Policy": PERMISSIONS_POLICY}.items():
             assert response.headers.getlist(header) == [value], (
                 f"{kind}: {header} is {response.headers.getlist(header)}"
             )
@@ -281,3 +291,23 @@ def test_signing_out_ends_the_session_on_the_server_so_a_copied_cookie_stops_wor
     assert session_id(app, client) is None
     assert copy.get(OWN_PAGE[kind]).status_code == 302, "a copy of the cookie still works after signing out"
     assert stored_sessions(app) == 0
+
+
+def test_a_warning_is_logged_when_proxies_is_set_but_no_proxy_sends_the_forwarded_header(database_url, caplog):
+    from tutor.app import create_app
+
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "s", "PROXIES": 1})
+    client = app.test_client()
+    client.get("/", headers={"X-Forwarded-For": "203.0.113.5"})
+    assert "X-Forwarded-For" not in caplog.text
+    client.get("/")
+    client.get("/")
+    assert caplog.text.count("PROXIES is set, but a request came without X-Forwarded-For") == 1
+    app.extensions["db_engine"].dispose()
+
+
+def test_nginx_sends_the_same_policies_on_every_response_and_hides_the_apps_copies():
+    conf = (ROOT / "docs" / "nginx" / "kortmatte.conf").read_text(encoding="utf-8")
+    for name, value in HEADERS.items():
+        assert conf.count(f'    add_header {name} "{value}" always;') == 1, name
+        assert conf.count(f"    proxy_hide_header {name};") == 1, name

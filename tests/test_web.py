@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import html
+import json
 import re
 
 import pytest
@@ -135,19 +136,26 @@ def test_answering_a_drill_records_the_attempt_and_updates_the_skill(guest, clie
     assert record.attempts == 1 and record.correct == 1 and record.p_known > 0.2
 
 
-def test_unreadable_answers_cost_nothing_and_keep_the_text(guest, client, app):
+def test_unreadable_answers_cost_nothing_and_their_text_is_shown_back_but_never_stored(guest, client, app):
     guest.sign_in()
     run_id = guest.start()
     through_intro(client, run_id)
     question = play_until_question(client, app, run_id)
+    free_text = "Kari Hansen tlf 41234567"
     if question.answer == "choice":
-        response = client.post(f"/runs/{run_id}/answer", data={"answer": "not-a-card"}, follow_redirects=True)
+        response = client.post(f"/runs/{run_id}/answer", data={"answer": free_text}, follow_redirects=True)
         assert "Please choose one of the buttons" in response.get_data(as_text=True)
     else:
-        response = client.post(f"/runs/{run_id}/answer", data={"answer": "twelve"}, follow_redirects=True)
-        page = response.get_data(as_text=True)
-        assert 'value="twelve"' in page
+        fragment = client.post(f"/runs/{run_id}/answer", data={"answer": free_text}, headers={"HX-Request": "true"})
+        assert f'value="{free_text}"' in fragment.get_data(as_text=True)  # back in the box to correct, this once
+        assert free_text not in client.get(f"/runs/{run_id}").get_data(as_text=True)
+    stored = run_record(app, run_id).data
+    assert "Kari" not in json.dumps(stored) and stored["marked"]["typed"] == ""
+    assert stored["marked"]["error_code"]  # the refusal code is what is kept
+    with client.session_transaction() as cookie:
+        assert "Kari" not in json.dumps(dict(cookie))
     [attempt] = attempts(app)
+    assert attempt.typed == "" and attempt.error_code
     assert not attempt.readable and not attempt.correct and not attempt.first_try
     assert skills(app) == {}
     assert run_of(app, run_id).drill.open
@@ -374,16 +382,23 @@ def test_a_typed_move_that_breaks_the_rules_is_refused_kindly_and_kept(client, a
     mine = [DECK[c].top for c in run.game_state().turned[0] if not DECK[c].is_special]
     missing = next(n for n in range(1, 10) if n not in mine)
     # A readable expression the rules refuse is told in the coach box with the numbers; unreadable text under the box.
-    for typed, message, shown in [
-        (f"{missing} + {mine[0]}", f"There is no {missing} on your cards", "told-refused"),
-        ("tolv", "", "flash-error"),
+    for typed, message, shown, fragment in [
+        (f"{missing} + {mine[0]}", f"There is no {missing} on your cards", "told-refused", False),
+        ("tolv", "", "flash-error", True),
+        ("Kari Hansen tlf 41234567", "", "flash-error", True),
     ]:
-        page = client.post(f"/runs/{run_id}/typed-move", data={"expression": typed}, follow_redirects=True).get_data(
-            as_text=True
-        )
+        headers = {"HX-Request": "true"} if fragment else {}
+        page = client.post(
+            f"/runs/{run_id}/typed-move", data={"expression": typed}, headers=headers, follow_redirects=True
+        ).get_data(as_text=True)
         assert shown in page and message in page
         assert f'value="{html.escape(typed)}"' in page, "the typed text must not be lost"
         assert run_of(app, run_id).moves == run.moves
+    # unreadable text (it may be a name) rides in no cookie: without JavaScript the box is empty after the redirect
+    page = client.post(f"/runs/{run_id}/typed-move", data={"expression": "Kari"}, follow_redirects=True)
+    assert 'value="Kari"' not in page.get_data(as_text=True)
+    with client.session_transaction() as cookie:
+        assert "Kari" not in json.dumps(dict(cookie))
 
 
 def test_games_without_a_hand_show_no_empty_hand(client, app, guest):

@@ -51,16 +51,76 @@ def add_teacher(db: Session, email: str, name: str, password: str, locale: str =
     """A new teacher account (the caller commits); raises :class:`Refused` as
     :func:`check_new_teacher` does, and for a password of the wrong length."""
     clean_email, clean_name = check_new_teacher(db, email, name, locale)
+    check_new_password(password)
+    teacher = Teacher(email=clean_email, name=clean_name, password_hash=accounts.hash_password(password), locale=locale)
+    db.add(teacher)
+    db.flush()
+    return teacher
+
+
+def check_new_password(password: str) -> None:
+    """Raises :class:`Refused` ("password" for the length, "common" for a password found early by guessing)."""
     problem = accounts.password_problem(password)
+    if problem == "common":
+        raise Refused("common", "the password is a common one (or a common one with digits added): choose another")
     if problem is not None:
         raise Refused(
             "password",
             f"the password is too {problem}: it needs {accounts.PASSWORD_MIN} to {accounts.PASSWORD_MAX} characters",
         )
-    teacher = Teacher(email=clean_email, name=clean_name, password_hash=accounts.hash_password(password), locale=locale)
-    db.add(teacher)
-    db.flush()
+
+
+def teacher_by_email(db: Session, email: str) -> Teacher:
+    teacher = db.scalar(select(Teacher).where(Teacher.email == (accounts.clean_email(email) or "")))
+    if teacher is None:
+        raise Refused("no_such_teacher", f"there is no teacher with the e-mail address {str(email)[:80]!r}")
     return teacher
+
+
+def set_password(db: Session, teacher: Teacher, password: str) -> None:
+    """A new password (by the teacher or the school's administrator): every sign-in of the account ends."""
+    check_new_password(password)
+    teacher.password_hash = accounts.hash_password(password)
+    accounts.close_sessions_of(db, teacher_id=teacher.id)
+
+
+def disable_teacher(db: Session, teacher: Teacher, disabled: bool = True) -> None:
+    """Switch an account off (it signs out everywhere and cannot sign in; its classes stay) or on again."""
+    teacher.disabled = disabled
+    if disabled:
+        accounts.close_sessions_of(db, teacher_id=teacher.id)
+
+
+def delete_teacher(db: Session, teacher: Teacher) -> list[str]:
+    """Delete an account; each class it owns goes to its longest-serving co-teacher. Returns the classes handed on.
+
+    Raises :class:`Refused` ("sole_teacher") when a class it owns has no co-teacher: add one, or delete the class.
+    """
+    owned = db.scalars(
+        select(ClassTeacher).where(ClassTeacher.teacher_id == teacher.id, ClassTeacher.role == "owner")
+    ).all()
+    heirs = []
+    for membership in owned:
+        heir = db.scalar(
+            select(ClassTeacher)
+            .where(ClassTeacher.class_id == membership.class_id, ClassTeacher.teacher_id != teacher.id)
+            .order_by(ClassTeacher.teacher_id)
+        )
+        if heir is None:
+            raise Refused(
+                "sole_teacher",
+                f"the class {membership.school_class.name!r} (code {membership.school_class.code}) has no other "
+                "teacher: add a co-teacher to it first, or delete the class",
+            )
+        heirs.append((membership, heir))
+    handed = []
+    for membership, heir in heirs:
+        heir.role = "owner"
+        handed.append(f"{membership.school_class.name} → {heir.teacher.email}")
+    accounts.close_sessions_of(db, teacher_id=teacher.id)
+    db.delete(teacher)
+    db.flush()
+    return handed
 
 
 def list_teachers(db: Session) -> list[dict]:
@@ -82,6 +142,7 @@ class Purged:
     guests: int
     sessions: int
     throttles: int
+    old_work: int = 0  # class pupils whose games and answers were deleted
 
 
 def delete_old_throttles(db: Session, now: datetime) -> int:
@@ -96,13 +157,17 @@ def delete_old_throttles(db: Session, now: datetime) -> int:
     return result.rowcount or 0
 
 
-def purge(db: Session, now: datetime, guest_days: int, limits: accounts.SessionLimits) -> Purged:
-    """The daily clean-up: guests not seen for ``guest_days`` days (with all their work),
-    sign-in sessions that have ended, and old throttle and rate-limit rows. The caller commits."""
+def purge(db: Session, now: datetime, guest_days: int, limits: accounts.SessionLimits, work_months: int = 12) -> Purged:
+    """The daily clean-up: guests not seen for ``guest_days`` days (with all their work), the games and answers of
+    class pupils who have not played for ``work_months`` months, sign-in sessions that have ended, and old throttle
+    and rate-limit rows. The caller commits."""
     if guest_days < 1:
         raise Refused("days", "the number of days must be at least 1")
+    if work_months < 1:
+        raise Refused("months", "the number of months must be at least 1")
     return Purged(
         guests=classroom.purge_guests(db, now, guest_days),
         sessions=accounts.delete_old_sessions(db, now, limits),
         throttles=delete_old_throttles(db, now) + rate_limits.purge(db, now.timestamp()),
+        old_work=classroom.purge_old_work(db, now, work_months),
     )

@@ -38,7 +38,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.update(SESSION_COOKIE_SECURE=True, SESSION_COOKIE_NAME="__Host-session")
 
     if app.config["PROXIES"]:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"], x_proto=app.config["PROXIES"])
+        proxied = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"], x_proto=app.config["PROXIES"])
+        app.wsgi_app = security.ForwardedCheck(proxied, app.logger)
     db.init_app(app)
     app.extensions["shared_rows"] = SharedRows(app.config["SHARED_ROWS_SECONDS"])
     i18n.init_app(app)

@@ -17,7 +17,7 @@ from babel.core import get_global
 from sqlalchemy import delete, func, select, true
 from sqlalchemy.orm import Session
 
-from tutor import accounts, content, homework_status
+from tutor import accounts, content, guessing, homework_status
 from tutor.engine import GAMES, InvalidOptions, make_game
 from tutor.lessons import LESSONS
 from tutor.models import (
@@ -288,17 +288,13 @@ def reset_secret(db: Session, pupil: Pupil) -> None:
     """New pictures (or PIN) for a pupil; their old sign-ins end and any wait is lifted."""
     pupil.secret = accounts.new_secret(pupil.school_class.sign_in)
     accounts.close_sessions_of(db, pupil_id=pupil.id)
-    accounts.clear_failures(db, pupil_throttle_key(pupil))
-
-
-def pupil_throttle_key(pupil: Pupil) -> str:
-    return f"pupil:{pupil.public_id}"
+    guessing.forget_pupil(db, pupil)
 
 
 def delete_pupil(db: Session, pupil: Pupil) -> None:
     """Delete a pupil with their runs, answers, skill records and homework (hard delete)."""
     accounts.close_sessions_of(db, pupil_id=pupil.id)
-    accounts.clear_failures(db, pupil_throttle_key(pupil))
+    guessing.forget_pupil(db, pupil)
     db.delete(pupil)
 
 
@@ -397,6 +393,27 @@ def purge_guests(db: Session, now: datetime, days: int) -> int:
     for chunk in range(0, len(stale), 500):
         ids = stale[chunk : chunk + 500]
         db.execute(delete(Pupil).where(Pupil.id.in_(ids)))
+    return len(stale)
+
+
+def purge_old_work(db: Session, now: datetime, months: int) -> int:
+    """Delete the games and answers of class pupils who have not played for ``months`` months (they have left the
+    class in all but name); the pupil and their skill levels stay for the teacher. Returns how many pupils."""
+    cutoff = now - timedelta(days=months * 365 // 12)
+    last_run = (
+        select(LessonRunRecord.pupil_id, func.max(LessonRunRecord.updated_at).label("last"))
+        .group_by(LessonRunRecord.pupil_id)
+        .subquery()
+    )
+    stale = db.scalars(
+        select(Pupil.id)
+        .join(last_run, last_run.c.pupil_id == Pupil.id)
+        .where(Pupil.class_id.is_not(None), last_run.c.last < cutoff)
+    ).all()
+    for chunk in range(0, len(stale), 500):
+        ids = stale[chunk : chunk + 500]
+        db.execute(delete(AttemptRecord).where(AttemptRecord.pupil_id.in_(ids)))
+        db.execute(delete(LessonRunRecord).where(LessonRunRecord.pupil_id.in_(ids)))
     return len(stale)
 
 

@@ -237,6 +237,8 @@ def cmd_teacher(args) -> int:
                             f"({teacher['locale']}; {teacher['classes']} classes)"
                         )
                 return 0
+            if args.action in ("password", "disable", "enable", "delete"):
+                return _change_teacher(session, args.action, args.email)
             try:
                 admin.check_new_teacher(session, args.email, args.name, args.locale)
                 teacher = admin.add_teacher(session, args.email, args.name, read_password(), args.locale)
@@ -253,6 +255,29 @@ def cmd_teacher(args) -> int:
         engine.dispose()
 
 
+def _change_teacher(session, action: str, email: str) -> int:
+    """``kortmatte teacher password|disable|enable|delete EMAIL``."""
+    from tutor import admin
+
+    try:
+        teacher = admin.teacher_by_email(session, email)
+        if action == "password":
+            admin.set_password(session, teacher, read_password())
+            done = f"new password for {teacher.email}; they are signed out everywhere"
+        elif action in ("disable", "enable"):
+            admin.disable_teacher(session, teacher, action == "disable")
+            done = f"{teacher.email} is {action}d" + ("; signed out everywhere" if action == "disable" else "")
+        else:
+            handed = admin.delete_teacher(session, teacher)
+            done = f"deleted {email}" + "".join(f"\nclass handed on: {line}" for line in handed)
+    except admin.Refused as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    session.commit()
+    print(done)
+    return 0
+
+
 def cmd_purge(args) -> int:
     from datetime import timedelta
 
@@ -264,6 +289,7 @@ def cmd_purge(args) -> int:
 
     config = create_app().config
     days = config["GUEST_RETENTION_DAYS"] if args.days is None else args.days
+    months = config["WORK_RETENTION_MONTHS"] if args.months is None else args.months
     limits = accounts.SessionLimits(
         idle=timedelta(minutes=config["SESSION_IDLE_MINUTES"]),
         lifetime=timedelta(hours=config["SESSION_LIFETIME_HOURS"]),
@@ -272,7 +298,7 @@ def cmd_purge(args) -> int:
     try:
         with Session(engine) as session:
             try:
-                purged = admin.purge(session, utcnow(), days, limits)
+                purged = admin.purge(session, utcnow(), days, limits, months)
             except admin.Refused as error:
                 print(f"error: {error}", file=sys.stderr)
                 return 2
@@ -281,7 +307,8 @@ def cmd_purge(args) -> int:
         engine.dispose()
     print(
         f"deleted {purged.guests} guests not seen for {days} days (with their work), "
-        f"{purged.sessions} ended sign-in sessions, {purged.throttles} old sign-in throttles and rate-limit counts"
+        f"{purged.sessions} ended sign-in sessions, {purged.throttles} old sign-in throttles and rate-limit counts; "
+        f"deleted the games and answers of {purged.old_work} class pupils who have not played for {months} months"
     )
     return 0
 
@@ -474,9 +501,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--days", type=int, default=21, help="days of history (3 or more)")
     demo.set_defaults(func=cmd_demo)
 
-    teacher = sub.add_parser(
-        "teacher", help="teacher accounts: add one (password from a prompt or stdin), or list them"
-    )
+    teacher = sub.add_parser("teacher", help="teacher accounts: add, list, new password, disable, enable, delete")
     teacher_sub = teacher.add_subparsers(dest="action", required=True)
     teacher_add = teacher_sub.add_parser(
         "add", help="add a teacher; the password is asked twice, or read from the first line of stdin"
@@ -486,15 +511,28 @@ def build_parser() -> argparse.ArgumentParser:
     teacher_add.add_argument("--locale", default="en", help="en, nb, sv or it (default en)")
     teacher_list = teacher_sub.add_parser("list", help="list the teachers: e-mail, name, language, number of classes")
     teacher_list.add_argument("--json", action="store_true")
+    for action, text in (
+        ("password", "give a teacher a new password (asked twice, or the first line of stdin); they are signed out"),
+        ("disable", "switch an account off: signed out everywhere, cannot sign in, the classes stay"),
+        ("enable", "switch an account on again"),
+        ("delete", "delete an account; each class it owns goes to its co-teacher (refused if a class has none)"),
+    ):
+        teacher_sub.add_parser(action, help=text).add_argument("email")
     teacher.set_defaults(func=cmd_teacher)
 
     purge = sub.add_parser(
         "purge",
-        help="delete guests not seen for GUEST_RETENTION_DAYS days, ended sign-in sessions and old throttles "
-        "(run daily)",
+        help="delete guests not seen for GUEST_RETENTION_DAYS days, the games and answers of class pupils who have "
+        "not played for WORK_RETENTION_MONTHS months, ended sign-in sessions and old throttles (run nightly)",
     )
     purge.add_argument(
         "--days", type=int, help="delete guests not seen for this many days (default: GUEST_RETENTION_DAYS, 30)"
+    )
+    purge.add_argument(
+        "--months",
+        type=int,
+        help="delete the games and answers of class pupils who have not played for this many months "
+        "(default: WORK_RETENTION_MONTHS, 12)",
     )
     purge.set_defaults(func=cmd_purge)
 

@@ -8,6 +8,8 @@ instance folder (several app servers behind one database must share one SECRET_K
 ``SESSION_IDLE_MINUTES`` (60) and ``SESSION_LIFETIME_HOURS`` (12): a sign-in ends after
 this long without a request, and in any case this long after signing in.
 ``GUEST_RETENTION_DAYS`` (30): ``kortmatte purge`` deletes guests not seen for this long.
+``WORK_RETENTION_MONTHS`` (12): ``kortmatte purge`` deletes the games and answers of class pupils who have not played
+for this long (a pupil the teacher deletes goes at once, with everything).
 ``PROXIES`` (0): how many reverse proxies (nginx, a load balancer) stand in front of the app;
 their X-Forwarded-For and X-Forwarded-Proto headers are then trusted, so sign-in throttling
 sees each client's own address. Leave it at 0 when clients connect directly.
@@ -27,6 +29,7 @@ DEFAULTS = {
     "SESSION_IDLE_MINUTES": 60,
     "SESSION_LIFETIME_HOURS": 12,
     "GUEST_RETENTION_DAYS": 30,
+    "WORK_RETENTION_MONTHS": 12,
     "PROXIES": 0,
     "SECURE_COOKIES": False,
     "CASINO_WAR_FOR_GUESTS": False,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import case, delete
+from sqlalchemy import case, delete, select, update
 from sqlalchemy.orm import Session
 
 from tutor.models import RateLimit, upsert
@@ -33,6 +33,21 @@ LESSON_STARTS = Limit("start", 30, 600)
 #: Lesson steps (answers, moves, hints, going on) in one lesson: far above a child's pace.
 #: A pupil's lessons together are bounded by this times the lessons started (LESSON_STARTS).
 LESSON_STEPS = Limit("step", 120, 60)
+
+# Guessing a pupil's pictures or PIN (docs/teachers.md works out what they allow). Every try is counted before it
+# is checked, so parallel guesses all count; a right one is given back.
+#: Tries at one pupil.
+PUPIL_TRIES = Limit("pupil", 5, 600)
+#: Wrong tries in one class, whoever makes them and from wherever: a class of 30 may each tap wrong once an hour.
+CLASS_TRIES_HOUR = Limit("class-hour", 30, 3600)
+#: ... and 50 a day: this limit alone bounds a stranger who has the class code to 50 guesses a day.
+CLASS_TRIES_DAY = Limit("class-day", 50, 86_400)
+#: Wrong pictures or PINs from one address: a school behind one address has many classes.
+ADDRESS_SECRET_TRIES = Limit("secret-address", 300, 3600)
+#: Wrong class codes typed from one address: a whole school mistyping codes makes far fewer.
+ADDRESS_CODE_TRIES = Limit("code-address", 50, 3600)
+#: Teacher accounts made from one address.
+SIGN_UPS = Limit("sign-up", 10, 3600)
 
 
 class Exceeded(Exception):
@@ -63,6 +78,30 @@ def hit(db: Session, limit: Limit, who: str | int, now: float) -> int | None:
     ).returning(RateLimit.hits)
     hits = db.execute(counted).scalar_one()
     return max(1, window + limit.seconds - int(now)) if hits > limit.hits else None
+
+
+def give_back(db: Session, limit: Limit, who: str | int, now: float) -> None:
+    """Uncount one use of ``limit`` by ``who`` in the window holding ``now`` (a try that turned out right)."""
+    window = int(now) // limit.seconds * limit.seconds
+    db.execute(
+        update(RateLimit)
+        .where(RateLimit.key == f"{limit.name}:{who}"[:80], RateLimit.window_start == window, RateLimit.hits > 0)
+        .values(hits=RateLimit.hits - 1)
+    )
+
+
+def waiting(db: Session, limit: Limit, who: str | int, now: float) -> int:
+    """The seconds ``who`` must wait because ``limit`` is used up in this window (0: not used up), counting nothing."""
+    window = int(now) // limit.seconds * limit.seconds
+    hits = db.scalar(
+        select(RateLimit.hits).where(RateLimit.key == f"{limit.name}:{who}"[:80], RateLimit.window_start == window)
+    )
+    return max(1, window + limit.seconds - int(now)) if hits is not None and hits >= limit.hits else 0
+
+
+def forget(db: Session, limit: Limit, who: str | int) -> None:
+    """Start ``who``'s count of ``limit`` again (a teacher lets the class sign in again)."""
+    db.execute(delete(RateLimit).where(RateLimit.key == f"{limit.name}:{who}"[:80]))
 
 
 def count_step(run, now: float, limit: Limit | None = None) -> None:

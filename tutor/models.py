@@ -65,6 +65,8 @@ class Teacher(Base):
     name: Mapped[str] = mapped_column(String(80))
     password_hash: Mapped[str] = mapped_column(String(255))
     locale: Mapped[str] = mapped_column(String(8), default="en")
+    # switched off by the school's administrator (kortmatte teacher disable): cannot sign in, keeps their classes
+    disabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     memberships: Mapped[list[ClassTeacher]] = relationship(back_populates="teacher", cascade="all, delete-orphan")

@@ -61,7 +61,8 @@ class Marked:
     def to_dict(self) -> dict:
         return {
             "status": self.status,
-            "typed": self.typed,
+            # an unreadable answer may be any free text (a name, a telephone number): only its refusal code is kept
+            "typed": self.typed if self.status != UNREADABLE else "",
             "read_as": self.read_as,
             "value": self.value,
             "feedback": [text.to_dict() for text in self.feedback],

@@ -4,7 +4,8 @@ Templates link a static file with ``static_url("app.css")``, which names its con
 (``/static/app.1f3a9c0b2d4e.css``): browsers keep such a file for a year without asking again,
 and a changed file gets a new name. Old un-hashed URLs still work, with a short cache. Each
 static file is read, hashed and compressed (brotli and gzip) once per content and served
-from memory. Pages and htmx fragments are gzipped per response when the browser accepts it.
+from memory; only a file's one normalised name finds it, so aliases cannot grow the cache or make
+the server compress a file again. Pages and htmx fragments are gzipped per response when the browser accepts it.
 Every page is personal (it carries the sign-in's CSRF token), so no cache may store one.
 Each card's SVG is drawn once per process by the ``card_svg`` macro: a drawing depends only on
 the card, its colour and the highlight, so drawing it again for every page was wasted work.
@@ -16,6 +17,7 @@ import gzip
 import hashlib
 import mimetypes
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,6 +46,7 @@ COMPRESSIBLE = {
 }
 DIGEST_LENGTH = 12
 HASHED_NAME = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})(?P<suffix>\.[A-Za-z0-9]+)$")
+_compressing = threading.Lock()
 # A CSS string, or else a run of comments and white space.
 CSS_NOISE = re.compile(r"(\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*')|(?:/\*.*?\*/|\s)+", re.S)
 
@@ -63,15 +66,29 @@ class Asset:
     encoded: dict[str, bytes] | None = None
 
     def encodings(self) -> dict[str, bytes]:
-        """Brotli and gzip bodies, in that order of preference, each only when it is smaller; made once."""
+        """Brotli and gzip bodies, in that order of preference, each only when it is smaller; made once per file."""
         if self.encoded is None:
-            packed = {}
-            if self.mimetype in COMPRESSIBLE:
-                import brotli  # here: only a static file's first request needs it
-
-                packed = {"br": brotli.compress(self.body, quality=11), "gzip": gzip.compress(self.body, 9, mtime=0)}
-            self.encoded = {name: body for name, body in packed.items() if len(body) < len(self.body)}
+            with _compressing:  # two threads asking at once for a new file compress it once
+                if self.encoded is None:
+                    self.encoded = self._compress()
         return self.encoded
+
+    def _compress(self) -> dict[str, bytes]:
+        packed = {}
+        if self.mimetype in COMPRESSIBLE:
+            import brotli  # here: only a static file's first request needs it
+
+            packed = {"br": brotli.compress(self.body, quality=11), "gzip": gzip.compress(self.body, 9, mtime=0)}
+        return {name: body for name, body in packed.items() if len(body) < len(self.body)}
+
+
+def is_normalised(filename: str) -> bool:
+    """A relative path in its one plain spelling: no empty, ``.`` or ``..`` part, no backslash or control character."""
+    return (
+        bool(filename)
+        and all(part not in ("", ".", "..") for part in filename.split("/"))
+        and not any(ord(ch) < 32 or ord(ch) == 127 or ch == "\\" for ch in filename)
+    )
 
 
 class StaticFiles:
@@ -82,6 +99,10 @@ class StaticFiles:
         self._assets: dict[str, tuple[tuple[int, int], Asset]] = {}
 
     def get(self, filename: str) -> Asset | None:
+        """The file under its one normalised name; an alias (``x/../app.css``, ``./app.css``, ``a//b``) is not found,
+        so the cache holds one entry per file and no URL makes the server read or compress a file again."""
+        if not is_normalised(filename):
+            return None
         joined = safe_join(self.folder, filename)
         if joined is None:
             return None
@@ -146,8 +167,8 @@ def serve_static(filename: str) -> Response:
 
 
 def personal(response: Response) -> Response:
-    """Keep every answer but a static file out of caches, unless its view said otherwise."""
-    if request.endpoint != "static":
+    """Keep every answer but a static file out of caches (a missing one too), unless its view said otherwise."""
+    if request.endpoint != "static" or response.status_code >= 400:
         response.headers.setdefault("Cache-Control", PERSONAL)
     return response
 

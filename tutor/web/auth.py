@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlalchemy import func, select
 
-from tutor import accounts, admin, classroom, limits
+from tutor import accounts, admin, classroom, guessing, limits
 from tutor.models import Pupil, SchoolClass, Teacher, utcnow
 from tutor.text import LOCALES
 from tutor.web import db
@@ -176,6 +176,11 @@ def client_address() -> str:
     return request.remote_addr or "unknown"
 
 
+def address_key() -> str:
+    """The request's address as a rate-limit key: a keyed hash, so addresses are not stored."""
+    return accounts.throttle_key("address", client_address(), current_app.config["SECRET_KEY"])
+
+
 def _wait_message(seconds: int) -> str:
     minutes = max(1, (seconds + 59) // 60)
     if seconds < 60:
@@ -191,6 +196,10 @@ def _wait_message(seconds: int) -> str:
     )
 
 
+def common_password_message() -> str:
+    return _("That password is one of the most common ones, which are guessed first. Please choose another.")
+
+
 # --- teachers ---------------------------------------------------------------------------------
 @bp.route("/teacher/sign-in", methods=["GET", "POST"])
 def teacher_sign_in():
@@ -200,7 +209,8 @@ def teacher_sign_in():
     database, now = db.session(), utcnow()
     email = accounts.clean_email(request.form.get("email", "")) or ""
     secret = current_app.config["SECRET_KEY"]
-    account_key = accounts.throttle_key("account", email or "-", secret)
+    # per account and address: a stranger elsewhere cannot make a teacher wait
+    account_key = accounts.throttle_key("account", f"{email or '-'} {client_address()}", secret)
     address_key = accounts.throttle_key("address", client_address(), secret)
     wait = max(accounts.wait_seconds(database, account_key, now), accounts.wait_seconds(database, address_key, now))
     if wait:
@@ -214,6 +224,10 @@ def teacher_sign_in():
         flash(_("That e-mail address and password do not match. Please try again."), "error")
         return render_template("teacher_sign_in.html", next_page=next_page, email=email), 400
     accounts.clear_failures(database, account_key)
+    if teacher.disabled:
+        database.commit()
+        flash(_("This account is switched off. Please ask the school's administrator."), "error")
+        return render_template("teacher_sign_in.html", next_page=next_page, email=email), 403
     start_session(teacher=teacher, locale=teacher.locale)
     flash(_("Welcome, %(name)s.", name=teacher.name), "success")
     return redirect(next_page)
@@ -227,6 +241,8 @@ def teacher_sign_up():
     if request.method == "GET":
         return render_template("teacher_sign_up.html", form=form, password_min=accounts.PASSWORD_MIN)
     database = db.session()
+    limits.check(database, limits.SIGN_UPS, address_key(), time.time())
+    database.commit()  # the try counts even when the form is refused below
     password = request.form.get("password", "")
     locale = session.get("locale") if session.get("locale") in LOCALES else "en"
     problems = {
@@ -238,7 +254,9 @@ def teacher_sign_up():
             max=accounts.PASSWORD_MAX,
         ),
         "mismatch": _("The two passwords are not the same. Please type them again."),
-        "taken": _("There is already an account for this e-mail address. Please sign in instead."),
+        "common": common_password_message(),
+        # the same words whether or not the address has an account, so the page does not tell which addresses do
+        "taken": _("We could not create an account with these details. If you already have one, please sign in."),
     }
     try:
         if accounts.password_problem(password) is None and password != request.form.get("password_again", ""):
@@ -255,6 +273,48 @@ def teacher_sign_up():
     return redirect(url_for("teacher.home"))
 
 
+@bp.route("/teacher/password", methods=["GET", "POST"])
+@teacher_required
+def change_password():
+    """A teacher's new password: the current one first (a browser left signed in is not enough)."""
+    if request.method == "GET":
+        return render_template("teacher/password.html", password_min=accounts.PASSWORD_MIN)
+    database, now, teacher = db.session(), utcnow(), current_teacher()
+    key = accounts.throttle_key("account", f"{teacher.email} {client_address()}", current_app.config["SECRET_KEY"])
+    wait = accounts.wait_seconds(database, key, now)
+    problem = None
+    if wait:
+        problem, status = _wait_message(wait), 429
+    elif not accounts.check_password(teacher.password_hash, request.form.get("current", "")):
+        accounts.note_failure(database, key, accounts.ACCOUNT, now)
+        database.commit()
+        problem, status = _("That is not your current password. Please try again."), 400
+    elif request.form.get("password", "") != request.form.get("password_again", ""):
+        problem, status = _("The two passwords are not the same. Please type them again."), 400
+    else:
+        try:
+            admin.set_password(database, teacher, request.form.get("password", ""))
+        except admin.Refused as error:
+            database.rollback()
+            status = 400
+            problem = (
+                common_password_message()
+                if error.code == "common"
+                else _(
+                    "Please choose a password of %(min)s to %(max)s characters.",
+                    min=accounts.PASSWORD_MIN,
+                    max=accounts.PASSWORD_MAX,
+                )
+            )
+    if problem:
+        flash(problem, "error")
+        return render_template("teacher/password.html", password_min=accounts.PASSWORD_MIN), status
+    accounts.clear_failures(database, key)
+    start_session(teacher=teacher, locale=teacher.locale)  # every other sign-in of the account has ended
+    flash(_("Your password is changed. You are signed out everywhere else."), "success")
+    return redirect(url_for("teacher.home"))
+
+
 @bp.post("/sign-out")
 def sign_out():
     was_teacher = current_teacher() is not None
@@ -268,9 +328,18 @@ def sign_out():
 def class_code():
     """Step 1 for a pupil: the class code."""
     if request.method == "POST":
-        school_class = classroom.class_by_code(db.session(), request.form.get("code", ""))
+        database, now, address = db.session(), time.time(), address_key()
+        wait = guessing.take_code_try(database, address, now)
+        if wait:
+            database.rollback()
+            flash(_wait_message(wait), "error")
+            return render_template("class_code.html", code=request.form.get("code", "")[:20]), 429
+        school_class = classroom.class_by_code(database, request.form.get("code", ""))
         if school_class is not None:
+            guessing.code_was_right(database, address, now)
+            database.commit()
             return redirect(url_for("auth.class_names", code=school_class.code))
+        database.commit()
         flash(_("We could not find a class with that code. Check the code on your card and try again."), "error")
         return render_template("class_code.html", code=request.form.get("code", "")[:20]), 400
     return render_template("class_code.html", code="")
@@ -311,39 +380,41 @@ def pupil_secret(code, pupil_id):
     """Step 3: the pupil's pictures, tapped one by one (or their PIN)."""
     school_class = class_or_404(code)
     pupil = pupil_of_class_or_404(school_class, pupil_id)
-    if request.method == "GET":
-        return render_template(
-            "class_secret.html", school_class=school_class, chosen=pupil, picked=[], pictures=accounts.PICTURES
+    needed = accounts.pictures_in(pupil.secret)
+
+    def pad(picked: list[str], status: int = 200):
+        page = render_template(
+            "class_secret.html",
+            school_class=school_class,
+            chosen=pupil,
+            picked=picked,
+            needed=needed,
+            pictures=accounts.PICTURES,
         )
-    database, now = db.session(), utcnow()
-    key = classroom.pupil_throttle_key(pupil)
-    wait = accounts.wait_seconds(database, key, now)
-    if wait:
-        flash(_wait_message(wait), "error")
-        return render_template(
-            "class_secret.html", school_class=school_class, chosen=pupil, picked=[], pictures=accounts.PICTURES
-        ), 429
+        return page, status
+
+    if request.method == "GET":
+        return pad([])
     if school_class.sign_in == "pin":
         given = accounts.pin_secret(request.form.get("pin", ""))
         if given is None:
             flash(_("Please type the %(n)s digits of your PIN.", n=accounts.PIN_DIGITS), "error")
-            return render_template(
-                "class_secret.html", school_class=school_class, chosen=pupil, picked=[], pictures=accounts.PICTURES
-            ), 400
+            return pad([], 400)
     else:
-        picked = [p for p in request.form.get("picked", "").split() if p in accounts.PICTURES][
-            : accounts.PICTURES_IN_SECRET
-        ]
+        picked = [p for p in request.form.get("picked", "").split() if p in accounts.PICTURES][:needed]
         pick = request.form.get("pick", "")
-        if pick in accounts.PICTURES and len(picked) < accounts.PICTURES_IN_SECRET:
+        if pick in accounts.PICTURES and len(picked) < needed:
             picked.append(pick)
-        if len(picked) < accounts.PICTURES_IN_SECRET:  # not all pictures yet: show the ones picked, wait for the next
-            return render_template(
-                "class_secret.html", school_class=school_class, chosen=pupil, picked=picked, pictures=accounts.PICTURES
-            )
-        given = accounts.picture_secret(picked)
+        if len(picked) < needed:  # not all pictures yet: show the ones picked, wait for the next
+            return pad(picked)
+        given = accounts.picture_secret(picked, needed)
+    database, now, address = db.session(), time.time(), address_key()
+    wait = guessing.take_secret_try(database, pupil, address, now)  # counted before it is checked
+    if wait:
+        database.rollback()
+        flash(_wait_message(wait), "error")
+        return pad([], 429)
     if given is None or not accounts.secret_matches(pupil.secret, given):
-        accounts.note_failure(database, key, accounts.PUPIL, now)
         database.commit()
         message = (
             _("Those are not your pictures. Try again!")
@@ -352,7 +423,7 @@ def pupil_secret(code, pupil_id):
         )
         flash(message, "error")
         return redirect(url_for("auth.pupil_secret", code=school_class.code, pupil_id=pupil.public_id))
-    accounts.clear_failures(database, key)
+    guessing.secret_was_right(database, pupil, address, now)
     start_session(pupil=pupil, locale=pupil.locale)
     flash(_("Hello, %(name)s!", name=pupil.name), "success")
     return redirect(url_for("main.index"))

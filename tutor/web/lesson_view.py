@@ -102,8 +102,12 @@ def number_pad(question: Question, locale: str) -> NumberPad:
     return NumberPad(keys, "text")
 
 
-def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = "") -> dict:
-    """Everything the lesson template needs, in the order a pupil reads it."""
+def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = "", unread: str = "") -> dict:
+    """Everything the lesson template needs, in the order a pupil reads it.
+
+    ``typed`` (a typed move the rules refused) and ``unread`` (an answer that could not be read) go back into their
+    boxes in this one response only: they may be any free text, so they are never stored.
+    """
     lesson = LESSONS[run.game_id]
     state = run.game_state()
     deck = lesson.cards()
@@ -166,6 +170,7 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
         "told": run.current_told(),
         "typed_move": lesson.typed_move and pupil_to_move,
         "typed": typed,
+        "unread_answer": unread,
         "story": [] if hide_result or run.stage == INTRO else lesson.round_story(state, PUPIL, run.recent_moves()),
         "narration": narration,
         "intro_focus": lesson.intro_steps()[run.intro_step].get("focus", "") if run.stage == INTRO else "",

@@ -16,6 +16,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    g,
     make_response,
     redirect,
     render_template,
@@ -167,7 +168,8 @@ def finished_homework(record: LessonRunRecord, run: LessonRun) -> dict | None:
 
 
 def render_lesson(record: LessonRunRecord, run: LessonRun, block: str | None = None):
-    context = lesson_context(run, current_pupil().name, now_ms(), session.pop("typed_move", ""))
+    typed_move = g.pop("typed_move", "") or session.pop("typed_move", "")
+    context = lesson_context(run, current_pupil().name, now_ms(), typed_move, g.pop("unread_answer", ""))
     context["homework"] = finished_homework(record, run)
     if block:
         return render_block("lesson.html", block, record=record, **context)
@@ -274,9 +276,11 @@ def typed_move(run, lesson, levels, now):
         attempt = run.typed_move(request.form.get("expression", ""), current_locale(), lesson, levels, now)
     except (AnswerError, MoveRefused) as error:
         flash(say(error.text), "error")
-        session["typed_move"] = request.form.get("expression", "")[:200]
+        # unreadable, so it may be any free text: back into the box in this response only, never into the cookie
+        g.typed_move = request.form.get("expression", "")[:200]
         return None
-    # the rules refused it (told in the coach box): keep the text to correct
+    # the rules refused it (told in the coach box): keep the text to correct, also over a redirect without
+    # JavaScript; it was read as a calculation, so it holds only numbers and signs
     if run.turn.told and not run.turn.told["correct"]:
         session["typed_move"] = request.form.get("expression", "")[:200]
     return attempt
@@ -289,7 +293,10 @@ def hourglass(run, lesson, levels, now):
 
 @lesson_action
 def answer(run, lesson, levels, now):
-    return run.answer(request.form.get("answer", ""), current_locale(), now)
+    attempt = run.answer(request.form.get("answer", ""), current_locale(), now)
+    if not attempt.readable:  # back into the box to correct, in this response only: the run keeps its code alone
+        g.unread_answer = request.form.get("answer", "")[:200]
+    return attempt
 
 
 @lesson_action

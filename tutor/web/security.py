@@ -24,12 +24,59 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 
+# No page needs a camera, a microphone, the position or payments: a script that got in cannot ask for them either.
+PERMISSIONS_POLICY = ", ".join(
+    f"{feature}=()"
+    for feature in (
+        "camera",
+        "microphone",
+        "geolocation",
+        "payment",
+        "usb",
+        "midi",
+        "magnetometer",
+        "gyroscope",
+        "accelerometer",
+        "display-capture",
+    )
+)
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    # another site's window opened from ours, or ours from theirs, cannot reach into it
+    "Cross-Origin-Opener-Policy": "same-origin",
+    # no other site may embed our files or pages (a pupil's page read by a script elsewhere)
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+
+
 def _headers(response):
-    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    response.headers.setdefault("X-Frame-Options", "DENY")
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
     return response
+
+
+class ForwardedCheck:
+    """With ``PROXIES`` set, say once in the log when a request comes without X-Forwarded-For.
+
+    Then no proxy stands in front (or it does not set the header), and a visitor could choose the address the
+    guessing limits count by sending the header themselves.
+    """
+
+    def __init__(self, wsgi_app, logger) -> None:
+        self.wsgi_app, self.logger, self.warned = wsgi_app, logger, False
+
+    def __call__(self, environ, start_response):
+        if not self.warned and "HTTP_X_FORWARDED_FOR" not in environ:
+            self.warned = True
+            self.logger.warning(
+                "PROXIES is set, but a request came without X-Forwarded-For: is a proxy in front of the app? "
+                "Without one, anyone can choose the address the sign-in limits count."
+            )
+        return self.wsgi_app(environ, start_response)
 
 
 def init_app(app: Flask) -> None:

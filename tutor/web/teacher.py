@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import functools
 import json
+import time
 from datetime import timedelta
+from urllib.parse import urlsplit
 from zoneinfo import available_timezones
 
 import segno
@@ -18,14 +20,14 @@ from flask_babel import force_locale, lazy_gettext, ngettext
 from flask_babel import gettext as _
 from sqlalchemy import func, select
 
-from tutor import accounts, classroom, content, groups, roster
+from tutor import accounts, classroom, content, groups, guessing, roster
 from tutor.engine import GAMES
 from tutor.lessons import LESSONS
 from tutor.models import Assignment, Pupil, PupilGroup, SchoolClass, utcnow
 from tutor.skill_model import skills
 from tutor.text import LOCALES
 from tutor.web import db
-from tutor.web.auth import current_teacher, teacher_required
+from tutor.web.auth import current_teacher, safe_next, teacher_required
 from tutor.web.i18n import format_locale
 from tutor.web.present import percent, timezone_label
 
@@ -38,7 +40,6 @@ REFUSALS = {
     "timezone": lazy_gettext("Please choose a time zone from the list."),
     "sign_in": lazy_gettext("Please choose how pupils sign in: pictures or a PIN."),
     "target_success": lazy_gettext("Please choose a share of right answers from %(low)s to %(high)s."),
-    "no_such_teacher": lazy_gettext("There is no teacher with that e-mail address. They need an account first."),
     "already_teaches": lazy_gettext("That teacher already teaches this class."),
     "pupil_name": lazy_gettext("Please type a first name or nickname of 1 to %(max)s characters."),
     "duplicate_pupil": lazy_gettext("There is already a pupil called %(name)s in this class."),
@@ -209,18 +210,62 @@ def class_settings(class_id):
     return redirect(url_for("teacher.class_settings", class_id=school_class.public_id))
 
 
+@bp.post("/classes/<class_id>/sign-in-again")
+@teacher_required
+def let_class_sign_in(class_id):
+    """The class was paused after many wrong pictures or PINs: the teacher lets it sign in again."""
+    school_class = class_or_404(class_id)
+    database = db.session()
+    guessing.let_class_try_again(database, school_class)
+    database.commit()
+    flash(_("The pupils can sign in again."), "success")
+    return redirect(
+        safe_next(request.referrer and urlsplit(request.referrer).path, url_for("teacher.pupils", class_id=class_id))
+    )
+
+
+@bp.post("/classes/<class_id>/new-code")
+@teacher_required
+def new_class_code(class_id):
+    """A class code that got out (or was guessed at) is replaced: the old one stops working at once."""
+    school_class = class_or_404(class_id)
+    database = db.session()
+    school_class.code = accounts.new_class_code(database)
+    database.commit()
+    flash(
+        _("The class has a new code: %(code)s. Print new login cards.", code=accounts.show_code(school_class.code)),
+        "success",
+    )
+    return redirect(url_for("teacher.class_settings", class_id=school_class.public_id))
+
+
+@bp.app_template_global()
+def sign_in_pause(school_class: SchoolClass) -> int:
+    """The minutes the class's pupils must wait after many wrong tries (0: none), for the class's pages."""
+    seconds = guessing.class_paused(db.session(), school_class, time.time())
+    return (seconds + 59) // 60
+
+
 @bp.post("/classes/<class_id>/co-teachers")
 @teacher_required
 def add_co_teacher(class_id):
     school_class = class_or_404(class_id)
     database = db.session()
     try:
-        added = classroom.add_co_teacher(database, school_class, request.form.get("email", ""))
+        classroom.add_co_teacher(database, school_class, request.form.get("email", ""))
     except classroom.Refused as error:
-        flash(refusal_message(error), "error")
-    else:
-        database.commit()
-        flash(_("%(name)s now teaches this class too.", name=added.name), "success")
+        if error.code != "no_such_teacher":
+            flash(refusal_message(error), "error")
+            return redirect(url_for("teacher.class_settings", class_id=school_class.public_id))
+    database.commit()
+    # the same words whether or not the address has an account, so the page does not tell which addresses do
+    flash(
+        _(
+            "If %(email)s has a Kortmatte account, they now teach this class too. If not, ask them to get one first.",
+            email=accounts.clean_email(request.form.get("email", "")) or request.form.get("email", "")[:254],
+        ),
+        "info",
+    )
     return redirect(url_for("teacher.class_settings", class_id=school_class.public_id))
 
 

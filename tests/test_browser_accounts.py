@@ -1,0 +1,79 @@
+"""A teacher's account in a real Chromium: changing the password (a common one is refused) and giving a class a new
+code. axe-core checks each page."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import create_engine, select
+from sqlalchemy.orm import Session
+
+from tests.browser_support import Visit
+from tutor import accounts, classroom
+from tutor.models import SchoolClass, Teacher
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "a long enough password"
+NEW_PASSWORD = "seven green apples on the table"
+
+
+def go(visit: Visit, locator) -> None:
+    with visit.page.expect_navigation():
+        locator.click()
+    visit.page.wait_for_load_state("networkidle")
+
+
+def sign_in(visit: Visit, live_server, email: str, password: str) -> None:
+    visit.page.goto(live_server + "/teacher/sign-in")
+    visit.page.locator("#email").fill(email)
+    visit.page.locator("#password").fill(password)
+    go(visit, visit.page.locator("form.panel button[type=submit]"))
+
+
+def test_a_teacher_changes_the_password_and_gives_the_class_a_new_code(browser, live_server):
+    email = "tove-accounts@school.example"
+    engine = create_engine(live_server.database_url)
+    with Session(engine) as session:
+        teacher = Teacher(email=email, name="Tove", password_hash=accounts.hash_password(PASSWORD), locale="en")
+        session.add(teacher)
+        school_class = classroom.create_class(session, teacher, "6A accounts", "en", "Europe/Oslo", "pictures")
+        classroom.add_pupils(session, school_class, "Ada")
+        session.commit()
+        class_id, old_code = school_class.public_id, school_class.code
+        ada = school_class.pupils[0]
+        ada_url = f"/class/{old_code}/{ada.public_id}"
+    engine.dispose()
+
+    visit = Visit(browser, live_server)
+    page = visit.page
+    sign_in(visit, live_server, email, PASSWORD)
+    go(visit, page.locator("header nav a[href$='/teacher/password']"))
+    visit.axe("the password page")
+    page.locator("#current").fill(PASSWORD)
+    page.locator("#password").fill("iloveyou12345")
+    page.locator("#password_again").fill("iloveyou12345")
+    go(visit, page.locator("form.panel button.primary"))
+    assert "most common" in page.content()
+    page.locator("#current").fill(PASSWORD)
+    page.locator("#password").fill(NEW_PASSWORD)
+    page.locator("#password_again").fill(NEW_PASSWORD)
+    go(visit, page.locator("form.panel button.primary"))
+    assert page.url.endswith("/teacher") and "Your password is changed" in page.content()
+
+    page.goto(f"{live_server}/teacher/classes/{class_id}/pupils")
+    go(visit, page.locator("nav.tabs a[href$='/settings']"))
+    visit.axe("the class settings with a new code button")
+    go(visit, page.get_by_role("button", name="Give the class a new code"))
+    with Session(create_engine(live_server.database_url)) as session:
+        new_code = session.scalar(select(SchoolClass.code).where(SchoolClass.public_id == class_id))
+    assert new_code != old_code and accounts.show_code(new_code) in page.content()
+    guesser = Visit(browser, live_server)
+    assert guesser.page.goto(live_server + ada_url).status == 404  # the old code no longer leads to Ada
+    assert guesser.page.goto(live_server + ada_url.replace(old_code, new_code)).status == 200
+    visit.close()
+    guesser.close()
+
+    again = Visit(browser, live_server)
+    sign_in(again, live_server, email, NEW_PASSWORD)
+    assert again.page.url.endswith("/teacher")
+    again.close()
