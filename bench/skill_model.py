@@ -45,9 +45,12 @@ while it stands; a **random tapper**'s chance of being shown "mastered" within 2
 two-button questions at level 2 (every tap counting as evidence: the worst case), for the
 defaults and the parameters fitted on each world; the **success rate** of new low, middle
 and high pupils (general ability -1, 0, +1) of the irt world under the app's own choice
-(the game picks the kind, :func:`tutor.skill_model.progress.level_difficulties` and
-:func:`tutor.skill_model.elo.choose_difficulty` the level), beside the best a level-only
-choice allows (true ability and difficulties); and the time per answer.
+(the table offers each of the kinds with a chance of 0.8, as often as the games that choose
+kinds offer more than one, ``bench/kind_shares.py``; the lesson's draw first, and
+:func:`tutor.skill_model.progress.rank_offers` picks the offered kind and level nearest 0.75
+for the pupil, as a lesson's :func:`tutor.drills.choose_question` does), beside the app's
+level-only choice on a kind the game draws (the choice before kinds were chosen) and the
+best a level-only choice allows (true ability and difficulties); and the time per answer.
 
 pyBKT and scikit-learn are benchmark dependencies only: ``make bench-skills`` makes their own
 virtual environment (.venv-bench). Without them the baselines are left out.
@@ -86,6 +89,9 @@ ANSWERS_PER_DAY = 2
 START = datetime(2026, 9, 1, tzinfo=UTC)
 TAPS = 200
 TARGET_SUCCESS = elo.TARGET
+#: The chance that the table offers a question of a kind at a drill point (success_app): two kinds or more
+#: at 90 % of the drill points, as in the games whose drill points choose among kinds (bench/kind_shares.py).
+KIND_ON_TABLE = 0.8
 
 
 @dataclass
@@ -501,56 +507,86 @@ def tapper_mastery(params: skills.Params, skill: str, runs: int, seed: int, shar
     return mastered / runs
 
 
-def success_app(world: World, difficulties: dict, pupils: int, length: int, seed: int) -> tuple[dict, dict]:
-    """Success rates of new irt pupils by ability group under the app's choice, and under the best level-only choice.
+def offered_kinds(rng: random.Random) -> list[int]:
+    """The kinds the table offers at a drill point: each with a chance of ``KIND_ON_TABLE``, at least one."""
+    offered = [kind for kind in KINDS if rng.random() < KIND_ON_TABLE]
+    return offered or [rng.choice(list(KINDS))]
 
-    app: the game picks the kind at random, the app the level: the pupil's Elo ability against
-    the skill's ordered level difficulties (:func:`tutor.skill_model.progress.level_difficulties`),
-    the class's difficulties still learning. best: the level whose true success, over the
-    kinds the game may pick, is nearest 0.75 for the pupil's true ability.
+
+def success_app(world: World, difficulties: dict, pupils: int, length: int, seed: int) -> dict[str, dict]:
+    """Success rates of new irt pupils by ability group under the app's choice, and under level-only choices.
+
+    At each question the table offers some of the skill's kinds (:func:`offered_kinds`). app:
+    the app's choice (:func:`tutor.skill_model.progress.rank_offers`, as a lesson's
+    :func:`tutor.drills.choose_question`): the offered kind and level whose expected success for
+    the pupil's Elo ability is nearest 0.75, the class's difficulties still learning. The game
+    also draws one offered kind at random, the question asked before the app chose kinds;
+    app_level_only: that kind at the level the app chooses (the pupil's Elo ability against the
+    skill's ordered level difficulties, :func:`tutor.skill_model.progress.level_difficulties`);
+    best_level_only: that kind at the level whose true success, over the kinds, is nearest 0.75
+    for the pupil's true ability.
     """
     rng = random.Random(f"adaptive:{seed}")
-    rates = {"app": {}, "best": {}}
-    table = dict(difficulties)
+    choices = ("app", "app_level_only", "best_level_only")
+    rates: dict[str, dict] = {choice: {} for choice in choices}
+    tables = {choice: dict(difficulties) for choice in ("app", "app_level_only")}
     for group, general in GROUPS.items():
-        right = dict.fromkeys(rates, 0)
+        right = dict.fromkeys(choices, 0)
         total = 0
         for _ in range(pupils):
             growth = rng.uniform(0.01, 0.06)
-            abilities: dict[str, elo.Rating] = {}
+            abilities: dict[str, dict[str, elo.Rating]] = {choice: {} for choice in tables}
             for skill in world.skills:
                 truth = world.truth[skill]["difficulty"]
-                true_ability = dict.fromkeys(rates, general + rng.gauss(0, 0.5))
-                rating = elo.start(abilities.values())
+                true_ability = dict.fromkeys(choices, general + rng.gauss(0, 0.5))
+                ratings = {choice: elo.start(abilities[choice].values()) for choice in tables}
                 for _ in range(length):
+                    offered = offered_kinds(rng)
+                    drawn = rng.choice(offered)
+                    offered = [drawn, *(kind for kind in offered if kind != drawn)]  # the lesson's order: its draw
+                    index, level = progress.rank_offers(
+                        {skill: ratings["app"].value},
+                        tables["app"],
+                        [(skill, f"k{kind}") for kind in offered],
+                        TARGET_SUCCESS,
+                    )[0]
                     levels = progress.level_difficulties(
-                        {key: value for key, value in table.items() if key[0] == skill} or {}
+                        {key: value for key, value in tables["app_level_only"].items() if key[0] == skill}
                     )[skill]
-                    kind = rng.choice(list(KINDS))
-                    chosen = {
-                        "app": elo.choose_difficulty(rating.value, levels, TARGET_SUCCESS),
-                        "best": min(
-                            LEVELS,
-                            key=lambda level, a=true_ability["best"]: abs(
-                                statistics.fmean(elo.expected(a, truth[k, level]) for k in KINDS) - TARGET_SUCCESS
+                    asked = {
+                        "app": (offered[index], level),
+                        "app_level_only": (
+                            drawn,
+                            elo.choose_difficulty(ratings["app_level_only"].value, levels, TARGET_SUCCESS),
+                        ),
+                        "best_level_only": (
+                            drawn,
+                            min(
+                                LEVELS,
+                                key=lambda level, a=true_ability["best_level_only"]: abs(
+                                    statistics.fmean(elo.expected(a, truth[k, level]) for k in KINDS) - TARGET_SUCCESS
+                                ),
                             ),
                         ),
                     }
                     correct = {
-                        choice: rng.random() < elo.expected(true_ability[choice], truth[kind, chosen[choice]])
-                        for choice in rates
+                        choice: rng.random() < elo.expected(true_ability[choice], truth[asked[choice]])
+                        for choice in choices
                     }
-                    key = (skill, f"k{kind}", chosen["app"])
-                    difficulty = table.get(key) or elo.Rating(progress.PRIOR_DIFFICULTY[key[2]], 0)
-                    rating, table[key] = elo.update(rating, difficulty, correct["app"])
-                    for choice in rates:
+                    for choice, table in tables.items():
+                        kind, level = asked[choice]
+                        key = (skill, f"k{kind}", level)
+                        difficulty = table.get(key) or elo.Rating(progress.PRIOR_DIFFICULTY[level], 0)
+                        ratings[choice], table[key] = elo.update(ratings[choice], difficulty, correct[choice])
+                    for choice in choices:
                         true_ability[choice] += growth
                         right[choice] += correct[choice]
                     total += 1
-                abilities[skill] = rating
-        for choice in rates:
+                for choice in tables:
+                    abilities[choice][skill] = ratings[choice]
+        for choice in choices:
             rates[choice][group] = round(right[choice] / total, 4)
-    return rates["app"], rates["best"]
+    return rates
 
 
 def update_us() -> dict[str, float]:
@@ -624,9 +660,10 @@ def run(
                 if params is not skills.DEFAULT_PARAMS:
                     tapper_params[f"{world.name}:{skill}"] = params
             if world.name == "irt":
-                report["success_app"], report["success_best_level_only"] = success_app(
-                    world, live["live"].difficulties, adaptive, length, seed
-                )
+                rates = success_app(world, live["live"].difficulties, adaptive, length, seed)
+                report["success_app"] = rates["app"]
+                report["success_app_level_only"] = rates["app_level_only"]
+                report["success_best_level_only"] = rates["best_level_only"]
     # The tapper on a skill without typed questions (compare): only evidence and P(known) stand in the way.
     tapper = {name: tapper_mastery(params, "compare", tappers, seed) for name, params in tapper_params.items()}
     report["tapper_mastery"] = max(tapper.values())
@@ -673,9 +710,12 @@ def print_table(report: dict) -> None:
             f"{world['declared']} / {world['declared_default']} of {world['pairs']}"
         )
     print(f"\nrandom tapper mastered within {TAPS} two-button taps: {report['tapper_mastery_by_params']}")
-    print("\nsuccess of new irt pupils     app's choice   best level-only choice")
+    print("\nsuccess of new irt pupils     app's choice   app's level only   best level-only choice")
     for group, value in report["success_app"].items():
-        print(f"  {group:<8} {value:>20.3f} {report['success_best_level_only'][group]:>24.3f}")
+        print(
+            f"  {group:<8} {value:>20.3f} {report['success_app_level_only'][group]:>18.3f}"
+            f" {report['success_best_level_only'][group]:>24.3f}"
+        )
     print("\ntime per answer (µs)")
     for name, value in report["update_us"].items():
         print(f"  {name:<28} {value:.2f}")

@@ -429,6 +429,6 @@ def test_shared_rows_are_read_once_per_interval_and_survive_a_rollback(database,
 
 def test_levels_are_worked_out_only_when_a_question_asks_for_one():
     calls = []
-    lazy = progress.LazyLevels(lambda: calls.append(1) or {"multiply": 3})
+    lazy = progress.PupilPitch(lambda: calls.append(1) or progress.PupilModel(1, {}, {}, {}))
     assert calls == []
-    assert lazy.get("multiply") == 3 and lazy.get("compare", 1) == 1 and calls == [1]
+    assert lazy.get("multiply") == 1 and lazy.get("no_such_skill", 2) == 2 and calls == [1]

@@ -36,7 +36,7 @@ from tutor.lessons import LESSONS
 from tutor.lessons.base import move_from_token, move_token
 from tutor.lessons.runner import FINISHED, INTRO, PUPIL, STORED, LessonRun, tries_allowed
 from tutor.models import AttemptRecord
-from tutor.skill_model.progress import choose_levels
+from tutor.skill_model.progress import PupilPitch, load_model
 from tutor.web import db
 from tutor.web import lessons as web_lessons
 
@@ -212,7 +212,9 @@ def play_through_the_database(app, client, guest, monkeypatch, game_id, players,
         step = planned.pop(0)
         clock[0] += step.wait_ms
         with app.app_context():
-            levels = choose_levels(db.session(), record.pupil_id)
+            model = load_model(db.session(), record.pupil_id)
+            levels = PupilPitch(lambda model=model: model)  # as the step chooses: levels and kinds
+            dict(levels)  # worked out while the session is open
         response = client.post(f"/runs/{run_id}/{step.route}", data={**step.form, "step": str(kept.step)})
         assert response.status_code == 302, (step.route, response.status_code)
         attempt = step.act(kept, lesson, levels, clock[0])

@@ -28,10 +28,9 @@ from tutor.lessons.base import Lesson
 from tutor.lessons.runner import FINISHED, LessonError, LessonRun
 from tutor.models import LessonRunRecord, SkillRecord
 from tutor.skill_model.progress import (
-    LazyLevels,
     PupilModel,
+    PupilPitch,
     SharedRows,
-    levels_for,
     load_model,
     record_attempt,
     target_success,
@@ -79,9 +78,9 @@ class PupilModelOnDemand:
             self.model = load_model(self.database, self.record.pupil_id, self.shared_rows)
         return self.model
 
-    def levels(self) -> dict[str, int]:
-        """The level of each skill's next question, aimed at the success the pupil's class sets."""
-        return levels_for(self.get(), target_success(self.record.pupil))
+    def target(self) -> float:
+        """The success the pupil's questions are aimed at: their class's setting."""
+        return target_success(self.record.pupil)
 
 
 def take_step(
@@ -103,7 +102,7 @@ def take_step(
     pupil_model = PupilModelOnDemand(database, record, shared_rows)
     with database.no_autoflush:  # reading and computing: nothing is written before the write gate
         try:
-            attempt = action(run, LESSONS[run.game_id], LazyLevels(pupil_model.levels), now_ms)
+            attempt = action(run, LESSONS[run.game_id], PupilPitch(pupil_model.get, pupil_model.target), now_ms)
         except LessonError:
             database.rollback()
             return StepOutcome(Taken.OUT_OF_DATE)

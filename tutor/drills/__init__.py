@@ -14,6 +14,9 @@ lists them by skill and ``marking.py`` marks an answer.
 
 from __future__ import annotations
 
+import copy
+from abc import abstractmethod
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
 from tutor import content
@@ -78,3 +81,58 @@ EASIEST = 1
 def level_of(levels: dict[str, int], skill: str) -> int:
     """The level (1 to 3) of the next question in ``skill`` (:func:`tutor.skill_model.progress.choose_levels`)."""
     return levels.get(skill, EASIEST)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A question the table allows now, built only once the choice has given it a level."""
+
+    skill: str
+    kind: str  # the kind the question will have (its difficulty is kept per skill, kind and level)
+    build: Callable[[int], Question | None]  # the question at a level (1 to 3)
+
+
+class Pitch(Mapping[str, int]):
+    """The levels of a pupil's next questions (skill -> level) that can also rank the questions a table offers.
+
+    The skill model gives a lesson one (:class:`tutor.skill_model.progress.PupilPitch`); a plain dict of levels
+    (tests, a lesson played without a pupil) ranks nothing and keeps the lesson's order.
+    """
+
+    #: the kind of the last question if it had two options: the runner drops a second one in a row
+    avoid_two_option: str = ""
+
+    def avoiding(self, kind: str) -> Pitch:
+        """This pitch for a drill point right after a two-option question of ``kind`` ("" after any other)."""
+        pitch = copy.copy(self)
+        pitch.avoid_two_option = kind
+        return pitch
+
+    @abstractmethod
+    def ranked(self, offers: Sequence[Offer]) -> list[tuple[Offer, int]]:
+        """The offers with their levels, the one whose forecast success is nearest the pupil's target first."""
+
+
+def is_two_option(question: Question) -> bool:
+    """Whether a question is answered by one of two buttons (a coin toss for a pupil who guesses)."""
+    return question.answer == CHOICE and len(question.choices) == 2
+
+
+def choose_question(levels: Mapping[str, int], offers: Sequence[Offer]) -> Question | None:
+    """Of the questions the table offers now, the one pitched nearest the pupil's target success.
+
+    With a :class:`Pitch` the offers are tried nearest first, each at its own best level; with
+    plain levels in the lesson's order at the skill's level. A two-option question of the kind
+    the last question was (:attr:`Pitch.avoid_two_option`) is passed over, as the runner would
+    drop it, and so is an offer that builds no question.
+    """
+    avoid_two_option = ""
+    if isinstance(levels, Pitch):
+        tried, avoid_two_option = levels.ranked(offers), levels.avoid_two_option
+    else:
+        tried = [(offer, level_of(levels, offer.skill)) for offer in offers]
+    for offer, level in tried:
+        question = offer.build(level)
+        if question is not None and not (is_two_option(question) and question.kind == avoid_two_option):
+            return question
+    return None

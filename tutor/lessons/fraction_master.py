@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from tutor.deck import kids2
-from tutor.drills import Question, level_of
+from tutor.drills import Offer, Question, choose_question
 from tutor.drills.fractions import (
     fraction_equivalent,
     fraction_from_hand,
@@ -550,19 +551,29 @@ class FractionMasterLesson(Lesson):
             list(game_state.interval),
             [c for c in sorted(game_state.hands[pupil]) if not kids2()[c].is_special],
         )
-        level = level_of(levels, "fractions")
+        if len(hand) < 2:
+            return []
         strict = game_state.strict
-        askers = [
-            lambda: fraction_from_hand(interval, hand, level, strict),
-            lambda: fraction_in_interval(interval, hand, level, strict),
-            lambda: fraction_larger(interval, hand, level),
-            lambda: fraction_order(interval, hand, level),
-            lambda: fraction_equivalent(interval, hand, level),
-        ]
-        rng.shuffle(askers)
-        for ask in askers if len(hand) >= 2 else askers[:0]:
-            try:
-                return [ask()]
-            except ValueError:  # too few different fractions on the table for this kind
-                continue
-        return []
+        makers = {
+            "fraction_from_hand": lambda level: fraction_from_hand(interval, hand, level, strict),
+            "fraction_in_interval": lambda level: fraction_in_interval(interval, hand, level, strict),
+            "fraction_larger": lambda level: fraction_larger(interval, hand, level),
+            "fraction_order": lambda level: fraction_order(interval, hand, level),
+            "fraction_equivalent": lambda level: fraction_equivalent(interval, hand, level),
+        }
+        offers = [Offer("fractions", kind, unless_too_few(make)) for kind, make in makers.items()]
+        rng.shuffle(offers)  # the lesson's order among kinds forecast alike
+        question = choose_question(levels, offers)
+        return [question] if question is not None else []
+
+
+def unless_too_few(make: Callable[[int], Question]) -> Callable[[int], Question | None]:
+    """``make``, giving no question where the table has too few different fractions for its kind."""
+
+    def build(level: int) -> Question | None:
+        try:
+            return make(level)
+        except ValueError:
+            return None
+
+    return build

@@ -32,7 +32,7 @@ import types
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from typing import NamedTuple, get_args, get_origin, get_type_hints
 
-from tutor.drills import CHOICE, Question
+from tutor.drills import CHOICE, Pitch, Question
 from tutor.drills.marking import CARD_CHOICE, RIGHT, UNREADABLE, Attempt, Marked, mark
 from tutor.engine import CHANCE, InvalidState, Move, make_game
 from tutor.engine.play import bot_rng, make_bots, next_automatic_move
@@ -426,6 +426,8 @@ class LessonRun:
     def advance(self, lesson: Lesson, levels: dict, now_ms: int) -> None:
         """Play chance and computer moves until the pupil must act: move, or answer a drill."""
         self.pace.pay_turns(self.moves, lesson.questions_per_turn, alone=self.players == 1)
+        if isinstance(levels, Pitch):  # a lesson choosing among kinds passes over one the runner would drop
+            levels = levels.avoiding(self.drill.two_option_kind)
         game_state = self.game_state()
         bots = {seat: bot for seat, bot in enumerate(make_bots(self.game, self.bots)) if seat != PUPIL}
         while self.drill.question is None:

@@ -20,7 +20,7 @@ import random
 from fractions import Fraction
 
 from tutor.deck import kids2
-from tutor.drills import Question, level_of
+from tutor.drills import Offer, Question, choose_question, level_of
 from tutor.drills.estimate_sum import estimate_card_sum
 from tutor.drills.exact_sum import exact_card_sum
 from tutor.drills.factor_pairs import factor_pair_cards
@@ -511,12 +511,14 @@ class MultiMatchLesson(SheddingLesson):
         )
 
     def drills(self, game_state, hand, rng, levels):
+        """Which two cards of the hand make a value of the top card, or a product of two cards; the one pitched
+        nearest the pupil's target (among equals the one drawn first)."""
         top = game_state.discard_pile[-1]
-        level = level_of(levels, "factor_pairs")
-        if len(hand) >= 2 and rng.random() < 0.5:
-            return [factor_pair_cards(hand, top, level)]
+        pairs = Offer("factor_pairs", "factor_pair_cards", lambda level: factor_pair_cards(hand, top, level))
+        pair_first = len(hand) >= 2 and rng.random() < 0.5
         first, second = rng.sample(hand, 2) if len(hand) >= 2 else (hand[0], top)
-        return [multiply_top_numbers(first, second, level_of(levels, "multiply"))]
+        product = Offer("multiply", "multiply_top_numbers", lambda level: multiply_top_numbers(first, second, level))
+        return [choose_question(levels, [pairs, product] if pair_first else [product, *([pairs] * (len(hand) >= 2))])]
 
     def hand_drills(self, game_state, hand, rng, levels):
         if len(hand) < 2:
@@ -558,9 +560,13 @@ class OverslagLesson(SheddingLesson):
         top = game_state.discard_pile[-1]
         top_sum = kids2()[top].circled_sum
         close = [c for c in hand if abs(kids2()[c].circled_sum - top_sum) <= CLOSE]
-        if close and (game_state.turns // game_state.game.players) % 2:
-            return [exact_card_sum(rng.choice(close), level_of(levels, "exact_sum"))]
-        return [estimate_card_sum(rng.choice(close) if close else top, level_of(levels, "estimate_sum"))]
+        about = rng.choice(close) if close else top
+        estimate = Offer("estimate_sum", "estimate_card_sum", lambda level: estimate_card_sum(about, level))
+        if not close:
+            return [choose_question(levels, [estimate])]
+        exact = Offer("exact_sum", "exact_card_sum", lambda level: exact_card_sum(about, level))
+        exact_turn = (game_state.turns // game_state.game.players) % 2
+        return [choose_question(levels, [exact, estimate] if exact_turn else [estimate, exact])]
 
     def hand_drills(self, game_state, hand, rng, levels):
         return [estimate_card_sum(rng.choice(hand), level_of(levels, "estimate_sum"))]
@@ -591,10 +597,9 @@ class TiervennerLesson(SheddingLesson):
 
     def drills(self, game_state, hand, rng, levels):
         top = game_state.discard_pile[-1]
-        level = level_of(levels, "tens_friends")
-        if rng.random() < 0.5:
-            return [tens_friend_number(top, level)]
-        return [tens_friend_card(hand, top, level)]
+        number = Offer("tens_friends", "tens_friend_number", lambda level: tens_friend_number(top, level))
+        hand_card = Offer("tens_friends", "tens_friend_card", lambda level: tens_friend_card(hand, top, level))
+        return [choose_question(levels, [number, hand_card] if rng.random() < 0.5 else [hand_card, number])]
 
 
 def mixed(value: Fraction) -> str:
@@ -655,16 +660,31 @@ class ExtremeLesson(SheddingLesson):
     def drills(self, game_state, hand, rng, levels):
         top = game_state.discard_pile[-1]
         roll = rng.random()
-        if roll < 0.15:
-            return [estimate_card_sum(top, level_of(levels, "estimate_sum"))]
         close = [c for c in hand if abs(kids2()[c].circled_sum - kids2()[top].circled_sum) <= CLOSE]
-        if roll < 0.3 and close:
-            return [exact_card_sum(rng.choice(close), level_of(levels, "exact_sum"))]
-        if roll < 0.45:
-            return [mean_estimate(top, level_of(levels, "mean"))]
-        if roll < 0.6:
-            return [mean_exact(top, level_of(levels, "mean"))]
-        return [prime_which_sum(rng.choice(hand), level_of(levels, "primes"))]
+        offers = {
+            "estimate_card_sum": Offer(
+                "estimate_sum", "estimate_card_sum", lambda level: estimate_card_sum(top, level)
+            ),
+            "exact_card_sum": Offer(
+                "exact_sum", "exact_card_sum", lambda level: exact_card_sum(rng.choice(close), level)
+            ),
+            "mean_estimate": Offer("mean", "mean_estimate", lambda level: mean_estimate(top, level)),
+            "mean_exact": Offer("mean", "mean_exact", lambda level: mean_exact(top, level)),
+            "prime_which_sum": Offer(
+                "primes", "prime_which_sum", lambda level: prime_which_sum(rng.choice(hand), level)
+            ),
+        }
+        if not close:
+            del offers["exact_card_sum"]
+        if roll < 0.15:
+            drawn = "estimate_card_sum"
+        elif roll < 0.3 and close:
+            drawn = "exact_card_sum"
+        else:
+            drawn = "mean_estimate" if roll < 0.45 else "mean_exact" if roll < 0.6 else "prime_which_sum"
+        # the kind the roll draws is the lesson's first among kinds forecast alike
+        ordered = [offers.pop(drawn), *offers.values()]
+        return [choose_question(levels, ordered)]
 
     def hand_drills(self, game_state, hand, rng, levels):
         mine = rng.choice(hand)

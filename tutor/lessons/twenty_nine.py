@@ -19,8 +19,9 @@ below 0 a wrong ``add_sub`` answer.
 Drill points, at the start of the pupil's turn, about the pupil's own piles and cards: how
 many points a pile still needs (``missing_addend``), which card makes it exactly 29
 (``missing_addend``), what it is worth after laying a card of the hand (``add_sub``), and
-whether it is then under, exactly or over 29 (``compare``). The kind is drawn among those
-the position allows; the level comes from the pupil's skill (``level_of``).
+whether it is then under, exactly or over 29 (``compare``). Of the kinds the position
+allows, the one (and level) whose forecast success for the pupil is nearest their target is
+asked (:func:`tutor.drills.choose_question`).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from tutor.drills import Question, level_of
-from tutor.drills.add_sub import twentynine_pile_value
+from tutor.drills import Offer, Question, choose_question
+from tutor.drills.add_sub import twentynine_pile_value, twentynine_play
 from tutor.drills.compare import twentynine_bust
 from tutor.drills.missing_addend import twentynine_missing_value, twentynine_which_card
 from tutor.engine import Move
@@ -591,8 +592,10 @@ class TwentyNineLesson(Lesson):
 
         How many points a pile of 10 or more still needs; which card makes a pile of 19 or more
         exactly 29; what a pile with cards is worth after a card of the hand; and whether a
-        play brings a pile to 20 or more under, exactly or over 29. The kind is drawn first, so
-        that each comes up whatever the position offers most of.
+        play brings a pile to 20 or more under, exactly or over 29. Of the kinds the position
+        offers, the one whose forecast success for the pupil is nearest their target is asked
+        (:func:`tutor.drills.choose_question`); among kinds forecast alike the one drawn first,
+        so that each comes up whatever the position offers most of.
         """
         if game_state.phase != "play" or game_state.turn != pupil or game_state.acted:
             return []
@@ -621,12 +624,20 @@ class TwentyNineLesson(Lesson):
                     asks.setdefault("bust", []).append((cards, play))
         if not asks:
             return []
-        kind = rng.choice(sorted(asks))
-        args = rng.choice(asks[kind])
+        drawn = rng.choice(sorted(asks))
+        offers = [self.offer(kind, rng.choice(asks[kind])) for kind in [drawn, *sorted(set(asks) - {drawn})]]
+        return [question for question in [choose_question(levels, offers)] if question is not None]
+
+    @staticmethod
+    def offer(kind: str, args: tuple) -> Offer:
+        """The question of one of the four kinds about ``args`` (a pile, with a card or a play), at any level."""
         if kind == "missing":
-            return [twentynine_missing_value(*args, level_of(levels, "missing_addend"))]
+            return Offer(
+                "missing_addend", "twentynine_missing_value", lambda level: twentynine_missing_value(*args, level)
+            )
         if kind == "which":
-            return [twentynine_which_card(*args, level_of(levels, "missing_addend"))]
+            return Offer("missing_addend", "twentynine_which_card", lambda level: twentynine_which_card(*args, level))
         if kind == "worth":
-            return [twentynine_pile_value(*args, level_of(levels, "add_sub"))]
-        return [twentynine_bust(*args, level_of(levels, "compare"))]
+            played = f"twentynine_{twentynine_play(*args)[2]}_played"
+            return Offer("add_sub", played, lambda level: twentynine_pile_value(*args, level))
+        return Offer("compare", "twentynine_bust", lambda level: twentynine_bust(*args, level))

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
+from tutor.drills import Offer, Pitch
 from tutor.drills.marking import CARD_CHOICE, Attempt
 from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord, upsert, utcnow
 from tutor.skill_model import elo, skills
@@ -26,6 +27,9 @@ from tutor.skill_model import elo, skills
 PRIOR_DIFFICULTY = {1: -1.1, 2: 0.0, 3: 1.1}
 #: The least gap, in logits, between a skill's neighbouring levels when the next level is chosen.
 LEVEL_GAP = 0.5
+#: Offered questions whose forecast success is this near the target count as pitched alike: among them the
+#: lesson's own order decides, so that a pupil still meets every kind the table offers (:func:`rank_offers`).
+PITCHED_ALIKE = 0.1
 
 QuestionKey = tuple[str, str, int]  # skill, question kind, level
 
@@ -89,15 +93,18 @@ class SharedRows:
             return self.rows
 
 
-class LazyLevels(Mapping):
-    """The levels of :func:`levels_for`, worked out on first use: most lesson steps ask no question and need none."""
+class PupilPitch(Pitch):
+    """A pupil's levels (:func:`levels_for`) and ranking of offered questions (:func:`rank_offers`) for a lesson.
 
-    def __init__(self, work_out: Callable[[], dict[str, int]]) -> None:
-        self.work_out, self.levels = work_out, None
+    Worked out from the pupil's model on first use: most lesson steps ask no question and need none.
+    """
+
+    def __init__(self, model: Callable[[], PupilModel], target: Callable[[], float] = lambda: elo.TARGET) -> None:
+        self.model, self.target, self.levels = model, target, None
 
     def _levels(self) -> dict[str, int]:
         if self.levels is None:
-            self.levels = self.work_out()
+            self.levels = levels_for(self.model(), self.target())
         return self.levels
 
     def __getitem__(self, skill: str) -> int:
@@ -108,6 +115,13 @@ class LazyLevels(Mapping):
 
     def __len__(self) -> int:
         return len(self._levels())
+
+    def ranked(self, offers: Sequence[Offer]) -> list[tuple[Offer, int]]:
+        model = self.model()
+        abilities = {offer.skill: model.ability(offer.skill).value for offer in offers}
+        pairs = [(offer.skill, offer.kind) for offer in offers]
+        ranking = rank_offers(abilities, model.difficulties, pairs, self.target())
+        return [(offers[index], level) for index, level in ranking]
 
 
 def newest_params(db: Session) -> dict[str, SkillParams]:
@@ -157,6 +171,43 @@ def levels_for(model: PupilModel, target: float = elo.TARGET) -> dict[str, int]:
     """
     table = level_difficulties(model.difficulties)
     return {skill: elo.choose_difficulty(model.ability(skill).value, table[skill], target) for skill in skills.SKILLS}
+
+
+def kind_difficulties(
+    difficulties: Mapping[QuestionKey, elo.Rating], table: dict[str, dict[int, float]], skill: str, kind: str
+) -> dict[int, float]:
+    """One drill kind's difficulty per level: its own where pupils have answered it, else the skill's level's
+    (``table``, from :func:`level_difficulties`); ordered as :func:`ordered` orders a skill's."""
+    return ordered(
+        {
+            level: difficulties[skill, kind, level].value if (skill, kind, level) in difficulties else value
+            for level, value in table[skill].items()
+        }
+    )
+
+
+def rank_offers(
+    abilities: Mapping[str, float],
+    difficulties: Mapping[QuestionKey, elo.Rating],
+    offers: Sequence[tuple[str, str]],
+    target: float = elo.TARGET,
+) -> list[tuple[int, int]]:
+    """The offered questions (skill, kind) as (index, level), the one whose expected success is nearest ``target``
+    first, each at its own nearest level.
+
+    A struggling pupil gets the easier kind the table offers, a strong one the harder: the level
+    alone cannot pitch a question whose easiest level is still above the pupil. ``abilities``: the
+    pupil's Elo ability per offered skill. Offers forecast within :data:`PITCHED_ALIKE` of the
+    target keep the lesson's order among them (its variety), ahead of every offer farther off.
+    """
+    table = level_difficulties(difficulties)
+    chosen = []
+    for index, (skill, kind) in enumerate(offers):
+        by_level = kind_difficulties(difficulties, table, skill, kind)
+        level = elo.choose_difficulty(abilities[skill], by_level, target)
+        distance = abs(elo.expected(abilities[skill], by_level[level]) - target)
+        chosen.append((max(distance, PITCHED_ALIKE), index, level))
+    return [(index, level) for _, index, level in sorted(chosen)]
 
 
 def choose_levels(db: Session, pupil_id: int, target: float = elo.TARGET) -> dict[str, int]:
