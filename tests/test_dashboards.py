@@ -269,7 +269,8 @@ def test_misconception_report_for_a_week_and_bad_weeks(school):
     client = school["client"]
     url = urls(school)["misconceptions"]
     page = client.get(url).get_data(as_text=True)
-    assert "That is the same number as on the card." in page and "It looks as if you added 10" in page
+    assert "Gave the same number as on the card (tens-friends are not known yet)" in page
+    assert "Added 10 to the number instead of finding its partner to 10" in page
     assert "The top card shows 1." in page and "<td>67%</td>" in page  # 2 of the 3 readable answers were wrong
     assert 'rel="prev"' in page and 'rel="next"' in page
     for bad in ("garbage", "2026-W99", "99999-W01", "2025-W53", "<b>x</b>", "x" * 3000, "2026-W4７"):
@@ -435,7 +436,7 @@ def test_dashboards_and_reports_on_postgres(postgres_url):
     for url in urls(ids).values():
         assert client.get(url).status_code == 200, url
     page = client.get(urls(ids)["misconceptions"]).get_data(as_text=True)
-    assert "That is the same number as on the card." in page and "<polyline" in client.get(urls(ids)["pupil"]).get_data(
+    assert "Gave the same number as on the card" in page and "<polyline" in client.get(urls(ids)["pupil"]).get_data(
         as_text=True
     )
     rows = csv_rows(client.get(urls(ids)["grid_csv"] + "?sort=name"), ",")

@@ -536,7 +536,7 @@ def test_misconception_report_counts_the_classes_wrong_answers_in_the_local_week
     assert skill == "tens_friends"
     assert [(row.misconception, row.count) for row in rows] == [("same_number", 2), ("added_ten", 1)]
     same = rows[0]
-    assert same.text.msgid.startswith("That is the same number") and same.text.params["n"] in (1, 3)
+    assert same.text.msgid == "Gave the same number as on the card (tens-friends are not known yet)"
     assert sorted(example.typed for example in same.examples) == ["1", "3"]
     assert [(seen.pupil.name, seen.count) for seen in same.pupils] == [("Ada", 1), ("Ola", 1)]
     assert [(seen.pupil.name, seen.count) for seen in rows[1].pupils] == [("Ada", 1)]

@@ -112,6 +112,15 @@ def kind_name(kind: str) -> str:
         return UNKNOWN_KIND
 
 
+def teacher_description(kind: str, misconception_id: str) -> Text | None:
+    """What a misconception says about the pupil, in plain words for the teacher (the drill content's
+    ``teacher_descriptions``), not the feedback sentence the child saw."""
+    try:
+        return Text(texts(kind)["teacher_descriptions"][misconception_id])
+    except KeyError:
+        return None
+
+
 def misconception_text(kind: str, misconception_id: str, question: dict | None) -> Text | None:
     """The misconception's feedback text from the drill content, with the question's first hint's fields."""
     try:

@@ -19,7 +19,7 @@ from tutor.models import (
     SchoolClass,
     SkillRecord,
 )
-from tutor.reports.common import PupilRef, choice_label, misconception_text, name_key, question_prompt
+from tutor.reports.common import PupilRef, choice_label, name_key, question_prompt, teacher_description
 from tutor.reports.pupil import day_starts
 from tutor.skill_model import skills
 from tutor.text import Text
@@ -88,7 +88,7 @@ class MisconceptionRow:
     kind: str
     misconception: str
     count: int
-    text: Text | None
+    text: Text | None  # what the misconception says about the pupil, for the teacher
     examples: list[Example] = field(default_factory=list)
     pupils: list[PupilSeen] = field(default_factory=list)
     suggestion: Suggestion | None = None
@@ -220,7 +220,9 @@ def misconception_report(
         )
     ):
         key = (skill, kind, misconception)
-        found.setdefault(key, MisconceptionRow(skill, kind, misconception, 0, None)).count += count
+        if key not in found:
+            found[key] = MisconceptionRow(skill, kind, misconception, 0, teacher_description(kind, misconception))
+        found[key].count += count
         typed_value = by_value[key].setdefault(typed, [0, 0])
         typed_value[0] += count
         typed_value[1] = max(typed_value[1], latest)
@@ -297,8 +299,6 @@ def misconception_report(
             example = stored.get(attempt_id)
             if example is None:
                 continue
-            if row.text is None:
-                row.text = misconception_text(row.kind, row.misconception, example.question)
             row.examples.append(
                 Example(
                     question_prompt(example.question),
