@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from tests.browser_support import Visit
 from tests.conftest import PASSWORD
 from tests.test_reports import question
-from tutor import accounts, classroom, reports
+from tutor import accounts, answer_counts, classroom, reports
 from tutor.app import create_app
 from tutor.cli import main
 from tutor.db import make_engine, upgrade
@@ -73,26 +73,27 @@ def seed(database) -> dict:
         (10, "", False, None, False),
         (5, "9", True, None, True),
     ):
-        database.add(
-            AttemptRecord(
-                pupil_id=ola.id,
-                run_id=run.id,
-                skill="tens_friends",
-                question_kind=q["kind"],
-                question=q,
-                typed=typed,
-                read_as=typed or None,
-                correct=correct,
-                readable=readable,
-                first_try=readable,
-                hints_used=0,
-                time_ms=4000,
-                error_code=None if readable else "letters",
-                misconception=misconception,
-                p_known_after=0.2 if readable else None,
-                created_at=now - timedelta(minutes=minutes),
-            )
+        answer = AttemptRecord(
+            pupil_id=ola.id,
+            run_id=run.id,
+            skill="tens_friends",
+            question_kind=q["kind"],
+            question=q,
+            typed=typed,
+            read_as=typed or None,
+            correct=correct,
+            readable=readable,
+            first_try=readable,
+            hints_used=0,
+            time_ms=4000,
+            error_code=None if readable else "letters",
+            misconception=misconception,
+            p_known_after=0.2 if readable else None,
+            created_at=now - timedelta(minutes=minutes),
         )
+        database.add(answer)
+        database.flush()
+        answer_counts.count_answer(database, answer)  # as progress.record_attempt counts a stored answer
     assignment = Assignment(
         class_id=school_class.id,
         game_id="crazy-banana-tiervenner",

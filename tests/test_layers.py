@@ -36,7 +36,10 @@ LAYERS = (
     ),
     ("rules and questions", ("tutor.engine", "tutor.drills", "tutor.answer_key")),
     ("lessons", ("tutor.lessons",)),
-    ("storage and the skill model", ("tutor.skill_model", "tutor.db", "tutor.accounts", "tutor.limits")),
+    (
+        "storage and the skill model",
+        ("tutor.skill_model", "tutor.db", "tutor.accounts", "tutor.limits", "tutor.answer_counts"),
+    ),
     (
         "services",
         (

@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from sqlalchemy import event, select
 
-from tutor import answers, classroom, reports
+from tutor import answer_counts, answers, classroom, reports
 from tutor.deck import kids2
 from tutor.drills import marking
 from tutor.drills.tens_friends import tens_friend_card, tens_friend_number
@@ -135,6 +135,8 @@ def attempt(
         created_at=at,
     )
     database.add(row)
+    database.flush()
+    answer_counts.count_answer(database, row)  # as progress.record_attempt counts a stored answer
     return row
 
 

@@ -7,12 +7,13 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import case, func, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from tutor import accounts, classroom
+from tutor import accounts, answer_counts, classroom
 from tutor.lessons import LESSONS
 from tutor.models import (
+    AnswerDayCount,
     AttemptRecord,
     LessonRunRecord,
     Pupil,
@@ -163,11 +164,11 @@ def misconception_report(
 ) -> MisconceptionReport:
     """The week's most frequent misconceptions per skill, who showed them, and the questions most often answered wrong.
 
-    Six statements whatever the class: a GROUP BY over the week's readable answers of the class
-    (answers and wrong answers per question kind); a GROUP BY over its wrong answers that show a
-    misconception (per pupil and value typed), both read from the index ``ix_attempt_week_report``
-    alone; the few answers shown as examples, read by id with their questions; each pupil's last
-    such answer (its run and move, for the replay link), without the question; the class's pupils;
+    Six statements whatever the class: two GROUP BYs over the class's per-day answer counts of
+    the week (:mod:`tutor.answer_counts`), never its answers: answers and wrong answers per
+    question kind, and the wrong answers that show a misconception per pupil and value typed;
+    the few answers shown as examples, read by id with their questions; each pupil's last such
+    answer (its run and move, for the replay link), without the question; the class's pupils;
     their records in the skills shown (for the level to suggest).
     """
     parsed = parse_week(week)
@@ -176,25 +177,22 @@ def misconception_report(
     monday = date.fromisocalendar(year, number, 1)
     starts = day_starts(monday, 7, school_class.timezone)
     start, end = starts[0], starts[-1]
-    in_class = select(Pupil.id).where(Pupil.class_id == school_class.id).scalar_subquery()
     in_week = (
-        AttemptRecord.pupil_id.in_(in_class),
-        AttemptRecord.created_at >= start,
-        AttemptRecord.created_at < end,
-        AttemptRecord.readable.is_(True),
+        AnswerDayCount.class_id == school_class.id,
+        AnswerDayCount.day >= monday,
+        AnswerDayCount.day <= monday + timedelta(days=6),
     )
-    wrong = AttemptRecord.correct.is_(False)
     kinds: dict[tuple[str, str], list[int]] = {}  # answers, wrong, latest wrong answer's id
     for skill, kind, answers, wrong_count, latest_wrong in db.execute(
         select(
-            AttemptRecord.skill,
-            AttemptRecord.question_kind,
-            func.count(),
-            func.sum(case((wrong, 1), else_=0)),
-            func.max(case((wrong, AttemptRecord.id))),
+            AnswerDayCount.skill,
+            AnswerDayCount.question_kind,
+            func.sum(AnswerDayCount.answers),
+            func.sum(AnswerDayCount.wrong),
+            func.max(AnswerDayCount.last_wrong_id),
         )
         .where(*in_week)
-        .group_by(AttemptRecord.skill, AttemptRecord.question_kind)
+        .group_by(AnswerDayCount.skill, AnswerDayCount.question_kind)
     ):
         kinds[(skill, kind)] = [int(answers), int(wrong_count or 0), latest_wrong or 0]
     found: dict[tuple[str, str, str], MisconceptionRow] = {}
@@ -202,23 +200,24 @@ def misconception_report(
     by_pupil: dict[tuple[str, str, str], dict[int, list[int]]] = defaultdict(dict)  # pupil -> [count, latest id]
     for skill, kind, misconception, pupil_id, typed, count, latest in db.execute(
         select(
-            AttemptRecord.skill,
-            AttemptRecord.question_kind,
-            AttemptRecord.misconception,
-            AttemptRecord.pupil_id,
-            AttemptRecord.typed,
-            func.count(),
-            func.max(AttemptRecord.id),
+            AnswerDayCount.skill,
+            AnswerDayCount.question_kind,
+            AnswerDayCount.misconception,
+            AnswerDayCount.pupil_id,
+            AnswerDayCount.typed,
+            func.sum(AnswerDayCount.wrong),
+            func.max(AnswerDayCount.last_wrong_id),
         )
-        .where(*in_week, wrong, AttemptRecord.misconception.is_not(None))
+        .where(*in_week, AnswerDayCount.misconception != answer_counts.NONE)
         .group_by(
-            AttemptRecord.skill,
-            AttemptRecord.question_kind,
-            AttemptRecord.misconception,
-            AttemptRecord.pupil_id,
-            AttemptRecord.typed,
+            AnswerDayCount.skill,
+            AnswerDayCount.question_kind,
+            AnswerDayCount.misconception,
+            AnswerDayCount.pupil_id,
+            AnswerDayCount.typed,
         )
     ):
+        count = int(count)
         key = (skill, kind, misconception)
         if key not in found:
             found[key] = MisconceptionRow(skill, kind, misconception, 0, teacher_description(kind, misconception))
