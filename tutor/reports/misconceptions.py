@@ -164,12 +164,12 @@ def misconception_report(
 ) -> MisconceptionReport:
     """The week's most frequent misconceptions per skill, who showed them, and the questions most often answered wrong.
 
-    Six statements whatever the class: two GROUP BYs over the class's per-day answer counts of
-    the week (:mod:`tutor.answer_counts`), never its answers: answers and wrong answers per
-    question kind, and the wrong answers that show a misconception per pupil and value typed;
-    the few answers shown as examples, read by id with their questions; each pupil's last such
-    answer (its run and move, for the replay link), without the question; the class's pupils;
-    their records in the skills shown (for the level to suggest).
+    Seven statements whatever the class: three GROUP BYs over the class's per-day answer counts
+    of the week (:mod:`tutor.answer_counts`), never its answers: answers and wrong answers per
+    question kind and misconception, then for the misconceptions shown the wrong answers per
+    pupil and per value typed; the few answers shown as examples, read by id with their
+    questions; each pupil's last such answer (its run and move, for the replay link), without
+    the question; the class's pupils; their records in the skills shown (for the level to suggest).
     """
     parsed = parse_week(week)
     valid = parsed is not None or not week
@@ -183,51 +183,27 @@ def misconception_report(
         AnswerDayCount.day <= monday + timedelta(days=6),
     )
     kinds: dict[tuple[str, str], list[int]] = {}  # answers, wrong, latest wrong answer's id
-    for skill, kind, answers, wrong_count, latest_wrong in db.execute(
+    found: dict[tuple[str, str, str], MisconceptionRow] = {}
+    for skill, kind, misconception, answers, wrong_count, latest_wrong in db.execute(
         select(
             AnswerDayCount.skill,
             AnswerDayCount.question_kind,
+            AnswerDayCount.misconception,
             func.sum(AnswerDayCount.answers),
             func.sum(AnswerDayCount.wrong),
             func.max(AnswerDayCount.last_wrong_id),
         )
         .where(*in_week)
-        .group_by(AnswerDayCount.skill, AnswerDayCount.question_kind)
+        .group_by(AnswerDayCount.skill, AnswerDayCount.question_kind, AnswerDayCount.misconception)
     ):
-        kinds[(skill, kind)] = [int(answers), int(wrong_count or 0), latest_wrong or 0]
-    found: dict[tuple[str, str, str], MisconceptionRow] = {}
-    by_value: dict[tuple[str, str, str], dict[str, list[int]]] = defaultdict(dict)  # value typed -> [count, latest]
-    by_pupil: dict[tuple[str, str, str], dict[int, list[int]]] = defaultdict(dict)  # pupil -> [count, latest id]
-    for skill, kind, misconception, pupil_id, typed, count, latest in db.execute(
-        select(
-            AnswerDayCount.skill,
-            AnswerDayCount.question_kind,
-            AnswerDayCount.misconception,
-            AnswerDayCount.pupil_id,
-            AnswerDayCount.typed,
-            func.sum(AnswerDayCount.wrong),
-            func.max(AnswerDayCount.last_wrong_id),
-        )
-        .where(*in_week, AnswerDayCount.misconception != answer_counts.NONE)
-        .group_by(
-            AnswerDayCount.skill,
-            AnswerDayCount.question_kind,
-            AnswerDayCount.misconception,
-            AnswerDayCount.pupil_id,
-            AnswerDayCount.typed,
-        )
-    ):
-        count = int(count)
-        key = (skill, kind, misconception)
-        if key not in found:
-            found[key] = MisconceptionRow(skill, kind, misconception, 0, teacher_description(kind, misconception))
-        found[key].count += count
-        typed_value = by_value[key].setdefault(typed, [0, 0])
-        typed_value[0] += count
-        typed_value[1] = max(typed_value[1], latest)
-        seen = by_pupil[key].setdefault(pupil_id, [0, 0])
-        seen[0] += count
-        seen[1] = max(seen[1], latest)
+        totals = kinds.setdefault((skill, kind), [0, 0, 0])
+        totals[0] += int(answers)
+        totals[1] += int(wrong_count or 0)
+        totals[2] = max(totals[2], latest_wrong or 0)
+        if misconception != answer_counts.NONE:
+            found[(skill, kind, misconception)] = MisconceptionRow(
+                skill, kind, misconception, int(wrong_count), teacher_description(kind, misconception)
+            )
     by_skill_all: dict[str, list[MisconceptionRow]] = defaultdict(list)
     for row in found.values():
         by_skill_all[row.skill].append(row)
@@ -245,6 +221,32 @@ def misconception_report(
         ),
         key=lambda q: (-q.wrong, -q.wrong_rate, q.kind),
     )[:TOP_QUESTIONS]
+
+    # the shown misconceptions only: per pupil (how often, and the last time) and per value typed (the examples)
+    by_pupil: dict[tuple[str, str, str], dict[int, list[int]]] = defaultdict(dict)  # pupil -> [count, latest id]
+    by_value: dict[tuple[str, str, str], dict[str, list[int]]] = defaultdict(dict)  # value typed -> [count, latest]
+    if shown:
+        shown_keys = {(row.skill, row.kind, row.misconception) for row in shown}
+        of_shown = (
+            *in_week,
+            AnswerDayCount.question_kind.in_(sorted({row.kind for row in shown})),
+            AnswerDayCount.misconception.in_(sorted({row.misconception for row in shown})),
+        )
+        for column, into in ((AnswerDayCount.pupil_id, by_pupil), (AnswerDayCount.typed, by_value)):
+            for skill, kind, misconception, value, count, latest in db.execute(
+                select(
+                    AnswerDayCount.skill,
+                    AnswerDayCount.question_kind,
+                    AnswerDayCount.misconception,
+                    column,
+                    func.sum(AnswerDayCount.wrong),
+                    func.max(AnswerDayCount.last_wrong_id),
+                )
+                .where(*of_shown)
+                .group_by(AnswerDayCount.skill, AnswerDayCount.question_kind, AnswerDayCount.misconception, column)
+            ):
+                if (skill, kind, misconception) in shown_keys:
+                    into[(skill, kind, misconception)][value] = [int(count), latest]
 
     values: dict[int, list[int]] = {}  # per shown row: one answer per value typed, the most frequent values first
     for row in shown:

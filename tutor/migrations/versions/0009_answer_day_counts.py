@@ -58,7 +58,23 @@ def upgrade() -> None:
             "pupil_id", "day", "skill", "question_kind", "misconception", "typed", name="uq_answer_day_count_row"
         ),
     )
-    op.create_index("ix_answer_day_count_class_day", "answer_day_count", ["class_id", "day"], unique=False)
+    op.create_index(
+        "ix_answer_day_count_week",
+        "answer_day_count",
+        [
+            "class_id",
+            "day",
+            "skill",
+            "question_kind",
+            "misconception",
+            "pupil_id",
+            "typed",
+            "answers",
+            "wrong",
+            "last_wrong_id",
+        ],
+        unique=False,
+    )
     count_stored_answers(counts)
     op.drop_index("ix_attempt_week_report", table_name="attempt")
 
@@ -127,5 +143,5 @@ def downgrade() -> None:
         ["pupil_id", "created_at", "readable", "correct", "skill", "question_kind", "misconception", "typed"],
         unique=False,
     )
-    op.drop_index("ix_answer_day_count_class_day", table_name="answer_day_count")
+    op.drop_index("ix_answer_day_count_week", table_name="answer_day_count")
     op.drop_table("answer_day_count")
