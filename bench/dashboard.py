@@ -4,11 +4,12 @@ Builds a SQLite database (or uses DATABASE_URL if set) with two classes of the s
 teacher, one of 30 pupils and one of 10, each pupil with 10,000 answers over the last
 3 weeks (bulk inserted: real drill questions from the lessons, right or wrong by the
 pupil's ability, misconceptions, unreadable answers, ``p_known_after`` from the skill
-model, lesson runs of which some belong to an assignment, AssignmentWork summaries and
-skill records). Then, signed in as the teacher with the Flask test client, it requests
-each dashboard page many times and prints the median and 90th percentile server time and
-the number of SQL statements per page (counted with a ``before_cursor_execute`` listener
-on the app's engine) for both classes: the counts must be the same, whatever the size.
+model, lesson runs of which some belong to an assignment, AssignmentWork summaries, skill
+records and the per-day answer counts that the misconception report reads). Then, signed in
+as the teacher with the Flask test client, it requests each dashboard page many times and
+prints the median and 90th percentile server time and the number of SQL statements per page
+(counted with a ``before_cursor_execute`` listener on the app's engine) for both classes: the
+counts must be the same, whatever the size.
 
 Goals (30 pupils): median at most 50 ms for the class grid (the grid's own htmx refresh) and
 the assignment view; at most 100 ms for the needs-attention panel (its own refresh) and the
@@ -37,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import event, select  # noqa: E402
 from sqlalchemy.orm import Session  # noqa: E402
 
-from tutor import accounts, classroom, reports  # noqa: E402
+from tutor import accounts, answer_counts, classroom, reports  # noqa: E402
 from tutor.answer_key import right_answer, wrong_answer  # noqa: E402
 from tutor.app import create_app  # noqa: E402
 from tutor.db import make_engine, upgrade  # noqa: E402
@@ -45,6 +46,7 @@ from tutor.lessons import LESSONS  # noqa: E402
 from tutor.lessons.base import move_token  # noqa: E402
 from tutor.lessons.runner import FINISHED, LessonRun  # noqa: E402
 from tutor.models import (
+    AnswerDayCount,
     Assignment,
     AssignmentWork,
     AttemptRecord,
@@ -143,6 +145,7 @@ def build_class(
     database.add(assignment)
     database.flush()
     next_run_id = (database.scalar(select(LessonRunRecord.id).order_by(LessonRunRecord.id.desc()).limit(1)) or 0) + 1
+    next_attempt_id = (database.scalar(select(AttemptRecord.id).order_by(AttemptRecord.id.desc()).limit(1)) or 0) + 1
     by_skill = defaultdict(list)
     for asked in pool:
         by_skill[asked.question["skill"]].append(asked)
@@ -153,6 +156,7 @@ def build_class(
         favourite = rng.sample(skill_ids, k=min(6, len(skill_ids)))
         states = {}
         runs, attempts = [], []
+        counts: dict[tuple, list] = defaultdict(lambda: [0, 0, None])  # as tutor.answer_counts keeps them
         work = {
             "questions": 0,
             "first_try_right": 0,
@@ -201,6 +205,7 @@ def build_class(
             time_ms = rng.randint(3000, 40000)
             attempts.append(
                 {
+                    "id": next_attempt_id,
                     "pupil_id": pupil.id,
                     "run_id": run["id"],
                     "skill": skill,
@@ -221,6 +226,14 @@ def build_class(
                     "created_at": at,
                 }
             )
+            if readable:
+                key = answer_counts.row_key(skill, question["kind"], correct, misconception, typed)
+                count = counts[(answer_counts.local_day(at, school_class.timezone), *key)]
+                count[0] += 1
+                if not correct:
+                    count[1] += 1
+                    count[2] = next_attempt_id
+            next_attempt_id += 1
             if run["assignment_id"] is not None and readable and first_try:
                 work["questions"] += 1
                 work["first_try_right"] += int(correct)
@@ -229,6 +242,24 @@ def build_class(
         database.execute(LessonRunRecord.__table__.insert(), runs)
         for chunk in range(0, len(attempts), 5000):
             database.execute(AttemptRecord.__table__.insert(), attempts[chunk : chunk + 5000])
+        database.execute(
+            AnswerDayCount.__table__.insert(),
+            [
+                {
+                    "class_id": school_class.id,
+                    "pupil_id": pupil.id,
+                    "day": day,
+                    "skill": skill,
+                    "question_kind": kind,
+                    "misconception": misconception,
+                    "typed": typed,
+                    "answers": answers_counted,
+                    "wrong": wrong,
+                    "last_wrong_id": last_wrong,
+                }
+                for (day, skill, kind, misconception, typed), (answers_counted, wrong, last_wrong) in counts.items()
+            ],
+        )
         database.add_all(
             SkillRecord(
                 pupil_id=pupil.id,

@@ -2,8 +2,9 @@
 
 The teacher makes a group, sets homework for it, changes the homework and gives one pupil a later
 date, then reads the needs-attention panel and the misconception report. Every teacher page is
-opened at both sizes: axe-core finds nothing serious and no page is wider than the screen (wide
-tables scroll inside their own box, the grid's pupil column stays in place).
+opened at both sizes (on the phone in every language): axe-core finds nothing serious and no page
+is wider than the screen (wide tables scroll inside their own box, the grid's pupil column stays
+in place).
 """
 
 from __future__ import annotations
@@ -91,9 +92,16 @@ def fits(teacher: Visit, label: str) -> None:
     teacher.axe(label)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def test_every_teacher_page_fits_the_screen(browser, live_server, seeded, size):
-    teacher = signed_in(browser, live_server, "English", size)
+#: The screens and languages every teacher page is checked in: the laptop in English, the phone in every language
+#: (the longer Norwegian, Swedish and Italian words must fit it too).
+FIT_CHECKS = [(SIZES[0], "en", "English")] + [(SIZES[1], locale, language) for locale, language in LANGUAGES]
+
+
+@pytest.mark.parametrize(
+    "size,locale,language", FIT_CHECKS, ids=[f"{width}x{height}-{locale}" for (width, height), locale, _ in FIT_CHECKS]
+)
+def test_every_teacher_page_fits_the_screen(browser, live_server, seeded, size, locale, language):
+    teacher = signed_in(browser, live_server, language, size)
     page = teacher.page
     with database(live_server) as session:
         assignment = session.scalar(select(Assignment).where(Assignment.public_id == seeded["assignment"]))
@@ -117,7 +125,8 @@ def test_every_teacher_page_fits_the_screen(browser, live_server, seeded, size):
     }
     for label, url in pages.items():
         page.goto(live_server + url)
-        fits(teacher, f"{label} at {size[0]} px")
+        assert page.locator("html").get_attribute("lang") == locale, label
+        fits(teacher, f"{label} at {size[0]} px in {locale}")
     # the grid: the pupil column stays in view while the skills scroll sideways inside their box
     page.goto(live_server + f"/teacher/classes/{class_id}")
     box = page.locator(".table-scroll").first
@@ -181,6 +190,7 @@ def test_a_teacher_makes_a_group_sets_changes_and_extends_its_homework(browser, 
     page.goto(class_url + "/misconceptions")
     report = page.locator("main").inner_text()
     assert "Ola" in report and "same_number" not in report and t("Who showed it") in report
+    assert t("Gave the same number as on the card (tens-friends are not known yet)") in report  # for the teacher
     fits(teacher, "the misconception report")
     assert not teacher.problems, teacher.problems
     teacher.close()

@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from tutor import accounts, classroom, db, demo, homework_status
+from tutor import accounts, classroom, db, demo, groups, homework_status
 from tutor.accounts import as_utc
 from tutor.drills.marking import USED_OTHER_NUMBERS
 from tutor.engine import Move, make_game
@@ -133,7 +133,7 @@ def test_four_classes_one_per_language_with_pupils_ready_to_sign_in(database):
 
 
 def test_every_class_has_its_homework_with_statuses_that_differ_between_pupils(database):
-    assignments = database.scalars(select(Assignment)).all()
+    assignments = database.scalars(select(Assignment).where(Assignment.group_id.is_(None))).all()
     assert len(assignments) == 12
     statuses = Counter()
     for school_class in database.scalars(select(SchoolClass)):
@@ -157,6 +157,21 @@ def test_every_class_has_its_homework_with_statuses_that_differ_between_pupils(d
                 statuses[classroom.homework_state(database, assignment, pupil, NOW).status] += 1
     assert {homework_status.DONE, homework_status.LATE, homework_status.NOT_STARTED} <= set(statuses)
     assert set(statuses) & {homework_status.IN_PROGRESS, homework_status.NEEDS_HELP}
+
+
+def test_every_class_has_two_groups_and_homework_for_the_group_that_needs_practice(database):
+    """A teacher trying the demo sees groups and homework set for a group, in the class's language."""
+    for school_class in database.scalars(select(SchoolClass)):
+        plan = next(plan for plan in demo.CLASSES if plan.locale == school_class.locale)
+        found = groups.groups_of(database, school_class)
+        assert sorted(group.name for group in found) == sorted(plan.groups)
+        practice = next(group for group in found if group.name == plan.groups[0])
+        members = {member.pupil_id for member in practice.members}
+        assert members and all(group.members for group in found)
+        [homework] = database.scalars(select(Assignment).where(Assignment.group_id == practice.id)).all()
+        assert not homework.everyone and as_utc(homework.created_at) < NOW < as_utc(homework.due_at)
+        assigned = {pupil.id for pupil in classroom.assigned_pupils(database, homework)}
+        assert assigned == members < {pupil.id for pupil in school_class.pupils}
 
 
 def test_homework_work_rows_count_exactly_what_the_pupils_did(database):

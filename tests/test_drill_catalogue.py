@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from babel.messages.pofile import read_po
+
 from tutor import ROOT, content
 from tutor.content import drill_texts
 from tutor.drills.catalogue import MODULES, generators, misconceptions, skill_of, skills
@@ -77,3 +79,24 @@ def test_the_lessons_ask_every_skill_whose_game_exists():
 def test_the_drills_are_pure_python_without_flask():
     code = "import sys, tutor.drills.catalogue, tutor.drills.marking; assert 'flask' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+def test_every_misconception_a_drill_can_name_has_a_teacher_description_in_every_catalogue():
+    """The misconception report names each mistake for the teacher in plain words, in the teacher's language.
+
+    A drill names a misconception only from its kind's ``misconceptions`` table (marking reads the
+    child's sentence from there), so each of those ids needs its ``teacher_descriptions`` entry.
+    """
+    catalogues = {}
+    for locale in ("nb", "sv", "it"):
+        with (ROOT / "translations" / locale / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+            catalogues[locale] = read_po(handle)
+    for kind, entry in drill_texts().items():
+        named, described = entry.get("misconceptions", {}), entry.get("teacher_descriptions", {})
+        assert set(described) == set(named), kind
+        for misconception, description in described.items():
+            assert isinstance(description, str) and "%(" not in description and "_" not in description, kind
+            assert description not in str(named[misconception]), (kind, misconception)  # not the child's sentence
+            for locale, catalogue in catalogues.items():
+                message = catalogue.get(description)
+                assert message is not None and message.string and not message.fuzzy, (locale, kind, misconception)

@@ -39,7 +39,7 @@ LAYERS = (
     ("lessons", ("tutor.lessons",)),
     (
         "storage and the skill model",
-        ("tutor.skill_model", "tutor.db", "tutor.accounts", "tutor.limits", "tutor.guessing"),
+        ("tutor.skill_model", "tutor.db", "tutor.accounts", "tutor.limits", "tutor.guessing", "tutor.answer_counts"),
     ),
     (
         "services",

@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from sqlalchemy import event, select
 
-from tutor import answers, classroom, reports
+from tutor import answer_counts, answers, classroom, reports
 from tutor.deck import kids2
 from tutor.drills import marking
 from tutor.drills.tens_friends import tens_friend_card, tens_friend_number
@@ -136,6 +136,8 @@ def attempt(
         created_at=at,
     )
     database.add(row)
+    database.flush()
+    answer_counts.count_answer(database, row)  # as progress.record_attempt counts a stored answer
     return row
 
 
@@ -529,7 +531,7 @@ def test_misconception_report_counts_the_classes_wrong_answers_in_the_local_week
 
     with statements(database) as seen:
         report = reports.misconception_report(database, school_class, "2026-W47", NOW)
-    assert len(seen) == 6
+    assert len(seen) == 7
     assert report.valid and report.label == "2026-W47" and report.monday == date(2026, 11, 16)
     assert report.previous == "2026-W46" and report.next == "2026-W48"
     assert report.answers == 4 and report.wrong == 3
@@ -537,7 +539,7 @@ def test_misconception_report_counts_the_classes_wrong_answers_in_the_local_week
     assert skill == "tens_friends"
     assert [(row.misconception, row.count) for row in rows] == [("same_number", 2), ("added_ten", 1)]
     same = rows[0]
-    assert same.text.msgid.startswith("That is the same number") and same.text.params["n"] in (1, 3)
+    assert same.text.msgid == "Gave the same number as on the card (tens-friends are not known yet)"
     assert sorted(example.typed for example in same.examples) == ["1", "3"]
     assert [(seen.pupil.name, seen.count) for seen in same.pupils] == [("Ada", 1), ("Ola", 1)]
     assert [(seen.pupil.name, seen.count) for seen in rows[1].pupils] == [("Ada", 1)]

@@ -4,6 +4,7 @@ zones and dates as each language writes them. Every refusal is a friendly messag
 
 from __future__ import annotations
 
+import html
 import re
 from datetime import date, timedelta
 
@@ -13,6 +14,7 @@ from sqlalchemy import select
 from tests.test_access import stored_state
 from tests.test_dashboards import school  # noqa: F401  (the seeded class 4B as a fixture)
 from tests.test_teacher import count, flashes, homework_form, teacher_client  # noqa: F401
+from tutor.drills import texts
 from tutor.models import (
     Assignment,
     AssignmentExtension,
@@ -290,6 +292,22 @@ def test_the_misconception_report_names_pupils_in_words_without_codes(school, lo
     assert f"/teacher/runs/{school['run']}/replay" in main  # where Ola last showed it
     assert say("Who showed it", locale) in main
     assert "/homework/new?game=" in main and "target=pupils" in main  # the suggested homework for them
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_misconception_report_describes_each_mistake_for_the_teacher_not_with_the_childs_sentence(
+    school,  # noqa: F811
+    locale,
+):
+    client = school["client"]
+    client.post("/language", data={"locale": locale})
+    page = client.get(f"/teacher/classes/{school['class']}/misconceptions").get_data(as_text=True)
+    report = html.unescape(page.split('id="report"')[1])
+    for kind, misconception in (("tens_friend_number", "same_number"), ("tens_friend_number", "added_ten")):
+        entry = texts(kind)
+        assert say(entry["teacher_descriptions"][misconception], locale) in report, (locale, misconception)
+        child_sentence = say(entry["misconceptions"][misconception], locale)
+        assert child_sentence.split("%(")[0] not in report, (locale, misconception)
 
 
 # --- time zones and dates ----------------------------------------------------------------------

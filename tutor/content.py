@@ -48,7 +48,9 @@ TRANSLATABLE_KEYS = frozenset(
     }
 )
 #: Tables whose every string value is shown to people (keyed by an id).
-TRANSLATABLE_TABLES = frozenset({"misconceptions", "narration", "moves", "bots", "labels", "option_values"})
+TRANSLATABLE_TABLES = frozenset(
+    {"misconceptions", "teacher_descriptions", "narration", "moves", "bots", "labels", "option_values"}
+)
 #: Tables for the translators only: what each ``%(field)s`` of the file's texts holds.
 NOTES_TABLES = frozenset({"placeholders"})
 #: The comment tag that brings a content file's comment line to the translators.

@@ -3,8 +3,9 @@
 ``kortmatte demo`` (and ``make run``) calls :func:`create_demo_data`. It adds a demo
 teacher (:data:`DEMO_EMAIL`, password :data:`DEMO_PASSWORD`, printed on purpose: this is
 demo data) with one class per language, 24 pupils in each, three assignments per class
-(one due last week, one due in a few days, one due in two weeks) and the history of
-pupils who played real lessons over the last three weeks.
+(one due last week, one due in a few days, one due in two weeks), two groups per class
+(the pupils who need more practice, with homework of their own, and the strongest) and
+the history of pupils who played real lessons over the last three weeks.
 
 Nothing is made up row by row. Each pupil has an ability per skill, from weak to strong,
 that rises slowly with practice; the pupil plays real lessons through
@@ -37,7 +38,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from tutor import accounts, classroom
+from tutor import accounts, classroom, groups
 from tutor.answer_key import right_answer, wrong_answer
 from tutor.answers import AnswerError
 from tutor.db import make_engine, make_sessions
@@ -92,6 +93,9 @@ class ClassPlan:
     free_play: tuple[tuple[str, dict], ...]
     #: Words a pupil types that cannot be read as a number.
     unreadable: tuple[str, ...]
+    #: The teacher's two groups, named in the class's language: the pupils who need more practice (they get
+    #: homework of their own) and the strongest, who could be given a challenge.
+    groups: tuple[str, str]
 
 
 CLASSES = (
@@ -137,6 +141,7 @@ CLASSES = (
             ("multimatch", {"turn_limit": 20}),
         ),
         ("ten", "twenty", "idk"),
+        ("Extra practice", "Challenge"),
     ),
     ClassPlan(
         "nb",
@@ -182,6 +187,7 @@ CLASSES = (
             ("crazy-banana-overslag", {"turn_limit": 20}),
         ),
         ("ti", "tjue", "vet ikke"),
+        ("Ekstra øving", "Utfordring"),
     ),
     ClassPlan(
         "sv",
@@ -225,6 +231,7 @@ CLASSES = (
             ("calculation-war", {"round_limit": 6}),
         ),
         ("tio", "tjugo", "vet inte"),
+        ("Extra övning", "Utmaning"),
     ),
     ClassPlan(
         "it",
@@ -270,6 +277,7 @@ CLASSES = (
             ("crazy-banana-extreme", {"turn_limit": 20}),
         ),
         ("dieci", "venti", "boh"),
+        ("Esercizio in più", "Sfida"),
     ),
 )
 
@@ -666,13 +674,35 @@ def simulate_pupil(
     start: datetime,
     latest: datetime,
     shared_rows: SharedRows,
+    group_homework: SetHomework | None = None,
 ) -> None:
-    """Play the pupil's visits in order; homework goes on in a new game until its goal is reached."""
+    """Play the pupil's visits in order; homework goes on in a new game until its goal is reached.
+
+    ``group_homework``: the homework of the pupil's group, which a diligent pupil does too.
+    """
     rng = sim.rng
     sim.held.extend(db.get(Assignment, h.id) for h in homework)
     busy_until = start
     open_runs: dict[int, tuple[LessonRunRecord, LessonRun]] = {}
-    for visit in plan_visits(sim, plan, homework, zone, start, latest):
+    visits = plan_visits(sim, plan, homework, zone, start, latest)
+    if group_homework is not None and rng.random() < 0.3 + 0.6 * sim.diligence:
+        sim.held.append(db.get(Assignment, group_homework.id))
+        moment = school_moment(rng, zone, group_homework.created_at, latest, 0.7)
+        if moment is not None:
+            stop_after = None if rng.random() < 0.6 else rng.randint(4, 12)
+            visits.append(
+                Visit(
+                    moment,
+                    group_homework.game_id,
+                    group_homework.options,
+                    group_homework,
+                    stop_after,
+                    group_homework.players,
+                    group_homework.bots,
+                )
+            )
+            visits.sort(key=lambda visit: visit.at)
+    for visit in visits:
         at = max(visit.at, busy_until + timedelta(minutes=rng.randint(2, 20)))
         if at >= latest:
             continue
@@ -787,6 +817,52 @@ def set_homework(
     return result
 
 
+def set_group_homework(
+    db: Session,
+    school_class: SchoolClass,
+    teacher: Teacher,
+    plan: ClassPlan,
+    ranked: list[tuple[int, int]],
+    now: datetime,
+) -> tuple[SetHomework, set[int]]:
+    """The teacher's two groups (the weakest third of the class and the strongest) and homework for the first group,
+    set two days ago: more practice in the skill of the homework due in a few days. Returns the homework and the ids
+    of the pupils in that group."""
+    zone = ZoneInfo(plan.timezone)
+    by_rank = [pupil_id for pupil_id, _ in sorted(ranked, key=lambda pair: pair[1])]
+    third = max(1, len(by_rank) // 3)
+    public_ids = {pupil.id: pupil.public_id for pupil in school_class.pupils}
+    weakest, strongest = by_rank[:third], by_rank[-third:]
+    practice = groups.create_group(db, school_class, plan.groups[0], [public_ids[i] for i in weakest])
+    groups.create_group(db, school_class, plan.groups[1], [public_ids[i] for i in strongest])
+    created = school_day_at(zone, now - timedelta(days=2), "12:30")
+    due_day: date = (now + timedelta(days=5)).astimezone(zone).date()
+    while due_day.weekday() >= 5:
+        due_day += timedelta(days=1)
+    soon = plan.homework[1]
+    form = classroom.AssignmentForm(
+        game_id=soon.game_id,
+        options=dict(soon.options),
+        goal="questions",
+        goal_count="8",
+        due_date=due_day.isoformat(),
+        due_time="18:00",
+        target=classroom.GROUP,
+        group_id=practice.public_id,
+    )
+    assignment = classroom.create_assignment(db, school_class, teacher, form, created)
+    homework = SetHomework(
+        assignment.id,
+        assignment.game_id,
+        assignment.players,
+        assignment.bots,
+        dict(assignment.options),
+        created,
+        accounts.as_utc(assignment.due_at),
+    )
+    return homework, set(weakest)
+
+
 def build_class(db: Session, teacher: Teacher, plan: ClassPlan, pupils: int, created: datetime) -> SchoolClass:
     school_class = classroom.create_class(db, teacher, plan.name, plan.locale, plan.timezone, plan.sign_in)
     school_class.created_at = created
@@ -845,12 +921,14 @@ def create_demo_data(
                 pupils = sorted(school_class.pupils, key=lambda pupil: pupil.name)
                 ranks = list(range(len(pupils)))
                 rng.shuffle(ranks)
-                classes.append((plan, homework, [(p.id, rank) for p, rank in zip(pupils, ranks)]))
+                ranked = [(p.id, rank) for p, rank in zip(pupils, ranks)]
+                group_homework, in_group = set_group_homework(db, school_class, teacher, plan, ranked, now)
+                classes.append((plan, homework, ranked, group_homework, in_group))
             db.commit()
             # The demo is the only writer, so the rows every pupil shares, read once, stay current: each answer's
             # change of its question's difficulty is made to them as well (tutor.skill_model.progress.rate_question).
             shared_rows = SharedRows(math.inf)
-            for plan, homework, pupils in classes:
+            for plan, homework, pupils, group_homework, in_group in classes:
                 zone = ZoneInfo(plan.timezone)
                 for pupil_id, rank in pupils:
                     pupil = db.get(Pupil, pupil_id)
@@ -859,7 +937,17 @@ def create_demo_data(
                     sim = SimulatedPupil(
                         pupil, rng, ability, diligence=min(1.0, 0.15 + 0.6 * rng.random() + 0.25 * ability)
                     )
-                    simulate_pupil(db, sim, plan, homework, zone, start, latest, shared_rows)
+                    simulate_pupil(
+                        db,
+                        sim,
+                        plan,
+                        homework,
+                        zone,
+                        start,
+                        latest,
+                        shared_rows,
+                        group_homework if pupil_id in in_group else None,
+                    )
                     db.commit()
                     db.expunge_all()  # one pupil's rows at a time in memory
                 log(f"  {plan.name} ({plan.locale}): {len(pupils)} pupils have played")

@@ -14,12 +14,13 @@ server.
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Date,
     DateTime,
     Float,
     ForeignKey,
@@ -178,22 +179,7 @@ class AttemptRecord(Base):
     """One answer. An unreadable answer keeps its refusal code, never the typed text."""
 
     __tablename__ = "attempt"
-    __table_args__ = (
-        Index("ix_attempt_pupil_created", "pupil_id", "created_at"),
-        # Covers the weekly misconception report's two GROUP BYs: the week's answers are counted from the index
-        # alone, without reading the rows and their stored questions (tutor/reports/misconceptions.py).
-        Index(
-            "ix_attempt_week_report",
-            "pupil_id",
-            "created_at",
-            "readable",
-            "correct",
-            "skill",
-            "question_kind",
-            "misconception",
-            "typed",
-        ),
-    )
+    __table_args__ = (Index("ix_attempt_pupil_created", "pupil_id", "created_at"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"))
@@ -221,6 +207,51 @@ class AttemptRecord(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     run: Mapped[LessonRunRecord | None] = relationship(back_populates="attempts")
+
+
+class AnswerDayCount(Base):
+    """A pupil's readable answers of one question kind on one day of the class's calendar, counted as they are stored.
+
+    The weekly misconception report sums these rows instead of the week's answers
+    (:mod:`tutor.answer_counts` keeps them). A row with a ``misconception`` counts the wrong
+    answers that showed it with one value ``typed``; a row without (``""``) counts the kind's
+    other readable answers, right and wrong. ``day`` is the date in the class's time zone when
+    the answer was stored.
+    """
+
+    __tablename__ = "answer_day_count"
+    __table_args__ = (
+        UniqueConstraint(
+            "pupil_id", "day", "skill", "question_kind", "misconception", "typed", name="uq_answer_day_count_row"
+        ),
+        # Covers the report's GROUP BYs: a class's week is summed from the index alone, without reading the rows.
+        Index(
+            "ix_answer_day_count_week",
+            "class_id",
+            "day",
+            "skill",
+            "question_kind",
+            "misconception",
+            "pupil_id",
+            "typed",
+            "answers",
+            "wrong",
+            "last_wrong_id",
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("school_class.id", ondelete="CASCADE"))
+    pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"))
+    day: Mapped[date] = mapped_column(Date)
+    skill: Mapped[str] = mapped_column(String(30))
+    question_kind: Mapped[str] = mapped_column(String(40))
+    misconception: Mapped[str] = mapped_column(String(40))
+    typed: Mapped[str] = mapped_column(String(200))
+    answers: Mapped[int] = mapped_column(Integer)
+    wrong: Mapped[int] = mapped_column(Integer)
+    # the newest wrong answer's attempt id: the report's example and the moment its replay link opens
+    last_wrong_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SkillRecord(Base):

@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
-from tutor import classroom, db, limits
+from tutor import answer_counts, classroom, db, limits
 from tutor.drills.marking import Attempt
 from tutor.lessons import LESSONS
 from tutor.lessons.base import Lesson
@@ -106,8 +106,10 @@ def take_step(
         except LessonError:
             database.rollback()
             return StepOutcome(Taken.OUT_OF_DATE)
-        if attempt is not None and attempt.first_try:
-            pupil_model.get()  # the skill update needs the model
+        if attempt is not None:
+            answer_counts.read_class(database, record.pupil_id)  # the answer is counted in the class's day
+            if attempt.first_try:
+                pupil_model.get()  # the skill update needs the model
         classroom.read_for_step(database, record)
     run.step += 1
     data, now = run.to_dict(), moment(now_ms)

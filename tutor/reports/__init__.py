@@ -12,13 +12,12 @@ report runs a fixed number of statements whatever the size of the class:
   indexed read per pupil), the last activity, the homework summaries;
 * assignment view: the assigned pupils, their :class:`AssignmentWork` summaries (and, for a
   skill goal, their records in that skill): no answers are counted again;
-* misconception report: a GROUP BY over the week's readable answers of the class, filtered
-  on ``pupil_id IN (the class)`` and ``created_at`` within the week (the index
-  ``attempt(pupil_id, created_at)`` serves it), one over its wrong answers that show a
-  misconception (per pupil and value typed), both read from the covering index
-  ``ix_attempt_week_report`` alone; then the few example answers read by id with their
-  questions, each pupil's last such answer without its question, the pupils' names and their
-  levels in the skills shown;
+* misconception report: three GROUP BYs over the class's per-day answer counts of the week
+  (:class:`AnswerDayCount`, kept as answers are stored by :mod:`tutor.answer_counts`): the
+  readable and wrong answers per question kind and misconception, then for the misconceptions
+  shown the wrong answers per pupil and per value typed; then the few example answers read by id with their questions,
+  each pupil's last such answer without its question, the pupils' names and their levels in
+  the skills shown;
 * pupil page: skill history (grouped per local day in SQL), current records, the last answers,
   lesson runs with their question counts, homework.
 

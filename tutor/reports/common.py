@@ -8,7 +8,7 @@ from datetime import datetime
 from functools import lru_cache
 
 from tutor import accounts, classroom, content
-from tutor.drills import Question, texts
+from tutor.drills import texts
 from tutor.lessons import LESSONS
 from tutor.skill_model import skills
 from tutor.text import N_, Text, say
@@ -65,16 +65,17 @@ def name_key(name: str) -> str:
 
 
 def question_prompt(question: dict | None) -> Text | None:
-    """The prompt of a stored question, or None when the stored form cannot be read."""
+    """The prompt of a stored question, or None when the stored form cannot be read.
+
+    Only the prompt is read (as :meth:`tutor.drills.Question.from_dict` reads it): a report shows many
+    examples, and reading every hint, solution step and button of each is most of its time.
+    """
     if not question:
         return None
     try:
-        return Question.from_dict(question).prompt
+        return Text.from_dict(question["prompt"])
     except (KeyError, TypeError, ValueError):
-        try:
-            return Text.from_dict(question["prompt"])
-        except (KeyError, TypeError, ValueError):
-            return None
+        return None
 
 
 def choice_label(question: dict | None, value: str | None) -> Text | None:
@@ -104,6 +105,15 @@ def kind_name(kind: str) -> str:
         return texts(kind)["name"]
     except KeyError:
         return UNKNOWN_KIND
+
+
+def teacher_description(kind: str, misconception_id: str) -> Text | None:
+    """What a misconception says about the pupil, in plain words for the teacher (the drill content's
+    ``teacher_descriptions``), not the feedback sentence the child saw."""
+    try:
+        return Text(texts(kind)["teacher_descriptions"][misconception_id])
+    except KeyError:
+        return None
 
 
 def misconception_text(kind: str, misconception_id: str, question: dict | None) -> Text | None:

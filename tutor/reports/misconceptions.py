@@ -7,19 +7,20 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import case, func, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from tutor import accounts, classroom
+from tutor import accounts, answer_counts, classroom
 from tutor.lessons import LESSONS
 from tutor.models import (
+    AnswerDayCount,
     AttemptRecord,
     LessonRunRecord,
     Pupil,
     SchoolClass,
     SkillRecord,
 )
-from tutor.reports.common import PupilRef, choice_label, misconception_text, name_key, question_prompt
+from tutor.reports.common import PupilRef, choice_label, name_key, question_prompt, teacher_description
 from tutor.reports.pupil import day_starts
 from tutor.skill_model import skills
 from tutor.text import Text
@@ -88,7 +89,7 @@ class MisconceptionRow:
     kind: str
     misconception: str
     count: int
-    text: Text | None
+    text: Text | None  # what the misconception says about the pupil, for the teacher
     examples: list[Example] = field(default_factory=list)
     pupils: list[PupilSeen] = field(default_factory=list)
     suggestion: Suggestion | None = None
@@ -163,12 +164,12 @@ def misconception_report(
 ) -> MisconceptionReport:
     """The week's most frequent misconceptions per skill, who showed them, and the questions most often answered wrong.
 
-    Six statements whatever the class: a GROUP BY over the week's readable answers of the class
-    (answers and wrong answers per question kind); a GROUP BY over its wrong answers that show a
-    misconception (per pupil and value typed), both read from the index ``ix_attempt_week_report``
-    alone; the few answers shown as examples, read by id with their questions; each pupil's last
-    such answer (its run and move, for the replay link), without the question; the class's pupils;
-    their records in the skills shown (for the level to suggest).
+    Seven statements whatever the class: three GROUP BYs over the class's per-day answer counts
+    of the week (:mod:`tutor.answer_counts`), never its answers: answers and wrong answers per
+    question kind and misconception, then for the misconceptions shown the wrong answers per
+    pupil and per value typed; the few answers shown as examples, read by id with their
+    questions; each pupil's last such answer (its run and move, for the replay link), without
+    the question; the class's pupils; their records in the skills shown (for the level to suggest).
     """
     parsed = parse_week(week)
     valid = parsed is not None or not week
@@ -176,57 +177,33 @@ def misconception_report(
     monday = date.fromisocalendar(year, number, 1)
     starts = day_starts(monday, 7, school_class.timezone)
     start, end = starts[0], starts[-1]
-    in_class = select(Pupil.id).where(Pupil.class_id == school_class.id).scalar_subquery()
     in_week = (
-        AttemptRecord.pupil_id.in_(in_class),
-        AttemptRecord.created_at >= start,
-        AttemptRecord.created_at < end,
-        AttemptRecord.readable.is_(True),
+        AnswerDayCount.class_id == school_class.id,
+        AnswerDayCount.day >= monday,
+        AnswerDayCount.day <= monday + timedelta(days=6),
     )
-    wrong = AttemptRecord.correct.is_(False)
     kinds: dict[tuple[str, str], list[int]] = {}  # answers, wrong, latest wrong answer's id
-    for skill, kind, answers, wrong_count, latest_wrong in db.execute(
+    found: dict[tuple[str, str, str], MisconceptionRow] = {}
+    for skill, kind, misconception, answers, wrong_count, latest_wrong in db.execute(
         select(
-            AttemptRecord.skill,
-            AttemptRecord.question_kind,
-            func.count(),
-            func.sum(case((wrong, 1), else_=0)),
-            func.max(case((wrong, AttemptRecord.id))),
+            AnswerDayCount.skill,
+            AnswerDayCount.question_kind,
+            AnswerDayCount.misconception,
+            func.sum(AnswerDayCount.answers),
+            func.sum(AnswerDayCount.wrong),
+            func.max(AnswerDayCount.last_wrong_id),
         )
         .where(*in_week)
-        .group_by(AttemptRecord.skill, AttemptRecord.question_kind)
+        .group_by(AnswerDayCount.skill, AnswerDayCount.question_kind, AnswerDayCount.misconception)
     ):
-        kinds[(skill, kind)] = [int(answers), int(wrong_count or 0), latest_wrong or 0]
-    found: dict[tuple[str, str, str], MisconceptionRow] = {}
-    by_value: dict[tuple[str, str, str], dict[str, list[int]]] = defaultdict(dict)  # value typed -> [count, latest]
-    by_pupil: dict[tuple[str, str, str], dict[int, list[int]]] = defaultdict(dict)  # pupil -> [count, latest id]
-    for skill, kind, misconception, pupil_id, typed, count, latest in db.execute(
-        select(
-            AttemptRecord.skill,
-            AttemptRecord.question_kind,
-            AttemptRecord.misconception,
-            AttemptRecord.pupil_id,
-            AttemptRecord.typed,
-            func.count(),
-            func.max(AttemptRecord.id),
-        )
-        .where(*in_week, wrong, AttemptRecord.misconception.is_not(None))
-        .group_by(
-            AttemptRecord.skill,
-            AttemptRecord.question_kind,
-            AttemptRecord.misconception,
-            AttemptRecord.pupil_id,
-            AttemptRecord.typed,
-        )
-    ):
-        key = (skill, kind, misconception)
-        found.setdefault(key, MisconceptionRow(skill, kind, misconception, 0, None)).count += count
-        typed_value = by_value[key].setdefault(typed, [0, 0])
-        typed_value[0] += count
-        typed_value[1] = max(typed_value[1], latest)
-        seen = by_pupil[key].setdefault(pupil_id, [0, 0])
-        seen[0] += count
-        seen[1] = max(seen[1], latest)
+        totals = kinds.setdefault((skill, kind), [0, 0, 0])
+        totals[0] += int(answers)
+        totals[1] += int(wrong_count or 0)
+        totals[2] = max(totals[2], latest_wrong or 0)
+        if misconception != answer_counts.NONE:
+            found[(skill, kind, misconception)] = MisconceptionRow(
+                skill, kind, misconception, int(wrong_count), teacher_description(kind, misconception)
+            )
     by_skill_all: dict[str, list[MisconceptionRow]] = defaultdict(list)
     for row in found.values():
         by_skill_all[row.skill].append(row)
@@ -244,6 +221,32 @@ def misconception_report(
         ),
         key=lambda q: (-q.wrong, -q.wrong_rate, q.kind),
     )[:TOP_QUESTIONS]
+
+    # the shown misconceptions only: per pupil (how often, and the last time) and per value typed (the examples)
+    by_pupil: dict[tuple[str, str, str], dict[int, list[int]]] = defaultdict(dict)  # pupil -> [count, latest id]
+    by_value: dict[tuple[str, str, str], dict[str, list[int]]] = defaultdict(dict)  # value typed -> [count, latest]
+    if shown:
+        shown_keys = {(row.skill, row.kind, row.misconception) for row in shown}
+        of_shown = (
+            *in_week,
+            AnswerDayCount.question_kind.in_(sorted({row.kind for row in shown})),
+            AnswerDayCount.misconception.in_(sorted({row.misconception for row in shown})),
+        )
+        for column, into in ((AnswerDayCount.pupil_id, by_pupil), (AnswerDayCount.typed, by_value)):
+            for skill, kind, misconception, value, count, latest in db.execute(
+                select(
+                    AnswerDayCount.skill,
+                    AnswerDayCount.question_kind,
+                    AnswerDayCount.misconception,
+                    column,
+                    func.sum(AnswerDayCount.wrong),
+                    func.max(AnswerDayCount.last_wrong_id),
+                )
+                .where(*of_shown)
+                .group_by(AnswerDayCount.skill, AnswerDayCount.question_kind, AnswerDayCount.misconception, column)
+            ):
+                if (skill, kind, misconception) in shown_keys:
+                    into[(skill, kind, misconception)][value] = [int(count), latest]
 
     values: dict[int, list[int]] = {}  # per shown row: one answer per value typed, the most frequent values first
     for row in shown:
@@ -297,8 +300,6 @@ def misconception_report(
             example = stored.get(attempt_id)
             if example is None:
                 continue
-            if row.text is None:
-                row.text = misconception_text(row.kind, row.misconception, example.question)
             row.examples.append(
                 Example(
                     question_prompt(example.question),

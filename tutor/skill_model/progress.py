@@ -17,6 +17,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
+from tutor import answer_counts
 from tutor.drills import Offer, Pitch
 from tutor.drills.marking import CARD_CHOICE, Attempt
 from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord, upsert, utcnow
@@ -282,7 +283,8 @@ def record_attempt(
     at: datetime | None = None,
     model: PupilModel | None = None,
 ) -> tuple[AttemptRecord, SkillRecord | None]:
-    """Store one answer; a readable first try also updates the pupil's skill record.
+    """Store one answer and count it in its day's count (:mod:`tutor.answer_counts`); a readable first try also
+    updates the pupil's skill record.
 
     An answer that could not be read is stored as its refusal code, not as what was typed:
     children type names and phone numbers into answer boxes. ``model``: what
@@ -324,6 +326,8 @@ def record_attempt(
         created_at=at,
     )
     db.add(row)
+    db.flush()  # the answer's id, which its day's count keeps as the newest wrong answer
+    answer_counts.count_answer(db, row)
     return row, record
 
 

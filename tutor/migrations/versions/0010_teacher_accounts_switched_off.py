@@ -1,7 +1,7 @@
 """teacher accounts the school's administrator can switch off
 
 Revision ID: 0010
-Revises: 0008
+Revises: 0009
 Create Date: 2026-11-27 18:00:00
 """
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0010"
-down_revision = "0008"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 
