@@ -669,9 +669,9 @@ BREAKS: tuple[Break, ...] = (
           "def end_session() -> None:\n    database = db.session()",
           "signing out clears the cookie but the server-side session stays valid"),
     Break("auth.teacher_throttle_ignored", "tutor/web/auth.py",
-          "    if wait:\n        flash(_wait_message(wait), \"error\")\n        return "
+          "    if wait:\n        flash(wait_message(wait), \"error\")\n        return "
           "render_template(\"teacher_sign_in.html\"",
-          "    if False:\n        flash(_wait_message(wait), \"error\")\n        return "
+          "    if False:\n        flash(wait_message(wait), \"error\")\n        return "
           "render_template(\"teacher_sign_in.html\"",
           "a teacher's password can be guessed without waiting"),
     Break("auth.any_pictures", "tutor/web/auth.py",
@@ -747,6 +747,23 @@ BREAKS: tuple[Break, ...] = (
     Break("auth.sign_up_unlimited", "tutor/web/auth.py",
           "    limits.check(database, limits.SIGN_UPS, address_key(), time.time())\n", "",
           "sign-up can be tried without limit (to find which addresses have accounts)"),
+    Break("auth.second_factor_skipped", "tutor/web/auth.py",
+          "    if teacher.totp_on:\n        return _ask_for_code(teacher, next_page)\n", "",
+          "the password alone signs in a teacher who turned the second factor on"),
+    Break("second_factor.code_reused", "tutor/second_factor.py",
+          "(Teacher.totp_last_step.is_(None)) | (Teacher.totp_last_step < step)", "Teacher.id == teacher.id",
+          "a second-factor code seen over a shoulder signs in again within its half minute"),
+    Break("second_factor.recovery_code_kept", "tutor/second_factor.py",
+          "    used = db.execute(delete(RecoveryCode).where(*found))\n    return used.rowcount == 1",
+          "    return db.scalar(select(RecoveryCode.id).where(*found)) is not None",
+          "a recovery code signs in again and again"),
+    Break("second_factor.tries_unlimited", "tutor/web/second_factor.py",
+          "    wait = limits.hit(database, limits.SECOND_FACTOR_TRIES, teacher.id, time.time())",
+          "    wait = None",
+          "one who has the password may guess the six digits without limit"),
+    Break("second_factor.wrong_code_turns_on", "tutor/second_factor.py",
+          "    if teacher.totp_on or not accept_code(db, teacher, code, now):", "    if teacher.totp_on:",
+          "the second factor is turned on without a code from the app (the teacher may be locked out)"),
     Break("accounts.idle_ignored", "tutor/accounts.py",
           "if now - as_utc(row.last_seen_at) > limits.idle or now - as_utc(row.created_at) > limits.lifetime:",
           "if now - as_utc(row.created_at) > limits.lifetime:",
@@ -977,6 +994,7 @@ APP_TESTS = (
     "test_accounts.py",
     "test_run_storage.py",
     "test_guessing.py",
+    "test_second_factor.py",
 )
 LESSON_TESTS = (
     "test_lesson_runner.py",
@@ -1020,6 +1038,7 @@ RELATED: dict[str, tuple[str, ...]] = {
     "tutor/web/security.py": APP_TESTS,
     "tutor/app.py": APP_TESTS + ("test_config.py",),
     "tutor/web/auth.py": APP_TESTS,
+    "tutor/web/second_factor.py": ("test_second_factor.py",),
     "tutor/accounts.py": APP_TESTS,
     "tutor/guessing.py": ("test_guessing.py", "test_teacher.py"),
     "tutor/web/teacher.py": APP_TESTS,

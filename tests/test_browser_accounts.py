@@ -1,8 +1,11 @@
-"""A teacher's account in a real Chromium: changing the password (a common one is refused) and giving a class a new
-code. axe-core checks each page."""
+"""A teacher's account in a real Chromium: changing the password (a common one is refused), giving a class a new
+code, and turning on the second factor and signing in with it. axe-core checks each page."""
 
 from __future__ import annotations
 
+import time
+
+import pyotp
 import pytest
 from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
@@ -77,3 +80,42 @@ def test_a_teacher_changes_the_password_and_gives_the_class_a_new_code(browser, 
     sign_in(again, live_server, email, NEW_PASSWORD)
     assert again.page.url.endswith("/teacher")
     again.close()
+
+
+def test_a_teacher_turns_on_the_second_factor_and_signs_in_with_a_code(browser, live_server):
+    email = "tove-two-step@school.example"
+    engine = create_engine(live_server.database_url)
+    with Session(engine) as session:
+        session.add(Teacher(email=email, name="Tove", password_hash=accounts.hash_password(PASSWORD), locale="en"))
+        session.commit()
+
+    def app_code(steps_from_now: int = 0) -> str:
+        """What the teacher's authenticator app shows (the key is read from the database, as the app scanned it)."""
+        with Session(engine) as session:
+            secret = session.scalar(select(Teacher.totp_secret).where(Teacher.email == email))
+        totp = pyotp.TOTP(secret)
+        return totp.generate_otp(int(time.time()) // totp.interval + steps_from_now)
+
+    visit = Visit(browser, live_server)
+    page = visit.page
+    sign_in(visit, live_server, email, PASSWORD)
+    go(visit, page.locator("header nav a[href$='/teacher/password']"))
+    go(visit, page.get_by_role("link", name="Sign in with a code from an app"))
+    visit.axe("the page that turns the second factor on")
+    assert page.locator("img[src^='data:image/svg+xml']").count() == 1  # the QR code is made here, not fetched
+    assert page.locator("#setup-address").text_content().startswith("otpauth://totp/")
+    page.locator("#code").fill(app_code(-1))
+    go(visit, page.get_by_role("button", name="Turn it on"))
+    visit.axe("the recovery codes")
+    codes = page.locator("#recovery-codes code").all_text_contents()
+    assert len(codes) == 10
+    go(visit, page.get_by_role("button", name="Sign out (Tove)"))
+
+    sign_in(visit, live_server, email, PASSWORD)
+    assert page.url.endswith("/teacher/sign-in/code")
+    visit.axe("the sign-in's code page")
+    page.locator("#code").fill(app_code())
+    go(visit, page.locator("form.panel button[type=submit]"))
+    assert page.url.endswith("/teacher") and "Welcome, Tove." in page.content()
+    visit.close()
+    engine.dispose()

@@ -39,7 +39,15 @@ LAYERS = (
     ("lessons", ("tutor.lessons",)),
     (
         "storage and the skill model",
-        ("tutor.skill_model", "tutor.db", "tutor.accounts", "tutor.limits", "tutor.guessing", "tutor.answer_counts"),
+        (
+            "tutor.skill_model",
+            "tutor.db",
+            "tutor.accounts",
+            "tutor.second_factor",
+            "tutor.limits",
+            "tutor.guessing",
+            "tutor.answer_counts",
+        ),
     ),
     (
         "services",

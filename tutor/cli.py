@@ -237,7 +237,7 @@ def cmd_teacher(args) -> int:
                             f"({teacher['locale']}; {teacher['classes']} classes)"
                         )
                 return 0
-            if args.action in ("password", "disable", "enable", "delete"):
+            if args.action in ("password", "disable", "enable", "delete", "disable-2fa"):
                 return _change_teacher(session, args.action, args.email)
             try:
                 admin.check_new_teacher(session, args.email, args.name, args.locale)
@@ -256,14 +256,17 @@ def cmd_teacher(args) -> int:
 
 
 def _change_teacher(session, action: str, email: str) -> int:
-    """``kortmatte teacher password|disable|enable|delete EMAIL``."""
-    from tutor import admin
+    """``kortmatte teacher password|disable|enable|delete|disable-2fa EMAIL``."""
+    from tutor import admin, second_factor
 
     try:
         teacher = admin.teacher_by_email(session, email)
         if action == "password":
             admin.set_password(session, teacher, read_password())
             done = f"new password for {teacher.email}; they are signed out everywhere"
+        elif action == "disable-2fa":
+            second_factor.turn_off(session, teacher)
+            done = f"{teacher.email} signs in with the password alone until they turn the code from an app on again"
         elif action in ("disable", "enable"):
             admin.disable_teacher(session, teacher, action == "disable")
             done = f"{teacher.email} is {action}d" + ("; signed out everywhere" if action == "disable" else "")
@@ -501,7 +504,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--days", type=int, default=21, help="days of history (3 or more)")
     demo.set_defaults(func=cmd_demo)
 
-    teacher = sub.add_parser("teacher", help="teacher accounts: add, list, new password, disable, enable, delete")
+    teacher = sub.add_parser(
+        "teacher", help="teacher accounts: add, list, new password, disable, enable, delete, disable-2fa"
+    )
     teacher_sub = teacher.add_subparsers(dest="action", required=True)
     teacher_add = teacher_sub.add_parser(
         "add", help="add a teacher; the password is asked twice, or read from the first line of stdin"
@@ -516,6 +521,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("disable", "switch an account off: signed out everywhere, cannot sign in, the classes stay"),
         ("enable", "switch an account on again"),
         ("delete", "delete an account; each class it owns goes to its co-teacher (refused if a class has none)"),
+        ("disable-2fa", "turn off a teacher's second factor (a lost phone): the password alone signs in again"),
     ):
         teacher_sub.add_parser(action, help=text).add_argument("email")
     teacher.set_defaults(func=cmd_teacher)

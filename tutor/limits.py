@@ -48,6 +48,9 @@ ADDRESS_SECRET_TRIES = Limit("secret-address", 300, 3600)
 ADDRESS_CODE_TRIES = Limit("code-address", 50, 3600)
 #: Teacher accounts made from one address.
 SIGN_UPS = Limit("sign-up", 10, 3600)
+#: Second-factor codes typed for one teacher account (after the right password, or to turn it on): 5 in 10 minutes,
+#: so one who has the password guesses six digits (three steps accepted) with about 1 chance in 460 a day.
+SECOND_FACTOR_TRIES = Limit("second-factor", 5, 600)
 
 
 class Exceeded(Exception):

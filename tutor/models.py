@@ -68,6 +68,11 @@ class Teacher(Base):
     locale: Mapped[str] = mapped_column(String(8), default="en")
     # switched off by the school's administrator (kortmatte teacher disable): cannot sign in, keeps their classes
     disabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The second factor (tutor.second_factor): the TOTP secret, kept while it is being set up and once it is on.
+    totp_secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    totp_on: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # the time step of the last code accepted, so a code seen over a shoulder cannot be used again
+    totp_last_step: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     memberships: Mapped[list[ClassTeacher]] = relationship(back_populates="teacher", cascade="all, delete-orphan")
@@ -436,6 +441,16 @@ class SignInSession(Base):
     # read with the session in one statement (tutor.accounts.find_session): every request needs them
     teacher: Mapped[Teacher | None] = relationship()
     pupil: Mapped[Pupil | None] = relationship()
+
+
+class RecoveryCode(Base):
+    """A one-time code that signs a teacher in when the phone with their second factor is lost (only its hash)."""
+
+    __tablename__ = "recovery_code"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    teacher_id: Mapped[int] = mapped_column(ForeignKey("teacher.id", ondelete="CASCADE"), index=True)
+    code_hash: Mapped[str] = mapped_column(String(64))
 
 
 class RateLimit(Base):

@@ -181,7 +181,7 @@ def address_key() -> str:
     return accounts.throttle_key("address", client_address(), current_app.config["SECRET_KEY"])
 
 
-def _wait_message(seconds: int) -> str:
+def wait_message(seconds: int) -> str:
     minutes = max(1, (seconds + 59) // 60)
     if seconds < 60:
         return ngettext(
@@ -214,7 +214,7 @@ def teacher_sign_in():
     address_key = accounts.throttle_key("address", client_address(), secret)
     wait = max(accounts.wait_seconds(database, account_key, now), accounts.wait_seconds(database, address_key, now))
     if wait:
-        flash(_wait_message(wait), "error")
+        flash(wait_message(wait), "error")
         return render_template("teacher_sign_in.html", next_page=next_page, email=email), 429
     teacher = database.scalar(select(Teacher).where(Teacher.email == email)) if email else None
     if not accounts.check_password(teacher.password_hash if teacher else None, request.form.get("password", "")):
@@ -228,9 +228,24 @@ def teacher_sign_in():
         database.commit()
         flash(_("This account is switched off. Please ask the school's administrator."), "error")
         return render_template("teacher_sign_in.html", next_page=next_page, email=email), 403
+    database.commit()
+    if teacher.totp_on:
+        return _ask_for_code(teacher, next_page)
     start_session(teacher=teacher, locale=teacher.locale)
     flash(_("Welcome, %(name)s.", name=teacher.name), "success")
     return redirect(next_page)
+
+
+#: The session key that holds, between the password and the second factor's code, who gave the right password, when
+#: and where to go next (tutor.web.second_factor).
+PASSWORD_GIVEN = "password_given"
+
+
+def _ask_for_code(teacher: Teacher, next_page: str):
+    """The right password of an account with a second factor: the sign-in begins only after the code."""
+    end_session()  # any old sign-in on this browser ends now
+    session[PASSWORD_GIVEN] = {"teacher": teacher.public_id, "at": int(time.time()), "next": next_page}
+    return redirect(url_for("second_factor.code"))
 
 
 @bp.route("/teacher/sign-up", methods=["GET", "POST"])
@@ -284,7 +299,7 @@ def change_password():
     wait = accounts.wait_seconds(database, key, now)
     problem = None
     if wait:
-        problem, status = _wait_message(wait), 429
+        problem, status = wait_message(wait), 429
     elif not accounts.check_password(teacher.password_hash, request.form.get("current", "")):
         accounts.note_failure(database, key, accounts.ACCOUNT, now)
         database.commit()
@@ -332,7 +347,7 @@ def class_code():
         wait = guessing.take_code_try(database, address, now)
         if wait:
             database.rollback()
-            flash(_wait_message(wait), "error")
+            flash(wait_message(wait), "error")
             return render_template("class_code.html", code=request.form.get("code", "")[:20]), 429
         school_class = classroom.class_by_code(database, request.form.get("code", ""))
         if school_class is not None:
@@ -412,7 +427,7 @@ def pupil_secret(code, pupil_id):
     wait = guessing.take_secret_try(database, pupil, address, now)  # counted before it is checked
     if wait:
         database.rollback()
-        flash(_wait_message(wait), "error")
+        flash(wait_message(wait), "error")
         return pad([], 429)
     if given is None or not accounts.secret_matches(pupil.secret, given):
         database.commit()
