@@ -59,6 +59,8 @@ LAYERS = (
             "tutor.steps",
             "tutor.reports",
             "tutor.admin",
+            "tutor.password_reset",
+            "tutor.mail",
             "tutor.demo",
         ),
     ),

@@ -45,11 +45,32 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     security.init_app(app)
 
-    from tutor.web import assets, auth, dashboards, errors, lessons, main, present, replay, second_factor, teacher
+    from tutor.web import (
+        assets,
+        auth,
+        dashboards,
+        errors,
+        lessons,
+        main,
+        password_reset,
+        present,
+        replay,
+        second_factor,
+        teacher,
+    )
 
     assets.init_app(app)
     present.init_app(app)
     errors.init_app(app)
-    for blueprint in (auth.bp, main.bp, lessons.bp, teacher.bp, dashboards.bp, replay.bp, second_factor.bp):
+    for blueprint in (
+        auth.bp,
+        main.bp,
+        lessons.bp,
+        teacher.bp,
+        dashboards.bp,
+        replay.bp,
+        second_factor.bp,
+        password_reset.bp,
+    ):
         app.register_blueprint(blueprint)
     return app

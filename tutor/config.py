@@ -15,6 +15,9 @@ their X-Forwarded-For and X-Forwarded-Proto headers are then trusted, so sign-in
 sees each client's own address. Leave it at 0 when clients connect directly.
 ``SECURE_COOKIES`` (off): behind TLS, send the cookies over HTTPS only, under __Host- names.
 ``CASINO_WAR_FOR_GUESTS`` (off): guests may play Casino War (a teacher switches it on per class).
+``MAIL_SERVER``, ``MAIL_PORT`` (587), ``MAIL_FROM``, ``MAIL_USERNAME``, ``MAIL_PASSWORD``, ``MAIL_STARTTLS`` (on) and
+``SITE_URL``: with a mail server, a sender and the site's own address (such as ``https://kortmatte.school.example``,
+for the links in the e-mails) all set, teachers may reset a forgotten password by an e-mailed link.
 """
 
 from __future__ import annotations
@@ -33,9 +36,22 @@ DEFAULTS = {
     "PROXIES": 0,
     "SECURE_COOKIES": False,
     "CASINO_WAR_FOR_GUESTS": False,
+    "MAIL_SERVER": "",
+    "MAIL_PORT": 587,
+    "MAIL_FROM": "",
+    "MAIL_USERNAME": "",
+    "MAIL_PASSWORD": "",
+    "MAIL_STARTTLS": True,
+    # the links in e-mails start with this, never with the Host a request named (which anyone can choose)
+    "SITE_URL": "",
     # how long a process keeps the fitted skill parameters and question difficulties before reading them again
     "SHARED_ROWS_SECONDS": 30,
 }
+
+
+def mail_configured(config) -> bool:
+    """Whether e-mails can be sent, with links that lead back to this site."""
+    return bool(config.get("MAIL_SERVER") and config.get("MAIL_FROM") and config.get("SITE_URL"))
 
 
 def instance_secret(instance_path: str) -> str:
@@ -75,6 +91,9 @@ def from_environment(instance_path: str) -> dict:
     for name, default in DEFAULTS.items():
         raw = os.environ.get(name)
         if raw is None or raw == "":
+            continue
+        if isinstance(default, str):
+            settings[name] = raw.strip()
             continue
         settings[name] = (
             flag(raw)

@@ -453,6 +453,19 @@ class RecoveryCode(Base):
     code_hash: Mapped[str] = mapped_column(String(64))
 
 
+class PasswordReset(Base):
+    """A link e-mailed to a teacher who forgot their password (tutor.password_reset): only its token's hash."""
+
+    __tablename__ = "password_reset"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    teacher_id: Mapped[int] = mapped_column(ForeignKey("teacher.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    teacher: Mapped[Teacher] = relationship()
+
+
 class RateLimit(Base):
     """Uses of a rate limit per key in the current window (tutor.limits), shared by every app server."""
 

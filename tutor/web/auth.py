@@ -20,6 +20,7 @@ from flask_babel import ngettext
 from sqlalchemy import func, select
 
 from tutor import accounts, admin, classroom, guessing, limits
+from tutor.config import mail_configured
 from tutor.models import Pupil, SchoolClass, Teacher, utcnow
 from tutor.text import LOCALES
 from tutor.web import db
@@ -113,6 +114,7 @@ def inject_people():
         "teacher": current_teacher(),
         "allow_guests": current_app.config["ALLOW_GUESTS"],
         "allow_signup": current_app.config["ALLOW_SIGNUP"],
+        "mail_configured": mail_configured(current_app.config),
     }
 
 

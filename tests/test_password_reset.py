@@ -1,0 +1,197 @@
+"""A forgotten teacher password, reset by an e-mailed link: the same answer for every address, a link that works
+once for an hour, the new password checked, every sign-in ended; without mail, no link is offered."""
+
+from __future__ import annotations
+
+import re
+import time
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select
+
+from tests.conftest import PASSWORD, Staff
+from tutor import mail, password_reset
+from tutor.app import create_app
+from tutor.models import PasswordReset, Teacher, utcnow
+from tutor.web import db
+
+EMAIL = "tove@school.example"
+NEW_PASSWORD = "seven green apples on the table"
+MAIL_SETTINGS = {
+    "MAIL_SERVER": "smtp.school.example",
+    "MAIL_PORT": 2525,
+    "MAIL_FROM": "kortmatte@school.example",
+    "MAIL_USERNAME": "kortmatte",
+    "MAIL_PASSWORD": "mail secret",
+    "SITE_URL": "https://kortmatte.school.example",
+}
+
+
+class FakeSMTP:
+    """Stands in for smtplib.SMTP: records what a real server would have been told."""
+
+    sent: list = []
+    calls: list = []
+
+    def __init__(self, host, port, timeout):
+        FakeSMTP.calls.append(("connect", host, port))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def starttls(self, context):
+        FakeSMTP.calls.append(("starttls",))
+
+    def login(self, user, password):
+        FakeSMTP.calls.append(("login", user, password))
+
+    def send_message(self, message):
+        FakeSMTP.sent.append(message)
+
+
+@pytest.fixture
+def mailbox(monkeypatch):
+    FakeSMTP.sent, FakeSMTP.calls = [], []
+    monkeypatch.setattr(mail.smtplib, "SMTP", FakeSMTP)
+    return FakeSMTP
+
+
+@pytest.fixture
+def mail_app(database_url):
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": database_url,
+            "SECRET_KEY": "test-secret",
+            "WTF_CSRF_ENABLED": False,
+            **MAIL_SETTINGS,
+        }
+    )
+    yield app
+    app.extensions["db_engine"].dispose()
+
+
+def wait_for_mail(mailbox, count: int = 1):
+    """The e-mail is sent from a thread after the page answered."""
+    deadline = time.monotonic() + 5
+    while len(mailbox.sent) < count and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert len(mailbox.sent) == count
+    return mailbox.sent[-1]
+
+
+def link_in(message) -> str:
+    found = re.search(r"https://kortmatte\.school\.example(/teacher/new-password/\S+)", message.get_content())
+    assert found
+    return found.group(1)
+
+
+def ask(client, email=EMAIL, **headers):
+    return client.post("/teacher/forgot-password", data={"email": email}, headers=headers)
+
+
+def test_without_mail_no_link_is_offered(client, staff):
+    staff.teacher()
+    assert "Forgot your password?" not in client.get("/teacher/sign-in").get_data(as_text=True)
+    assert client.get("/teacher/forgot-password").status_code == 404
+
+
+def test_the_answer_is_the_same_whatever_the_address(mail_app, mailbox):
+    client = mail_app.test_client()
+    Staff(mail_app).teacher()
+    assert "Forgot your password?" in client.get("/teacher/sign-in").get_data(as_text=True)
+    known, unknown = ask(client), ask(client, "nobody@school.example")
+    assert known.status_code == unknown.status_code == 200
+    assert known.get_data(as_text=True) == unknown.get_data(as_text=True)
+    message = wait_for_mail(mailbox)
+    time.sleep(0.1)
+    assert len(mailbox.sent) == 1 and message["To"] == EMAIL and message["From"] == MAIL_SETTINGS["MAIL_FROM"]
+    assert mailbox.calls[:3] == [
+        ("connect", "smtp.school.example", 2525),
+        ("starttls",),
+        ("login", "kortmatte", "mail secret"),
+    ]
+
+
+def test_the_link_sets_a_new_password_once_and_ends_every_sign_in(mail_app, mailbox):
+    staff = Staff(mail_app)
+    staff.teacher()
+    signed_in_elsewhere = mail_app.test_client()
+    staff.sign_in(signed_in_elsewhere)
+    assert signed_in_elsewhere.get("/teacher").status_code == 200
+
+    client = mail_app.test_client()
+    ask(client, "  Tove@School.example ")
+    link = link_in(wait_for_mail(mailbox))
+    with mail_app.app_context():  # only a hash is kept
+        stored = db.session().scalar(select(PasswordReset.token_hash))
+    assert stored and stored not in link
+
+    assert client.get(link).status_code == 200
+    common = client.post(link, data={"password": "iloveyou12345", "password_again": "iloveyou12345"})
+    assert common.status_code == 400 and "most common" in common.get_data(as_text=True)
+    differ = client.post(link, data={"password": NEW_PASSWORD, "password_again": NEW_PASSWORD + "!"})
+    assert differ.status_code == 400
+    done = client.post(link, data={"password": NEW_PASSWORD, "password_again": NEW_PASSWORD})
+    assert done.status_code == 302 and done.headers["Location"].endswith("/teacher/sign-in")
+
+    assert signed_in_elsewhere.get("/teacher").status_code == 302  # signed out everywhere
+    assert staff.sign_in(client, password=PASSWORD).status_code == 400
+    assert staff.sign_in(client, password=NEW_PASSWORD).status_code == 302
+    again = mail_app.test_client().post(link, data={"password": "another long password", "password_again": "x"})
+    assert again.status_code == 400 and "does not work any more" in again.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda link: link[:-3] + ("abc" if not link.endswith("abc") else "xyz"),  # the signature does not match
+        lambda link: "/teacher/new-password/" + "x" * 40,
+        lambda link: "/teacher/new-password/" + "y" * 5000,
+    ],
+)
+def test_a_spoilt_link_does_not_work(mail_app, mailbox, spoil):
+    Staff(mail_app).teacher()
+    client = mail_app.test_client()
+    ask(client)
+    link = spoil(link_in(wait_for_mail(mailbox)))
+    assert client.get(link).status_code in (400, 404)
+    answer = client.post(link, data={"password": NEW_PASSWORD, "password_again": NEW_PASSWORD})
+    assert answer.status_code in (400, 404)
+    assert Staff(mail_app).sign_in(client, password=PASSWORD).status_code == 302
+
+
+def test_a_link_older_than_an_hour_does_not_work(mail_app):
+    Staff(mail_app).teacher()
+    with mail_app.app_context():
+        database = db.session()
+        _teacher, token = password_reset.start(database, EMAIL, utcnow() - timedelta(minutes=61))
+        database.commit()
+        assert password_reset.teacher_for(database, token, utcnow()) is None
+        assert password_reset.teacher_for(database, token, utcnow() - timedelta(minutes=30)) is not None
+
+
+def test_a_switched_off_account_gets_no_link(mail_app, mailbox):
+    Staff(mail_app).teacher()
+    with mail_app.app_context():
+        db.session().scalar(select(Teacher)).disabled = True
+        db.session().commit()
+    ask(mail_app.test_client())
+    time.sleep(0.2)
+    assert mailbox.sent == []
+
+
+def test_links_are_limited_per_account_and_forms_per_address(mail_app, mailbox):
+    Staff(mail_app).teacher()
+    client = mail_app.test_client()
+    for _ in range(5):
+        assert ask(client).status_code == 200
+    time.sleep(0.2)
+    assert len(mailbox.sent) == 3  # the inbox is not flooded
+    for _ in range(15):
+        ask(client, "nobody@school.example")
+    assert ask(client).status_code == 429
