@@ -17,11 +17,11 @@ from sqlalchemy.orm import Session
 
 from tutor import reports
 from tutor.answer_key import right_answer, wrong_answer
-from tutor.classroom import export_pupil
 from tutor.drills.marking import Attempt
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import LessonRun
 from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord
+from tutor.reports.pupil_data import export_pupil
 from tutor.skill_model import elo, progress, skills
 from tutor.skill_model.progress import choose_levels, record_attempt, right_after_retry, skill_records
 from tutor.web import db

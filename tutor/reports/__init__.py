@@ -1,7 +1,7 @@
 """What the teacher's dashboards read: class grid, assignment view, pupil page, misconceptions, CSV.
 
-One module per report (grid, attention, homework, pupil, misconceptions, export) and the
-words they share (common); this package gathers their public names.
+One module per report (grid, attention, homework, pupil, misconceptions, export, and pupil_data: everything
+about one pupil as JSON) and the words they share (common); this package gathers their public names.
 
 Plain SQLAlchemy, no Flask: the web pages and the ``kortmatte`` command share it. Every
 report runs a fixed number of statements whatever the size of the class:

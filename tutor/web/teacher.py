@@ -24,6 +24,7 @@ from tutor import accounts, classroom, content, groups, guessing, roster
 from tutor.engine import GAMES
 from tutor.lessons import LESSONS
 from tutor.models import Assignment, Pupil, PupilGroup, SchoolClass, utcnow
+from tutor.reports import pupil_data
 from tutor.skill_model import skills
 from tutor.text import LOCALES
 from tutor.web import db
@@ -417,7 +418,7 @@ def delete_pupil(pupil_id):
 @teacher_required
 def export_pupil(pupil_id):
     pupil = pupil_or_404(pupil_id)
-    body = json.dumps(classroom.export_pupil(db.session(), pupil), ensure_ascii=False, indent=2)
+    body = json.dumps(pupil_data.export_pupil(db.session(), pupil), ensure_ascii=False, indent=2)
     response = Response(body, mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="kortmatte-pupil-{pupil.public_id}.json"'
     return response
