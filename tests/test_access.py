@@ -20,7 +20,8 @@ from tutor.web import db
 
 #: Who may use an id in a URL, by the URL argument's name.
 TEACHER_IDS = {"class_id", "pupil_id", "assignment_id", "run_id", "teacher_id", "group_id"}
-PUBLIC_ARGUMENTS = {"game_id", "code", "filename"}
+#: ... and arguments anyone may send: a game, a class code, a static file, a password reset link's signed token.
+PUBLIC_ARGUMENTS = {"game_id", "code", "filename", "signed"}
 
 
 def homework_form(game="calculation-war", **fields):
@@ -72,6 +73,7 @@ def two_schools(app, staff):
         "code": class_a.code,
         "game_id": "calculation-war",
         "filename": "app.css",
+        "signed": "not-a-signed-token",
     }
     return {"ids": ids, "class_a": class_a, "class_b": class_b, "pupil_a": pupil_a, "teacher_a": teacher_a}
 
