@@ -392,3 +392,45 @@ def test_a_lesson_page_gives_its_speaker_the_words_of_its_text(guest, client, lo
     words, label = speakers[0]
     assert label == {"nb": "Les opp", "it": "Leggi ad alta voce"}[locale]
     assert words.strip() and not UNSPOKEN.search(html.unescape(words)), words
+
+
+def speakers_of(html_text: str) -> list[str]:
+    """The words of every speaker button of a page, unescaped."""
+    return [html.unescape(words) for words in re.findall(r'class="speak" data-speak="([^"]+)"', html_text)]
+
+
+def test_the_last_round_is_read_seat_by_seat_with_its_cards_and_winner(app, guest, client, fixed_deal):
+    fixed_deal(1)
+    guest.sign_in("Ada", "nb")
+    run_id = guest.start("war")
+    client.post(f"/runs/{run_id}/skip-intro")
+    guest.play_until(app, run_id, lambda state: state.last_round)
+    page = client.get(f"/runs/{run_id}").get_data(as_text=True)
+    zone = re.search(r'<section class="zone zone-last-round".*?</section>', page, re.S).group(0)
+    (words,) = speakers_of(zone)
+    assert re.fullmatch(r"Forrige runde\. Du: [^.]+\. Datamaskin en: [^.]+\.", words), words
+    assert words.count(", vinner av runden.") == 1, words
+    assert not UNSPOKEN.search(words), words
+
+
+def test_a_question_is_read_with_the_answers_it_offers(app):
+    from flask_babel import force_locale
+
+    from tutor.web.i18n import speakable, speakable_choices
+
+    choices = [{"value": "yes", "label": "Yes"}, {"value": "8", "label": "8 + 2"}, {"value": "no", "label": "No!"}]
+    with app.test_request_context(), force_locale("nb"):
+        assert speakable_choices(choices) == ["Ja.", "8 + 2.", "No!"]
+        assert speakable([], speakable_choices(choices)) == "Ja. åtte pluss to. No!"
+
+
+def test_the_progress_page_reads_each_skill_with_its_stars(guest, client):
+    guest.sign_in("Ada", "nb")
+    page = client.get("/progress").get_data(as_text=True)
+    cards = re.findall(r'<li class="skill-card.*?</li>', page, re.S)
+    assert cards
+    for card in cards:
+        (words,) = speakers_of(card)
+        name = html.unescape(re.search(r"<h2>([^<]+)</h2>", card).group(1))
+        assert words.startswith(f"{name}. null stjerner av fire."), words
+        assert not UNSPOKEN.search(words), words
