@@ -13,10 +13,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from sqlalchemy import create_engine
+from sqlalchemy.orm import Session
 
 from tests.browser_support import Visit
 from tests.test_browser_games import stored_question
+from tutor import classroom
 from tutor.answer_key import right_answer
+from tutor.models import Teacher
 
 pytestmark = pytest.mark.browser
 
@@ -114,5 +118,57 @@ def test_without_a_voice_for_the_pages_language_the_lesson_is_silent(browser, li
     assert not visit.page.locator("button.speak").is_visible()
     visit.click(visit.page.locator("form[action$='/next-step'] button"))
     assert not visit.page.locator("button.speak").is_visible()
+    assert not visit.problems, visit.problems
+    visit.close()
+
+
+def pupil_of_a_class(visit: Visit, live_server, name: str, read_aloud: bool) -> None:
+    """Sign in a pupil of a new Norwegian class whose teacher has switched reading aloud on or off."""
+    engine = create_engine(live_server.database_url)
+    with Session(engine) as session:
+        teacher = Teacher(email=f"{name.lower()}-teacher@school.example", name="Tove", password_hash="-", locale="nb")
+        session.add(teacher)
+        school_class = classroom.create_class(session, teacher, f"1A {name}", "nb", "Europe/Oslo", "pin")
+        school_class.read_aloud_on = read_aloud
+        classroom.add_pupils(session, school_class, name)
+        session.commit()
+        pupil = school_class.pupils[0]
+        url, pin = f"/class/{school_class.code}/{pupil.public_id}", pupil.secret
+    engine.dispose()
+    visit.page.goto(live_server + url)
+    visit.page.locator("#pin").fill(pin)
+    with visit.page.expect_navigation():
+        visit.page.locator("#pin").press("Enter")
+    visit.page.wait_for_load_state("networkidle")
+
+
+@pytest.mark.parametrize("read_aloud", [True, False])
+def test_a_class_that_reads_aloud_hears_each_new_text_by_itself(browser, live_server, read_aloud):
+    visit = Visit(browser, live_server)
+    with_voice(visit, "nb-NO")
+    page = visit.page
+    pupil_of_a_class(visit, live_server, "Mia" if read_aloud else "Leo", read_aloud)
+    visit.start("war")
+    heard_at_start = page.evaluate("() => window.spoken")
+    for _ in range(2):
+        visit.click(page.locator("form[action$='/next-step'] button"))
+        coach = page.locator(".coach button.speak").get_attribute("data-speak")
+        spoken = page.evaluate("() => window.spoken")
+        if read_aloud:
+            assert spoken[-1] == {"text": coach, "lang": "nb-NO"}, spoken
+            assert not UNSPOKEN.search(coach), coach
+        else:
+            assert spoken == [], spoken
+    if read_aloud:
+        assert heard_at_start and heard_at_start[0]["lang"] == "nb-NO", "the first step is read when the page opens"
+        before = len(page.evaluate("() => window.spoken"))
+        visit.click(page.locator("form[action$='/skip-intro'] button"))
+        spoken = page.evaluate("() => window.spoken")
+        assert len(spoken) > before and all(said["lang"] == "nb-NO" for said in spoken), spoken
+        assert [said["text"] for said in spoken[before:]] == [
+            button.get_attribute("data-speak") for button in page.locator("button[data-speak-auto]").all()
+        ], "the texts are read in the page's order, each once"
+    else:
+        assert heard_at_start == []
     assert not visit.problems, visit.problems
     visit.close()
