@@ -386,7 +386,9 @@ def test_a_lesson_page_gives_its_speaker_the_words_of_its_text(guest, client, lo
     run_id = guest.start("war")
     page = client.get(f"/runs/{run_id}").get_data(as_text=True)
     speakers = re.findall(
-        r'<button type="button" class="speak" data-speak="([^"]+)" aria-label="([^"]+)"[^>]*hidden>', page
+        r'<button type="button" class="speak" data-speak="([^"]+)"(?: data-speak-auto)? '
+        r'aria-label="([^"]+)"[^>]*hidden>',
+        page,
     )
     assert len(speakers) == 1, page
     words, label = speakers[0]
@@ -434,3 +436,22 @@ def test_the_progress_page_reads_each_skill_with_its_stars(guest, client):
         name = html.unescape(re.search(r"<h2>([^<]+)</h2>", card).group(1))
         assert words.startswith(f"{name}. null stjerner av fire."), words
         assert not UNSPOKEN.search(words), words
+
+
+@pytest.mark.parametrize(
+    ("locale", "written", "words"),
+    [
+        ("nb", "Du tar 1 kort.", "Du tar ett kort."),
+        ("nb", "Du vant 1 stikk og 1 runde.", "Du vant ett stikk og en runde."),
+        ("nb", "21 kort, 101 poeng, 11 kort, 13 kort", "tjueett kort, hundre og ett poeng, elleve kort, tretten kort"),
+        ("nb", "Runde 1 av 5: 1 sjetong", "Runde en av fem: en sjetong"),
+        ("sv", "Du tar 1 kort och 1 spelmark.", "Du tar ett kort och en spelmark."),
+        ("sv", "1 runda, 21 kort, 21 spelmark", "en runda, tjugoett kort, tjugoen spelmark"),
+        ("sv", "Runda 1 av 5", "Runda ett av fem"),
+        ("it", "1 carta e 1 gettone; 21 carte", "una carta e un gettone; ventuno carte"),
+    ],
+)
+def test_one_agrees_with_the_noun_it_counts(locale, written, words):
+    """A count ending in one takes the gender of its noun: nb "ett kort" (neuter), sv "en spelmark" (common), it
+    "una carta" (feminine)."""
+    assert speakable(written, locale) == words
