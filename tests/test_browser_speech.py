@@ -179,11 +179,11 @@ def test_a_class_that_reads_aloud_hears_each_new_text_by_itself(browser, live_se
 
 
 #: The texts of a lesson's steps that a child must hear: the coach, the question and what it offers, the
-#: feedback, the hints, the worked solution and the round just played ("Step n of m" is not one of them).
+#: feedback, the hints, the worked solution and the notes on the hand ("Step n of m" is not one of them).
 STEP_TEXTS = (
     "#lesson .coach p.told, #lesson .coach p.story, #lesson .coach p.narration, #lesson .drill p.prompt, "
     "#lesson .drill .choice-label, #lesson .drill button.choice-button, #lesson .feedback p, #lesson .hints li, "
-    "#lesson .solution li"
+    "#lesson .solution li, #lesson .hand p.note"
 )
 
 
