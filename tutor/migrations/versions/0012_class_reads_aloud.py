@@ -1,7 +1,7 @@
 """a class's lessons read aloud automatically
 
 Revision ID: 0012
-Revises: 0010
+Revises: 0011
 Create Date: 2026-11-27 19:00:00
 """
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0012"
-down_revision = "0010"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 
