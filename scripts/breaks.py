@@ -997,6 +997,13 @@ BREAKS: tuple[Break, ...] = (
     Break("speech.not_equal_left_out", "tutor/speech/reading.py",
           'r"|(?P<sign>[+−·×÷=<>≤≥≠≈*])"', 'r"|(?P<sign>[+−·×÷=<>≤≥≈*])"',
           "the sign ≠ is left in the speakable form instead of its words"),
+    Break("speech.nb_one_card_common", "tutor/speech/nb.py",
+          'one_before=dict.fromkeys(NEUTER_NOUNS, "ett"),', "one_before={},",
+          'a Norwegian count of one neuter noun is said with the common gender: "en kort"'),
+    Break("web_lessons.guests_read_aloud", "tutor/web/lessons.py",
+          'context["read_aloud"] = bool(school_class and school_class.read_aloud_on)',
+          'context["read_aloud"] = school_class is None or school_class.read_aloud_on',
+          "a guest's lesson reads every new text aloud by itself, as only a class that switched it on should"),
 )
 # fmt: on
 
@@ -1050,7 +1057,7 @@ RELATED: dict[str, tuple[str, ...]] = {
         "test_choices.py",
     ),
     "tutor/lessons/runner.py": LESSON_TESTS,
-    "tutor/web/lessons.py": APP_TESTS + LESSON_TESTS + ("test_homework.py",),
+    "tutor/web/lessons.py": APP_TESTS + LESSON_TESTS + ("test_homework.py", "test_read_aloud.py"),
     "tutor/steps.py": APP_TESTS + LESSON_TESTS + ("test_teacher.py", "test_demo.py"),
     "tutor/db.py": ("test_stale_steps.py", "test_errors.py"),
     "tutor/drills/__init__.py": LESSON_TESTS,

@@ -386,9 +386,72 @@ def test_a_lesson_page_gives_its_speaker_the_words_of_its_text(guest, client, lo
     run_id = guest.start("war")
     page = client.get(f"/runs/{run_id}").get_data(as_text=True)
     speakers = re.findall(
-        r'<button type="button" class="speak" data-speak="([^"]+)" aria-label="([^"]+)"[^>]*hidden>', page
+        r'<button type="button" class="speak" data-speak="([^"]+)"(?: data-speak-auto)? '
+        r'aria-label="([^"]+)"[^>]*hidden>',
+        page,
     )
     assert len(speakers) == 1, page
     words, label = speakers[0]
     assert label == {"nb": "Les opp", "it": "Leggi ad alta voce"}[locale]
     assert words.strip() and not UNSPOKEN.search(html.unescape(words)), words
+
+
+def speakers_of(html_text: str) -> list[str]:
+    """The words of every speaker button of a page, unescaped."""
+    return [html.unescape(words) for words in re.findall(r'class="speak" data-speak="([^"]+)"', html_text)]
+
+
+def test_the_last_round_is_read_seat_by_seat_with_its_cards_and_winner(app, guest, client, fixed_deal):
+    fixed_deal(1)
+    guest.sign_in("Ada", "nb")
+    run_id = guest.start("war")
+    client.post(f"/runs/{run_id}/skip-intro")
+    guest.play_until(app, run_id, lambda state: state.last_round)
+    page = client.get(f"/runs/{run_id}").get_data(as_text=True)
+    zone = re.search(r'<section class="zone zone-last-round".*?</section>', page, re.S).group(0)
+    (words,) = speakers_of(zone)
+    assert re.fullmatch(r"Forrige runde\. Du: [^.]+\. Datamaskin en: [^.]+\.", words), words
+    assert words.count(", vinner av runden.") == 1, words
+    assert not UNSPOKEN.search(words), words
+
+
+def test_a_question_is_read_with_the_answers_it_offers(app):
+    from flask_babel import force_locale
+
+    from tutor.web.i18n import speakable, speakable_choices
+
+    choices = [{"value": "yes", "label": "Yes"}, {"value": "8", "label": "8 + 2"}, {"value": "no", "label": "No!"}]
+    with app.test_request_context(), force_locale("nb"):
+        assert speakable_choices(choices) == ["Ja.", "8 + 2.", "No!"]
+        assert speakable([], speakable_choices(choices)) == "Ja. åtte pluss to. No!"
+
+
+def test_the_progress_page_reads_each_skill_with_its_stars(guest, client):
+    guest.sign_in("Ada", "nb")
+    page = client.get("/progress").get_data(as_text=True)
+    cards = re.findall(r'<li class="skill-card.*?</li>', page, re.S)
+    assert cards
+    for card in cards:
+        (words,) = speakers_of(card)
+        name = html.unescape(re.search(r"<h2>([^<]+)</h2>", card).group(1))
+        assert words.startswith(f"{name}. null stjerner av fire."), words
+        assert not UNSPOKEN.search(words), words
+
+
+@pytest.mark.parametrize(
+    ("locale", "written", "words"),
+    [
+        ("nb", "Du tar 1 kort.", "Du tar ett kort."),
+        ("nb", "Du vant 1 stikk og 1 runde.", "Du vant ett stikk og en runde."),
+        ("nb", "21 kort, 101 poeng, 11 kort, 13 kort", "tjueett kort, hundre og ett poeng, elleve kort, tretten kort"),
+        ("nb", "Runde 1 av 5: 1 sjetong", "Runde en av fem: en sjetong"),
+        ("sv", "Du tar 1 kort och 1 spelmark.", "Du tar ett kort och en spelmark."),
+        ("sv", "1 runda, 21 kort, 21 spelmark", "en runda, tjugoett kort, tjugoen spelmark"),
+        ("sv", "Runda 1 av 5", "Runda ett av fem"),
+        ("it", "1 carta e 1 gettone; 21 carte", "una carta e un gettone; ventuno carte"),
+    ],
+)
+def test_one_agrees_with_the_noun_it_counts(locale, written, words):
+    """A count ending in one takes the gender of its noun: nb "ett kort" (neuter), sv "en spelmark" (common), it
+    "una carta" (feminine)."""
+    assert speakable(written, locale) == words

@@ -114,8 +114,10 @@ def update_class(
     sign_in: str,
     target_percent: str | None = None,
     casino_war_on: bool | None = None,
+    read_aloud_on: bool | None = None,
 ) -> None:
-    """Check and set a class's settings; a ``target_percent`` or ``casino_war_on`` of None keeps what the class has."""
+    """Check and set a class's settings; a ``target_percent``, ``casino_war_on`` or ``read_aloud_on`` of None keeps
+    what the class has."""
     clean = accounts.clean_name(name, CLASS_NAME_MAX)
     if clean is None:
         raise Refused("class_name", max=CLASS_NAME_MAX)
@@ -131,6 +133,8 @@ def update_class(
         school_class.target_success = int(target_percent) / 100
     if casino_war_on is not None:
         school_class.casino_war_on = casino_war_on
+    if read_aloud_on is not None:
+        school_class.read_aloud_on = read_aloud_on
     if school_class.sign_in != sign_in and school_class.id is not None:
         for pupil in school_class.pupils:  # the old secrets do not fit the new kind of sign-in
             pupil.secret = accounts.new_secret(sign_in)

@@ -94,6 +94,8 @@ class SchoolClass(Base):
     target_success: Mapped[float] = mapped_column(Float, default=0.75, server_default="0.75")
     # Casino War is a lesson about chance with tokens: off until a teacher switches it on for the class.
     casino_war_on: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # For the youngest classes: each new text of a lesson is read aloud once, where the device has a voice.
+    read_aloud_on: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     memberships: Mapped[list[ClassTeacher]] = relationship(back_populates="school_class", cascade="all, delete-orphan")

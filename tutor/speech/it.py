@@ -1,7 +1,8 @@
 """Italian as a teacher says it: "ventisette", "tre quarti", "un mezzo", "sette per otto è uguale a cinquantasei".
 
 num2words covers Italian numbers and ordinals; a fraction is the ordinal ("terzo"), plural in
-"-i" ("due terzi"), with "mezzo" for the half and "un" for one.
+"-i" ("due terzi"), with "mezzo" for the half and "un" for one. One before a counted noun agrees
+with it ("una carta", "un gettone").
 """
 
 from __future__ import annotations
@@ -9,6 +10,13 @@ from __future__ import annotations
 from num2words import num2words
 
 from tutor.speech.reading import Speller
+
+#: The nouns a sentence counts, with the article-like form one takes before them ("una carta", "un gettone");
+#: a plain count keeps "uno" ("Fase 1 di 5").
+ONE_BEFORE = dict.fromkeys(("carta", "presa", "mano", "domanda", "risposta", "volta", "partita"), "una")
+ONE_BEFORE |= dict.fromkeys(
+    ("gettone", "punto", "secondo", "minuto", "turno", "giro", "giocatore", "alunno", "carattere"), "un"
+)
 
 
 def number(value: int) -> str:
@@ -48,4 +56,5 @@ SPELLER = Speller(
     a_is_word=True,
     decimal_sign=",",
     decimal_word="virgola",
+    one_before=ONE_BEFORE,
 )

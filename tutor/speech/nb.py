@@ -3,7 +3,8 @@
 num2words' Norwegian says "syv", "en hundre" and "en tusen"; the schools' current norm (LK20
 textbooks) says "sju", and a teacher says "hundre", "tusen" and "ett hundre" inside a number.
 Its ordinals are wrong for 13 ("trettførste"), so a fraction's denominator up to 20 is a word
-of our own, and an ordinal beyond it gets the same corrections.
+of our own, and an ordinal beyond it gets the same corrections. One before a neuter noun is
+"ett" ("ett kort", "tjueett poeng").
 """
 
 from __future__ import annotations
@@ -37,6 +38,30 @@ PARTS = {
     100: "hundredel",
     1000: "tusendel",
 }
+
+
+#: Neuter nouns a sentence counts: one of them is "ett" ("ett kort", "tjueett poeng"); the others keep "en".
+NEUTER_NOUNS = (
+    "kort",
+    "straffekort",
+    "stikk",
+    "poeng",
+    "tegn",
+    "år",
+    "svar",
+    "spill",
+    "tall",
+    "siffer",
+    "sekund",
+    "minutt",
+    "forsøk",
+    "spørsmål",
+    "trekk",
+    "steg",
+    "bilde",
+    "ord",
+    "par",
+)
 
 
 def number(value: int) -> str:
@@ -81,4 +106,5 @@ SPELLER = Speller(
     mixed="og",
     decimal_sign=",",
     decimal_word="komma",
+    one_before=dict.fromkeys(NEUTER_NOUNS, "ett"),
 )

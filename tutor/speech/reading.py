@@ -102,6 +102,9 @@ class Speller:
     a_is_word: bool = False
     #: A number with a written ending ("3:ans" in Swedish) said as a word; None where the locale has none.
     named_number: Callable[[int, str], str] | None = None
+    #: The word for one before a noun whose gender wants another than :attr:`number`'s (Norwegian "ett kort",
+    #: Swedish "en spelmark"), by the noun as a sentence writes it after the count.
+    one_before: dict[str, str] = field(default_factory=dict)
     digits: tuple[str, ...] = field(init=False)
 
     def __post_init__(self):
@@ -154,7 +157,7 @@ class Speller:
             decimals = " ".join(self.digits[int(digit)] for digit in group("decimals"))
             return f"{self.whole(group('integer'))} {self.decimal_word} {decimals}"
         if group("number"):
-            return self.whole(group("number"))
+            return self.count(group("number"), match.string[match.end() :])
         if group("percent"):
             return f" {self.signs['percent']}"
         if found in ("ratio", "between"):
@@ -166,6 +169,16 @@ class Speller:
         if group("rank") == "A" and self.a_is_word and re.match(r" [^\W\d_]", match.string[match.end() :]):
             return "A"
         return self.card(group("rank"), None)
+
+    def count(self, digits: str, after: str) -> str:
+        """A whole number in words, its last "one" agreeing with the noun it counts ("ett kort", "tjueett kort")."""
+        words = self.whole(digits)
+        noun = re.match(r" ([^\W\d_]+)", after)
+        one = noun and self.one_before.get(noun.group(1).lower())
+        value = int(digits)
+        if not one or words != self.number(value) or value % 10 != 1 or value % 100 == 11:
+            return words
+        return words.removesuffix(self.digits[1]) + one
 
     def ratio(self, numerator: str, denominator: str) -> str:
         """A fraction as said in school; a zero numerator, a denominator of 0 or 1 or a large one divides."""

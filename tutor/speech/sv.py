@@ -2,7 +2,8 @@
 
 num2words' Swedish writes 40 "förtio" (it is "fyrtio"), "etttusen" with three t's (Swedish
 drops one: "ettusen") and the ordinal of 20 as "tjugode" (it is "tjugonde"), so all three are
-corrected; a fraction's denominator up to 20 is a word of our own.
+corrected; a fraction's denominator up to 20 is a word of our own. One before a common-gender
+noun is "en" ("en spelmark"), the counting word "ett" elsewhere ("ett kort", "Runda ett").
 """
 
 from __future__ import annotations
@@ -39,6 +40,29 @@ PARTS = {
 #: A number with the ending "an" said as a noun: "3:an" is "trean", "3:ans tabell" "treans tabell".
 NAMED = {1: "ettan", 2: "tvåan", 3: "trean", 4: "fyran", 5: "femman", 6: "sexan", 7: "sjuan", 8: "åttan"}
 NAMED |= {9: "nian", 10: "tian", 11: "elvan", 12: "tolvan"}
+
+
+#: Common-gender nouns a sentence counts: one of them is "en" ("en spelmark"), as the others keep the counting
+#: word "ett" ("ett kort", "tjugoett kort").
+COMMON_NOUNS = (
+    "spelmark",
+    "runda",
+    "poäng",
+    "sekund",
+    "minut",
+    "spelare",
+    "elev",
+    "fråga",
+    "gång",
+    "hand",
+    "bild",
+    "vecka",
+    "dag",
+    "tärning",
+    "färg",
+    "grupp",
+    "läxa",
+)
 
 
 def number(value: int) -> str:
@@ -90,4 +114,5 @@ SPELLER = Speller(
     decimal_sign=",",
     decimal_word="komma",
     named_number=named_number,
+    one_before=dict.fromkeys(COMMON_NOUNS, "en"),
 )

@@ -51,17 +51,41 @@
     var voice = deviceVoice();
     document.querySelectorAll("button[data-speak]").forEach(function (button) { button.hidden = !voice; });
   }
-  if (speech && speech.addEventListener) { speech.addEventListener("voiceschanged", showSpeakers); }
+  function say(words, voice) {
+    var utterance = new window.SpeechSynthesisUtterance(words);
+    utterance.voice = voice;
+    utterance.lang = voice.lang;
+    speech.speak(utterance);
+  }
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button[data-speak]");
     var voice = button && deviceVoice();
     if (!voice) { return; }
     speech.cancel();
-    var utterance = new window.SpeechSynthesisUtterance(button.getAttribute("data-speak"));
-    utterance.voice = voice;
-    utterance.lang = voice.lang;
-    speech.speak(utterance);
+    say(button.getAttribute("data-speak"), voice);
   });
+
+  // A class that reads aloud (the teacher's class setting, for the youngest pupils): after each step the
+  // new texts of the lesson (the coach's lines, the question, the feedback) are read by themselves, each
+  // once: a text still on the page after the next step (the question while a hint is asked) is not repeated.
+  var readBefore = [];
+  function readAloud() {
+    var lesson = document.querySelector("#lesson[data-read-aloud]");
+    var voice = lesson && deviceVoice();
+    if (!voice) { return; }
+    var texts = [];
+    lesson.querySelectorAll("button[data-speak-auto]").forEach(function (button) {
+      texts.push(button.getAttribute("data-speak"));
+    });
+    var fresh = texts.filter(function (words) { return readBefore.indexOf(words) < 0; });
+    readBefore = texts;
+    if (!fresh.length) { return; }
+    speech.cancel();  // the last step's reading, if it is still going, gives way to the new one
+    fresh.forEach(function (words) { say(words, voice); });
+  }
+  if (speech && speech.addEventListener) {
+    speech.addEventListener("voiceschanged", function () { showSpeakers(); readAloud(); });
+  }
 
   // The server gives the whole sentence for every second left (data-hourglass-forms: each
   // distinct sentence once with a {num} slot, and which one each number takes), so the plural
@@ -89,6 +113,7 @@
     focusFirst(document.getElementById("lesson"));
     startHourglass(document);
     showSpeakers();
+    readAloud();
   });
   // After a step, what the coach says (the others' moves, the result) comes back into view
   // if the page was scrolled past it; the focus then scrolls only if its target is not in view.
@@ -105,6 +130,7 @@
     focusFirst(event.detail.elt.closest ? event.detail.elt : document);
     startHourglass(document);
     showSpeakers();
+    readAloud();
   });
 
   // An error response is not swapped in: say so with the page's own (translated) message and

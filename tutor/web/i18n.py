@@ -64,8 +64,15 @@ def say(what) -> str:
 def speakable(texts, said=()) -> str:
     """What a speaker button reads aloud (issue 28): ``texts`` as :func:`say` shows them and the lines
     ``said`` already, with their numbers, signs and cards in words (:mod:`tutor.speech`)."""
-    lines = [say(each) for each in texts] + list(said)
+    lines = [say(each) for each in texts] + [str(line) for line in said]
     return " ".join(speech.speakable(line, current_locale()) for line in lines if line)
+
+
+def speakable_choices(choices) -> list[str]:
+    """A question's answers to choose from as the reader sees them, each a sentence of its own, so that a
+    voice pauses between them ("Yes. No.")."""
+    labels = (say(choice["label"]) for choice in choices)
+    return [label if label.endswith((".", "?", "!")) else f"{label}." for label in labels if label]
 
 
 def init_app(app) -> None:
@@ -73,7 +80,12 @@ def init_app(app) -> None:
         app, locale_selector=select_locale, default_translation_directories=str(app.config["TRANSLATIONS_DIR"])
     )
     app.jinja_env.globals.update(
-        say=say, speakable=speakable, current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES, LOCALES=LOCALES
+        say=say,
+        speakable=speakable,
+        speakable_choices=speakable_choices,
+        current_locale=current_locale,
+        LANGUAGE_NAMES=LANGUAGE_NAMES,
+        LOCALES=LOCALES,
     )
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     # as Flask-Babel installs them, with the catalogue looked up once per request

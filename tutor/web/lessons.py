@@ -171,6 +171,8 @@ def render_lesson(record: LessonRunRecord, run: LessonRun, block: str | None = N
     typed_move = g.pop("typed_move", "") or session.pop("typed_move", "")
     context = lesson_context(run, current_pupil().name, now_ms(), typed_move, g.pop("unread_answer", ""))
     context["homework"] = finished_homework(record, run)
+    school_class = current_pupil().school_class  # a guest's lessons stay silent until a speaker is pressed
+    context["read_aloud"] = bool(school_class and school_class.read_aloud_on)
     if block:
         return render_block("lesson.html", block, record=record, **context)
     return render_template("lesson.html", record=record, **context)

@@ -141,6 +141,9 @@ def class_form_context(school_class=None, **values) -> dict:
             "casino_war_on": values.get("casino_war") == "on"
             if values
             else bool(school_class and school_class.casino_war_on),
+            "read_aloud_on": values.get("read_aloud") == "on"
+            if values
+            else bool(school_class and school_class.read_aloud_on),
         },
         "target_percents": classroom.TARGET_PERCENTS,
         "timezones": timezone_options(values.get("timezone") or (school_class.timezone if school_class else "")),
@@ -199,6 +202,7 @@ def class_settings(class_id):
             form.get("sign_in", ""),
             form.get("target_success"),
             form.get("casino_war") == "on",
+            form.get("read_aloud") == "on",
         )
     except classroom.Refused as error:
         database.rollback()
