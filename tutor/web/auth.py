@@ -202,6 +202,19 @@ def common_password_message() -> str:
     return _("That password is one of the most common ones, which are guessed first. Please choose another.")
 
 
+def password_length_message() -> str:
+    return _(
+        "Please choose a password of %(min)s to %(max)s characters.",
+        min=accounts.PASSWORD_MIN,
+        max=accounts.PASSWORD_MAX,
+    )
+
+
+def refused_password_message(error: admin.Refused) -> str:
+    """Why a new password was refused: too common, or not of an allowed length."""
+    return common_password_message() if error.code == "common" else password_length_message()
+
+
 # --- teachers ---------------------------------------------------------------------------------
 @bp.route("/teacher/sign-in", methods=["GET", "POST"])
 def teacher_sign_in():
@@ -265,11 +278,7 @@ def teacher_sign_up():
     problems = {
         "name": _("Please type your name (1 to %(max)s characters).", max=accounts.TEACHER_NAME_MAX),
         "email": _("Please type a valid e-mail address, such as name@school.example."),
-        "password": _(
-            "Please choose a password of %(min)s to %(max)s characters.",
-            min=accounts.PASSWORD_MIN,
-            max=accounts.PASSWORD_MAX,
-        ),
+        "password": password_length_message(),
         "mismatch": _("The two passwords are not the same. Please type them again."),
         "common": common_password_message(),
         # the same words whether or not the address has an account, so the page does not tell which addresses do
@@ -313,16 +322,7 @@ def change_password():
             admin.set_password(database, teacher, request.form.get("password", ""))
         except admin.Refused as error:
             database.rollback()
-            status = 400
-            problem = (
-                common_password_message()
-                if error.code == "common"
-                else _(
-                    "Please choose a password of %(min)s to %(max)s characters.",
-                    min=accounts.PASSWORD_MIN,
-                    max=accounts.PASSWORD_MAX,
-                )
-            )
+            problem, status = refused_password_message(error), 400
     if problem:
         flash(problem, "error")
         return render_template("teacher/password.html", password_min=accounts.PASSWORD_MIN), status

@@ -20,7 +20,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from tutor import accounts, admin, config, limits, mail, password_reset
 from tutor.models import utcnow
 from tutor.web import db
-from tutor.web.auth import address_key, common_password_message
+from tutor.web.auth import address_key, refused_password_message
 
 bp = Blueprint("password_reset", __name__)
 
@@ -109,15 +109,7 @@ def new_password(signed):
             password_reset.finish(database, token, request.form.get("password", ""), now)
         except admin.Refused as error:
             database.rollback()
-            problem = (
-                common_password_message()
-                if error.code == "common"
-                else _(
-                    "Please choose a password of %(min)s to %(max)s characters.",
-                    min=accounts.PASSWORD_MIN,
-                    max=accounts.PASSWORD_MAX,
-                )
-            )
+            problem = refused_password_message(error)
     if problem:
         flash(problem, "error")
         page = render_template("teacher/new_password.html", link_works=True, password_min=accounts.PASSWORD_MIN)
