@@ -45,8 +45,9 @@ while it stands; a **random tapper**'s chance of being shown "mastered" within 2
 two-button questions at level 2 (every tap counting as evidence: the worst case), for the
 defaults and the parameters fitted on each world; the **success rate** of new low, middle
 and high pupils (general ability -1, 0, +1) of the irt world under the app's own choice
-(the table offers each of the kinds with a chance of 0.8, as often as the games that choose
-kinds offer more than one, ``bench/kind_shares.py``; the lesson's draw first, and
+(the table offers 1, 2 or 3 of the skill's kinds as often as a question of the games comes
+from a drill point that could choose from as many, measured per game by
+``bench/kind_shares.py`` and every game played as often; the lesson's draw first, and
 :func:`tutor.skill_model.progress.rank_offers` picks the offered kind and level nearest 0.75
 for the pupil, as a lesson's :func:`tutor.drills.choose_question` does), beside the app's
 level-only choice on a kind the game draws (the choice before kinds were chosen) and the
@@ -89,9 +90,32 @@ ANSWERS_PER_DAY = 2
 START = datetime(2026, 9, 1, tzinfo=UTC)
 TAPS = 200
 TARGET_SUCCESS = elo.TARGET
-#: The chance that the table offers a question of a kind at a drill point (success_app): two kinds or more
-#: at 90 % of the drill points, as in the games whose drill points choose among kinds (bench/kind_shares.py).
-KIND_ON_TABLE = 0.8
+#: Of the questions each game's lesson asks, the shares whose drill point could choose from 1, 2, and 3 or more
+#: kinds (measured: ``bench/kind_shares.py --seeds 6``, the "questions asked" shares). success_app draws the kinds on
+#: the table from them, every game played as often.
+KINDS_ON_TABLE = {
+    "calculation-war": (0.0, 0.261, 0.739),
+    "casino-war": (0.0, 0.222, 0.778),
+    "crazy-banana-extreme": (0.2, 0.0, 0.8),
+    "crazy-banana-overslag": (0.763, 0.237, 0.0),
+    "crazy-banana-tiervenner": (0.0, 1.0, 0.0),
+    "fraction-master": (0.0, 0.0, 1.0),
+    "gnav": (0.467, 0.533, 0.0),
+    "joker-war": (0.061, 0.082, 0.857),
+    "multimatch": (0.3, 0.7, 0.0),
+    "multiwar": (0.039, 0.961, 0.0),
+    "pyanitsa": (0.02, 0.082, 0.898),
+    "razboiul": (0.059, 0.059, 0.882),
+    "steal-war": (0.02, 0.082, 0.898),
+    "strategy-war": (0.393, 0.213, 0.393),
+    "three-traits": (0.208, 0.0, 0.792),
+    "tod-und-leben": (0.014, 0.058, 0.928),
+    "triplesmart": (0.0, 1.0, 0.0),
+    "triplesmart-extreme": (0.0, 1.0, 0.0),
+    "twenty-nine": (0.202, 0.106, 0.691),
+    "two-deck-war": (0.077, 0.058, 0.865),
+    "war": (0.059, 0.078, 0.863),
+}
 
 
 @dataclass
@@ -508,9 +532,10 @@ def tapper_mastery(params: skills.Params, skill: str, runs: int, seed: int, shar
 
 
 def offered_kinds(rng: random.Random) -> list[int]:
-    """The kinds the table offers at a drill point: each with a chance of ``KIND_ON_TABLE``, at least one."""
-    offered = [kind for kind in KINDS if rng.random() < KIND_ON_TABLE]
-    return offered or [rng.choice(list(KINDS))]
+    """The kinds the table offers at a drill point: as many as at a question of a game drawn at random
+    (:data:`KINDS_ON_TABLE`), which ones at random."""
+    shares = KINDS_ON_TABLE[rng.choice(sorted(KINDS_ON_TABLE))]
+    return rng.sample(list(KINDS), rng.choices((1, 2, 3), weights=shares)[0])
 
 
 def success_app(world: World, difficulties: dict, pupils: int, length: int, seed: int) -> dict[str, dict]:

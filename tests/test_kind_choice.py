@@ -9,6 +9,7 @@ from tutor.answer_key import right_answer, wrong_answer
 from tutor.drills import Offer, Question, choose_question
 from tutor.drills.primes import prime_is_prime
 from tutor.drills.tens_friends import tens_friend_number
+from tutor.engine import GAMES
 from tutor.lessons import LESSONS
 from tutor.lessons.base import move_token
 from tutor.lessons.runner import FINISHED, LessonRun
@@ -121,6 +122,18 @@ def spread_difficulties() -> dict:
         "tens_friend_card": -0.8,
         "mean_exact": 1.2,
         "prime_which_sum": -0.6,
+        "rank_difference": 0.9,
+        "cards_ahead": -0.9,
+        "exact_card_sum": 0.7,
+        "best_card": -0.7,
+        "compare_numbers": -1.0,
+        "casino_house_edge": -0.8,
+        "gnav_chance_higher": 0.8,
+        "triplesmart_better": -1.2,
+        "triplesmart_extreme_better": -1.2,
+        "rank_size": 1.0,
+        "shared_traits": -0.5,
+        "least_waste_card": 0.6,
     }
     return {
         (skill, kind, level): elo.Rating(prior + offset, 100)
@@ -130,24 +143,14 @@ def spread_difficulties() -> dict:
     }
 
 
-@pytest.mark.parametrize(
-    "game_id",
-    [
-        "twenty-nine",
-        "fraction-master",
-        "multimatch",
-        "crazy-banana-overslag",
-        "crazy-banana-tiervenner",
-        "crazy-banana-extreme",
-    ],
-)
+@pytest.mark.parametrize("game_id", sorted(LESSONS))
 @pytest.mark.parametrize("ability", [-1.5, 1.5])
 def test_lessons_choosing_kinds_for_a_pupil_still_never_ask_two_two_option_questions_of_one_kind_in_a_row(
     game_id, ability
 ):
     lesson = LESSONS[game_id]
     levels = CheckingPitch(pitch(ability, spread_difficulties()).model)
-    run = LessonRun.start(lesson, 2, {}, ["beginner"], 1, now_ms=0)
+    run = LessonRun.start(lesson, fewest_players(game_id), {}, ["beginner"], 1, now_ms=0)
     asked, now = [], 0
     run.skip_intro(lesson, levels, now)
     while run.stage != FINISHED:
@@ -165,3 +168,88 @@ def test_lessons_choosing_kinds_for_a_pupil_still_never_ask_two_two_option_quest
     assert asked
     for before, after in zip(asked, asked[1:], strict=False):
         assert not (before == after and before[1] == 2), (game_id, asked)
+
+
+def fewest_players(game_id: str) -> int:
+    """The fewest players the lesson offers, two at least (Gnav: 3)."""
+    return max(2, LESSONS[game_id].player_choices(GAMES[game_id])[0])
+
+
+WAR_KINDS = ["rank_difference", "compare_ranks", "cards_on_table", "winner_takes", "special_rank_rule", "war_cards"]
+#: The lessons that gained a choice of kinds: the kind made easy, and the other kinds they ask, made hard.
+EASY_AND_HARD = {
+    "war": ("cards_ahead", WAR_KINDS),
+    "joker-war": ("cards_ahead", WAR_KINDS),
+    "two-deck-war": ("cards_ahead", WAR_KINDS),
+    "pyanitsa": ("cards_ahead", WAR_KINDS),
+    "razboiul": ("cards_ahead", [*WAR_KINDS, "razboiul_war_cards"]),
+    "tod-und-leben": ("cards_ahead", WAR_KINDS),
+    "steal-war": ("cards_ahead", WAR_KINDS),
+    "strategy-war": (
+        "rank_difference",
+        ["compare_ranks", "cards_on_table", "winner_takes", "cards_ahead", "special_rank_rule"]
+        + ["least_waste_card", "war_cards", "unseen_beat_count"],
+    ),
+    "casino-war": (
+        "casino_house_edge",
+        ["probability_tie", "casino_expected_loss", "probability_tie_bet", "rank_difference", "compare_ranks"],
+    ),
+    "calculation-war": ("best_card", ["estimate_card_sum", "exact_card_sum", "winning_card"]),
+    "multiwar": ("compare_numbers", ["multiply_top_numbers"]),
+    "gnav": ("gnav_chance_higher", ["gnav_unseen_higher", "compare_gnav"]),
+    "triplesmart": ("triplesmart_distance", ["triplesmart_better"]),
+    "triplesmart-extreme": ("triplesmart_extreme_distance", ["triplesmart_extreme_better"]),
+    "three-traits": ("rank_size", ["rank_parity", "shared_traits", "playable_card"]),
+}
+
+
+class OfferNotingPitch(progress.PupilPitch):
+    """A pitch that notes, at every drill point offering the easy kind among others, the kind ranked first."""
+
+    def __init__(self, model, easy: str) -> None:
+        super().__init__(model)
+        self.easy, self.first_with_easy = easy, []  # shared by the copies the runner makes
+
+    def ranked(self, offers):
+        ranking = super().ranked(offers)
+        kinds = {offered.kind for offered in offers}
+        if self.easy in kinds and len(kinds) > 1:
+            self.first_with_easy.append(ranking[0][0].kind)
+        return ranking
+
+
+def asked_kinds(game_id: str, levels) -> list[str]:
+    """The kinds a seeded lesson asks a pupil who answers right, played with ``levels``."""
+    lesson = LESSONS[game_id]
+    run = LessonRun.start(lesson, fewest_players(game_id), {}, ["beginner"], 2, now_ms=0)
+    asked, now = [], 0
+    run.skip_intro(lesson, levels, now)
+    while run.stage != FINISHED:
+        now += 1000
+        question = run.drill.question
+        if question is not None and run.drill.open:
+            if run.drill.tries == 0:
+                asked.append(question["kind"])
+            run.answer(right_answer(question, "en"), "en", now)
+        elif question is not None:
+            run.close_question(lesson, levels, now)
+        else:
+            run.move(move_token(accepted_move(lesson, run.game_state())), lesson, levels, now)
+    return asked
+
+
+@pytest.mark.parametrize("game_id", sorted(EASY_AND_HARD))
+def test_a_weak_pupil_gets_the_easier_kind_the_table_offers_in_the_lessons_that_gained_a_choice(game_id):
+    easy, hard = EASY_AND_HARD[game_id]
+    difficulties = {
+        (skill, kind, level): elo.Rating(value + (8.0 if kind in hard else 0.0), 200)
+        for kind in [easy, *hard]
+        for skill in skills.SKILLS
+        for level, value in {1: -4.0, 2: -3.5, 3: -3.0}.items()
+    }
+    weak = OfferNotingPitch(pitch(-1.0, difficulties).model, easy)
+    with_pitch = asked_kinds(game_id, weak)
+    in_the_lessons_order = asked_kinds(game_id, dict(weak))
+    assert weak.first_with_easy, f"{game_id}: no drill point offered {easy} beside another kind"
+    assert set(weak.first_with_easy) == {easy}
+    assert with_pitch.count(easy) / len(with_pitch) > in_the_lessons_order.count(easy) / len(in_the_lessons_order)

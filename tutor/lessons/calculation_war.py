@@ -5,7 +5,10 @@ After a round, when the pupil's card is one of the two highest sums and they are
 after a wrong answer; otherwise, after every other round, which card won. Before the
 pupil lays a card in the other rounds it takes turns between estimating one card's sum
 and picking the best of the five. So one question comes between two cards laid, the
-kinds taking turns. A question about a round shows that round's cards on the table
+kinds taking turns. Where the table supports other questions too (a card's sum estimated
+or exact, the best card, which card won) the one pitched nearest the pupil's target is asked
+(:func:`tutor.drills.choose_question`), the lesson's kind first among kinds pitched alike.
+A question about a round shows that round's cards on the table
 (:meth:`WarFamilyLesson.decided_round`), never the empty places of the next.
 
 Every round is told with its sums ("Your 266 beats 176 and 201."), its wars and who
@@ -21,9 +24,10 @@ as a wrong one. Outside a war every card may be laid and nothing is judged
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from tutor.deck import kids2
-from tutor.drills import level_of
+from tutor.drills import Offer, Question, choose_question, level_of
 from tutor.drills.compare import winning_card
 from tutor.drills.estimate_sum import best_card, estimate_card_sum, round_to_ten
 from tutor.drills.exact_sum import exact_card_sum
@@ -73,6 +77,17 @@ def player_label(player: int, pupil: int, players: int) -> Text:
     if players == 4 and player == (pupil + 2) % 4:
         return Text(N_("your partner's card"))
     return Text(N_("the card of computer %(n)s"), {"n": player})
+
+
+def hiding_result(build: Callable[[int], Question]) -> Callable[[int], Question]:
+    """A question about the pupil's card that waits for the round's story to tell the sums."""
+
+    def built(level: int) -> Question:
+        question = build(level)
+        question.hides_result = True
+        return question
+
+    return built
 
 
 class SumTeller(RoundTeller):
@@ -144,15 +159,22 @@ class CalculationWarLesson(WarFamilyLesson):
         }
 
     def before_move(self, game_state, pupil, rng: random.Random, levels: dict) -> list:
+        """In every other round, before the pupil lays a card: one card's sum estimated or exact, or the best card of
+        the hand, whichever is pitched nearest the pupil's target; the kinds taking turns lead."""
         round_number = game_state.rounds
         if game_state.wars or len(game_state.hands[pupil]) < 2 or round_number % 2:
             return []
         hand = sorted(game_state.hands[pupil])
-        if round_number % 4 == 0:
-            return [estimate_card_sum(rng.choice(hand), level_of(levels, "estimate_sum"))]
-        return [best_card(hand, level_of(levels, "estimate_sum"))]
+        about = rng.choice(hand)
+        estimate = Offer("estimate_sum", "estimate_card_sum", lambda level: estimate_card_sum(about, level))
+        best = Offer("estimate_sum", "best_card", lambda level: best_card(hand, level))
+        exact = Offer("exact_sum", "exact_card_sum", lambda level: exact_card_sum(about, level))
+        offers = [estimate, best, exact] if round_number % 4 == 0 else [best, estimate, exact]
+        return [choose_question(levels, offers)]
 
     def after_round(self, game_state, pupil, rng: random.Random, levels: dict) -> list:
+        """After a close round the exact sum of the pupil's card first (which card won after a wrong answer), after
+        every other round which card won; the pupil's card's sum, exact or estimated, may be pitched nearer."""
         last = game_state.last_round
         if not last or last["wars"] or str(pupil) not in last["table"]:
             return []
@@ -161,13 +183,20 @@ class CalculationWarLesson(WarFamilyLesson):
         sums = sorted((kids2()[c].circled_sum for c in first_layer.values()), reverse=True)
         labels = {card: player_label(p, pupil, game_state.game.players) for p, card in first_layer.items()}
         table = [first_layer[p] for p in sorted(first_layer)]
-        compare = winning_card(table, labels, level_of(levels, "compare"))
+        compare = Offer("compare", "winning_card", lambda level: winning_card(table, labels, level))
+        exact = Offer("exact_sum", "exact_card_sum", hiding_result(lambda level: exact_card_sum(mine, level)))
+        estimate = Offer(
+            "estimate_sum", "estimate_card_sum", hiding_result(lambda level: estimate_card_sum(mine, level))
+        )
         top_two = sums[:2]
         if kids2()[mine].circled_sum in top_two and top_two[0] - top_two[1] <= CLOSE:
-            exact = exact_card_sum(mine, level_of(levels, "exact_sum"))
-            exact.hides_result = True  # the round's story tells the sums
-            return [exact, compare]
-        return [compare] if last["round"] % 2 else []
+            first = choose_question(levels, [exact, compare])  # estimates cannot decide these sums
+            return (
+                [first]
+                if first is None or first.kind == compare.kind
+                else [first, compare.build(level_of(levels, "compare"))]
+            )
+        return [choose_question(levels, [compare, exact, estimate])] if last["round"] % 2 else []
 
     def table(self, game_state, pupil: int) -> list[Zone]:
         """Last round's cards with the winning card marked, and this round's cards, face down until turned."""

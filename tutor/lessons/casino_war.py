@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from tutor.drills import Question, level_of
+from tutor.drills import Offer, Question, choose_question, level_of
 from tutor.drills.compare import compare_ranks, rank_difference
 from tutor.drills.probability import casino_expected_loss, casino_house_edge, probability_tie, probability_tie_bet
 from tutor.engine import Move
@@ -273,21 +273,29 @@ class CasinoWarLesson(StandardWarLesson):
 
     # --- drills -----------------------------------------------------------------------------------------
     def before_move(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
-        """Before a stake, a question about the chances of this table, the kind turning with the hand."""
+        """Before a stake, a question about the chances of this table: the kind pitched nearest the pupil's target,
+        the hand's own kind first (the kinds turning with the hand)."""
         if game_state.phase != "bet":
             return []
         options = game_state.game.options
-        decks, stake, level = options["decks"], options["stake"], level_of(levels, "probability")
+        decks, stake = options["decks"], options["stake"]
         other_decks = 6 if decks == 1 else 1
-        asks = [
-            lambda: probability_tie(decks, level),
-            lambda: casino_house_edge(decks, level),
-            lambda: casino_expected_loss(decks, stake, self.hands_for_whole_tokens(decks, stake, level), level),
-            lambda: probability_tie(other_decks, level),
+        offers = [
+            Offer("probability", "probability_tie", lambda level: probability_tie(decks, level)),
+            Offer("probability", "casino_house_edge", lambda level: casino_house_edge(decks, level)),
+            Offer(
+                "probability",
+                "casino_expected_loss",
+                lambda level: casino_expected_loss(
+                    decks, stake, self.hands_for_whole_tokens(decks, stake, level), level
+                ),
+            ),
+            Offer("probability", "probability_tie", lambda level: probability_tie(other_decks, level)),
         ]
         if options["side_bet"]:
-            asks.append(lambda: probability_tie_bet(decks, level))
-        return [asks[game_state.rounds % len(asks)]()]
+            offers.append(Offer("probability", "probability_tie_bet", lambda level: probability_tie_bet(decks, level)))
+        first = game_state.rounds % len(offers)
+        return [choose_question(levels, offers[first:] + offers[:first])]
 
     @staticmethod
     def hands_for_whole_tokens(decks: int, stake: int, level: int) -> int:
@@ -297,14 +305,19 @@ class CasinoWarLesson(StandardWarLesson):
 
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
         """After every fourth hand the pupil won or lost outright: how much higher the one card was than the other
-        (for the youngest, which was higher)."""
+        (for the youngest, which was higher), or the other, if it is pitched nearer the pupil's target."""
         last = game_state.last_hand
         entry = last and last["players"].get(str(pupil))
         if not entry or entry["result"] not in ("won", "lost") or game_state.rounds % 4:
             return []
-        cards, level = [entry["card"], last["house"]], level_of(levels, "compare")
-        if level > 1:
-            return [rank_difference(cards, level)]
-        question = compare_ranks(cards, level)
-        question.cards = cards
-        return [question]
+        cards = [entry["card"], last["house"]]
+
+        def which_is_higher(level: int) -> Question:
+            question = compare_ranks(cards, level)
+            question.cards = cards
+            return question
+
+        difference = Offer("compare", "rank_difference", lambda level: rank_difference(cards, level))
+        higher = Offer("compare", "compare_ranks", which_is_higher)
+        offers = [difference, higher] if level_of(levels, "compare") > 1 else [higher, difference]
+        return [question for question in [choose_question(levels, offers)] if question is not None]

@@ -5,6 +5,8 @@ the pupil's only move is to turn the next card, so the maths decisions are the d
 after a round, which card is higher (``compare``, asked before the round's result shows)
 and, every third round, how many cards the pupil takes or has left (``count``); in
 Războiul, before the pupil lays a war's cards, how many cards go into it (``add_sub``).
+Every kind a decided round supports is offered, and the one pitched nearest the pupil's target
+is asked (:func:`tutor.drills.choose_question`), the round's own kind first among kinds pitched alike.
 Every round is told with its cards: what beat what, every war and on which cards, who
 ran out, who takes how many cards, which cards the time-limit rule took out of play.
 
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tutor import content
-from tutor.drills import Question, level_of
+from tutor.drills import Offer, Question, choose_question, level_of
 from tutor.drills.add_sub import razboiul_war_cards, war_worth
 from tutor.drills.compare import SPECIAL_RULES as RANK_RULES
 from tutor.drills.compare import compare_ranks, rank_difference, special_rank_rule
@@ -235,19 +237,17 @@ class StandardWarLesson(Lesson):
         return game_state.card_count(player)
 
     def round_drills(self, game_state, pupil: int, decided: Decided, levels: dict) -> list[Question]:
-        """A question about a decided round, the kind turning with the round: which card and by how much, how
-        many cards the winner takes, how many cards ahead; the game's own rule whenever it decided the round."""
+        """A question about a decided round: which card and by how much, how many cards the winner takes, how many
+        cards ahead, whichever is pitched nearest the pupil's target (:func:`tutor.drills.choose_question`), the
+        round's own kind first; the game's own rule whenever it decided the round."""
         rule = self.rule_that_decided(game_state, decided)
         if rule:
             question = special_rank_rule(decided.shown, rule, level_of(levels, "compare"))
             return [question]
-        slots = [self.compare_drill, self.takes_drill, self.ahead_drill]
+        slots = [self.compare_offers, self.takes_offers, self.ahead_offers]
         first = decided.round % len(slots)
-        for drill in slots[first:] + slots[:first]:  # the round's own kind, else the next that has something to ask
-            question = drill(game_state, pupil, decided, levels)
-            if question is not None:
-                return [question]
-        return []
+        offers = [offer for slot in slots[first:] + slots[:first] for offer in slot(game_state, pupil, decided, levels)]
+        return [question for question in [choose_question(levels, offers)] if question is not None]
 
     def rule_that_decided(self, game_state, decided: Decided) -> str | None:
         """The game's own rule (a key of the drills' SPECIAL_RULES) when it made the winning card win."""
@@ -261,48 +261,64 @@ class StandardWarLesson(Lesson):
                 return asked[(wins, beaten)]
         return None
 
-    def compare_drill(self, game_state, pupil: int, decided: Decided, levels: dict) -> Question | None:
-        """How much higher the winning card is than the pupil's (or the next best), or, for the youngest, which is
-        higher."""
+    def compare_offers(self, game_state, pupil: int, decided: Decided, levels: dict) -> list[Offer]:
+        """How much higher the winning card is than the pupil's (or the next best), and, in every other round, which
+        is higher (asked first of the youngest, at compare's first level)."""
         if len(decided.shown) < 2 or decided.winning_card is None or not self.plain_order(game_state, decided.shown):
-            return None
+            return []
         winner_rank = card(decided.winning_card).rank
         others = [c for c in decided.shown if card(c).rank not in (winner_rank, JOKER_RANK)]
         if winner_rank == JOKER_RANK or not others:
-            return None  # a joker has no number to take away
-        level = level_of(levels, "compare")
-        if level == 1 and decided.round % 2:
+            return []  # a joker has no number to take away
+        mine = decided.shown[0]
+        other = mine if mine in others else max(others, key=lambda c: card(c).rank)
+        difference = Offer(
+            "compare", "rank_difference", lambda level: rank_difference([decided.winning_card, other], level)
+        )
+        if not decided.round % 2:
+            return [difference]
+
+        def which_is_higher(level: int) -> Question:
             question = compare_ranks(decided.shown, level)
             question.cards = list(decided.shown)
             return question
-        mine = decided.shown[0]
-        other = mine if mine in others else max(others, key=lambda c: card(c).rank)
-        return rank_difference([decided.winning_card, other], level)
 
-    def takes_drill(self, game_state, pupil: int, decided: Decided, levels: dict) -> Question | None:
+        higher = Offer("compare", "compare_ranks", which_is_higher)
+        return [higher, difference] if level_of(levels, "compare") == 1 else [difference, higher]
+
+    def takes_offers(self, game_state, pupil: int, decided: Decided, levels: dict) -> list[Offer]:
         """How many cards the winner takes: every card each player laid in the round."""
         laid = {player: count for player, count in decided.laid.items() if count}
         if decided.winner is None or len(laid) < 2 or not laid.get(pupil):
-            return None
-        level = level_of(levels, "count")
-        if decided.winner == pupil:
-            question = cards_on_table([laid[pupil], *(laid[p] for p in sorted(laid) if p != pupil)], level)
-        else:
-            question = winner_takes([laid[p] for p in sorted(laid)], level)
-        question.hides_result = True
-        return question
+            return []
+        won = decided.winner == pupil
+        counts = (
+            [laid[pupil], *(laid[p] for p in sorted(laid) if p != pupil)] if won else [laid[p] for p in sorted(laid)]
+        )
 
-    def ahead_drill(self, game_state, pupil: int, decided: Decided, levels: dict) -> Question | None:
+        def takes(level: int) -> Question:
+            question = (cards_on_table if won else winner_takes)(counts, level)
+            question.hides_result = True
+            return question
+
+        return [Offer("count", "cards_on_table" if won else "winner_takes", takes)]
+
+    def ahead_offers(self, game_state, pupil: int, decided: Decided, levels: dict) -> list[Offer]:
         """How many cards the pupil is ahead of (or behind) the strongest other player after the round."""
         players = game_state.game.players
         mine = self.standing(game_state, pupil)
         rival = max((p for p in range(players) if p != pupil), key=lambda p: self.standing(game_state, p))
         theirs = self.standing(game_state, rival)
         if mine == theirs:
-            return None
-        return cards_ahead(
-            mine, theirs, self.name(rival, pupil).to_dict(), level_of(levels, "count"), won=self.counts_won_cards
-        )
+            return []
+        name = self.name(rival, pupil).to_dict()
+        return [
+            Offer(
+                "count",
+                "cards_ahead",
+                lambda level: cards_ahead(mine, theirs, name, level, won=self.counts_won_cards),
+            )
+        ]
 
     #: The scoreboard counts the cards won this round, not every card held (Tod und Leben).
     counts_won_cards: ClassVar[bool] = False

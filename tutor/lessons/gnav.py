@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.drills import Question, level_of
+from tutor.drills import Offer, Question, choose_question, level_of
 from tutor.drills.compare import compare_gnav
 from tutor.drills.probability import gnav_chance_higher, gnav_unseen_higher
 from tutor.engine import Move
@@ -353,14 +353,21 @@ class GnavLesson(Lesson):
 
     # --- drills ---------------------------------------------------------------------------------------
     def before_move(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
-        """Before trading or standing: the higher cards unseen (even rounds) or the chance of a higher card (odd)."""
+        """Before trading or standing: the higher cards unseen or the chance of a higher card, whichever is pitched
+        nearest the pupil's target (the lesson's order: the unseen cards first in even rounds, the chance in odd)."""
         if game_state.phase != "turn" or (pupil == game_state.dealer and not game_state.deck):
             return []
         view = game_state.player_view(pupil)
-        mine, level, order = view["card"][0], level_of(levels, "probability"), view["low_order"]
-        if game_state.rounds % 2 == 0:
-            return [gnav_unseen_higher(mine, view["seen"], level, order)]
-        return [gnav_chance_higher(mine, view["seen"], level, order, from_deck=pupil == game_state.dealer)]
+        mine, seen, order = view["card"][0], view["seen"], view["low_order"]
+        from_deck = pupil == game_state.dealer
+        unseen = Offer("probability", "gnav_unseen_higher", lambda level: gnav_unseen_higher(mine, seen, level, order))
+        chance = Offer(
+            "probability",
+            "gnav_chance_higher",
+            lambda level: gnav_chance_higher(mine, seen, level, order, from_deck=from_deck),
+        )
+        offers = [unseen, chance] if game_state.rounds % 2 == 0 else [chance, unseen]
+        return [question for question in [choose_question(levels, offers)] if question is not None]
 
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
         """After a round: which was higher, the pupil's card or the best of the others (before the result shows)."""

@@ -1,7 +1,8 @@
 """MultiWar's lesson: the pupil turns two cards a round, and the biggest product wins.
 
 The pupil only turns cards, so the drills come after the round: the product of the
-pupil's two cards, then now and then which product won.
+pupil's two cards or which product won, whichever is pitched nearest the pupil
+(:func:`tutor.drills.choose_question`), and every third round which product won after the product.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import random
 
 from tutor.deck import kids2
-from tutor.drills import Question, level_of
+from tutor.drills import Offer, Question, choose_question, level_of
 from tutor.drills.compare import compare_numbers
 from tutor.drills.multiply import multiply_top_numbers
 from tutor.lessons.base import (
@@ -104,16 +105,27 @@ class MultiWarLesson(WarFamilyLesson):
         return self.narration("extra_card" if view["extra_card"] else "your_war" if view["wars"] else "your_turn")
 
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
+        """The product of the pupil's two cards or which product won, whichever is pitched nearest the pupil's target
+        (the product first); every third round which product won after the product too."""
         battle = self.pupil_battle(game_state, pupil)
         if not battle or str(pupil) not in battle["turned"]:
             return []
         numbers = [c for c in battle["turned"][str(pupil)] if not kids2()[c].is_special]
-        questions = []
-        if len(numbers) == 2:
-            product = multiply_top_numbers(numbers[0], numbers[1], level_of(levels, "multiply"))
-            product.hides_result = True
-            questions.append(product)
         products = [r for r in battle["results"].values() if isinstance(r, int)]
-        if len(set(products)) >= 2 and game_state.rounds % 3 == 0:
-            questions.append(compare_numbers(products, level_of(levels, "compare")))
-        return questions
+        every_third = game_state.rounds % 3 == 0
+        offers = []
+        if len(numbers) == 2:
+
+            def product(level: int) -> Question:
+                question = multiply_top_numbers(numbers[0], numbers[1], level)
+                question.hides_result = True
+                return question
+
+            offers.append(Offer("multiply", "multiply_top_numbers", product))
+        compare = Offer("compare", "compare_numbers", lambda level: compare_numbers(products, level))
+        if len(set(products)) >= 2 and (offers or every_third):
+            offers.append(compare)
+        first = choose_question(levels, offers)
+        if first is None or first.kind == compare.kind or not every_third or compare not in offers:
+            return [question for question in [first] if question is not None]
+        return [first, compare.build(level_of(levels, "compare"))]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.drills import Question, level_of
+from tutor.drills import Offer, Question, choose_question, level_of
 from tutor.drills.compare import least_waste_card
 from tutor.drills.count import unseen_beat_count, war_cards
 from tutor.engine import Move
@@ -124,13 +124,16 @@ class StrategyWarLesson(StandardWarLesson):
 
     # --- drills ---------------------------------------------------------------------------------------
     def before_move(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
-        """In a war, how many cards it puts down or which card beats the tied card; before every fourth round (the
+        """In a war, how many cards it puts down or which card beats the tied card, whichever is pitched nearest the
+        pupil's target (the first in every other round first); before every fourth round (the
         gap after_round leaves), how many of the cards the pupil cannot see beat a card of the hand."""
         if game_state.phase != "choose" or game_state.current_player != pupil or not game_state.hands[pupil]:
             return []
         if game_state.battles:
-            war = self.war_drill(game_state, pupil, levels) if (game_state.rounds + game_state.wars) % 2 else []
-            return war or self.beat_drill(game_state, pupil, levels, self.tied_card(game_state, pupil))
+            war = self.war_offers(game_state, pupil)
+            beat = self.beat_offers(game_state, pupil, self.tied_card(game_state, pupil))
+            offers = war + beat if (game_state.rounds + game_state.wars) % 2 else beat + war
+            return [question for question in [choose_question(levels, offers)] if question is not None]
         return self.unseen_drill(game_state, pupil, levels) if game_state.rounds % 4 == 0 else []
 
     @staticmethod
@@ -143,12 +146,13 @@ class StrategyWarLesson(StandardWarLesson):
         """The card another player tied with in the war being fought: it lies face up on the table."""
         return self.best_other_card(game_state.battles[-1]["turned"], pupil)
 
-    def beat_drill(self, game_state, pupil: int, levels: dict, shown: int | None) -> list[Question]:
+    def beat_offers(self, game_state, pupil: int, shown: int | None) -> list[Offer]:
         """Which card of the hand beats the shown card with the least waste (none if the pupil has won that card)."""
-        if shown is None or not game_state.hands[pupil] or shown in game_state.hands[pupil]:
+        hand = list(game_state.hands[pupil])
+        if shown is None or not hand or shown in hand:
             return []
         top = JOKER_RANK if game_state.game.options["jokers"] != "none" else ACE
-        return [least_waste_card(list(game_state.hands[pupil]), shown, level_of(levels, "compare"), top)]
+        return [Offer("compare", "least_waste_card", lambda level: least_waste_card(hand, shown, level, top))]
 
     def unseen_drill(self, game_state, pupil: int, levels: dict) -> list[Question]:
         """How many of the cards the pupil cannot see beat a middle card of the hand."""
@@ -158,14 +162,14 @@ class StrategyWarLesson(StandardWarLesson):
         seen = [c for c in hand if c != middle] + [c for cards in game_state.shown for c in cards]
         return [unseen_beat_count(middle, seen, jokers, level_of(levels, "count"))]
 
-    def war_drill(self, game_state, pupil: int, levels: dict) -> list[Question]:
+    def war_offers(self, game_state, pupil: int) -> list[Offer]:
         """How many cards the war puts on the table: three face down and one chosen card per player in it."""
         fighters = list(game_state.contenders)
         if len(fighters) < 2 or any(len(game_state.pot[p]) != WAR_CARDS * game_state.wars for p in fighters):
             return []
         on_table = sum(len(game_state.table_cards(p)) for p in range(game_state.game.players))
         before = on_table - WAR_CARDS * len(fighters)
-        return [war_cards(len(fighters), WAR_CARDS, level_of(levels, "count"), before)]
+        return [Offer("count", "war_cards", lambda level: war_cards(len(fighters), WAR_CARDS, level, before))]
 
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
         """About the round's cards on the table: after every other round a question as in War; after every fourth,
@@ -175,7 +179,8 @@ class StrategyWarLesson(StandardWarLesson):
             return []
         turned = last["battles"][-1]["turned"]
         if last["round"] % 2 == 0:
-            return self.beat_drill(game_state, pupil, levels, self.best_other_card(turned, pupil))
+            beat = self.beat_offers(game_state, pupil, self.best_other_card(turned, pupil))
+            return [question for question in [choose_question(levels, beat)] if question is not None]
         laid = {int(p): n for p, n in last["laid"].items()}
         if str(pupil) not in turned or not laid.get(pupil):
             return []

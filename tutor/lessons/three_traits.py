@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.drills import Question, level_of
+from tutor.drills import Offer, Question, choose_question, level_of
 from tutor.drills.parity_size import playable_card, rank_parity, rank_size, shared_traits
 from tutor.engine import Move
 from tutor.engine.three_traits import (
@@ -433,15 +433,30 @@ class ThreeTraitsLesson(Lesson):
         return self.drill_kind(game_state, pupil) == "playable_card"
 
     def before_move(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
+        """At the start of the pupil's turn: which card may go on the row where :meth:`drill_kind` asks it (the
+        choice the pupil makes next); elsewhere a card's parity or size or what two cards share, whichever is pitched
+        nearest the pupil's target, the turn's own kind first (each drawing its card as it did when asked alone)."""
         kind = self.drill_kind(game_state, pupil)
         if kind is None:
             return []
-        level = level_of(levels, SKILL)
         hand, last, before = game_state.hands[pupil], game_state.last, game_state.before
         if kind == "playable_card":
-            return [playable_card(hand, last, before, level, self.rule(game_state))]
-        if kind == "shared_traits":
+            return [playable_card(hand, last, before, level_of(levels, SKILL), self.rule(game_state))]
+
+        def shared() -> Offer:
             first = rng.choice(hand) if rng.random() < 0.5 else before
-            return [shared_traits(first, last, level)]
-        about = rng.choice([last, before, *hand])
-        return [(rank_parity if kind == "rank_parity" else rank_size)(about, level)]
+            return Offer(SKILL, "shared_traits", lambda level: shared_traits(first, last, level))
+
+        def one_card(make) -> Offer:
+            about = rng.choice([last, before, *hand])
+            return Offer(SKILL, make.__name__, lambda level: make(about, level))
+
+        makers = {
+            "rank_parity": lambda: one_card(rank_parity),
+            "rank_size": lambda: one_card(rank_size),
+            "shared_traits": shared,
+        }
+        kinds = [name for name in DRILL_ORDER if name in makers]
+        first = kinds.index(kind)
+        offers = [makers[name]() for name in kinds[first:] + kinds[:first]]  # the turn's own kind draws first
+        return [question for question in [choose_question(levels, offers)] if question is not None]

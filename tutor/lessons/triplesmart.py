@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from fractions import Fraction
 
 from tutor.answers import AnswerError, read_answer
 from tutor.deck import kids2
-from tutor.drills import Question, level_of
+from tutor.drills import Offer, Question, choose_question
 from tutor.drills.add_sub import triplesmart_better, triplesmart_distance
 from tutor.drills.four_ops import triplesmart_extreme_better, triplesmart_extreme_distance
 from tutor.engine import Move
@@ -344,14 +343,14 @@ class TripleSmartLesson(WarFamilyLesson):
         return lines
 
     def after_round(self, game_state, pupil: int, rng: random.Random, levels: dict) -> list[Question]:
-        """About the newest round with something to ask: the pupil's own calculation, else another player's."""
-        distance_first, level = rng.random() < 0.5, level_of(levels, self.skill)
+        """About the newest round with something to ask, the question about it pitched nearest the pupil's target:
+        the pupil's own calculation first, else another player's."""
+        distance_first = rng.random() < 0.5
         for record in reversed(self.rounds_to_tell(game_state)):
             battle = self.asked_battle(record, pupil)
             if battle.get("target_card") is None:
                 continue  # two special cards decided it before anyone wrote a calculation
-            asked = self.round_questions(battle, pupil, distance_first, level)
-            question = next((question for question in asked if question is not None), None)
+            question = choose_question(levels, self.round_offers(battle, pupil, distance_first))
             if question is not None:
                 question.hides_result = True  # the round's story tells the distance and the best reachable value
                 question.about_round = record["round"]  # rounds that double Kochas decided may have followed it
@@ -364,17 +363,28 @@ class TripleSmartLesson(WarFamilyLesson):
         found = pupil_submission(record, pupil)
         return found[0] if found else record["battles"][-1]
 
-    def round_questions(self, battle: dict, pupil: int, distance_first: bool, level: int) -> Iterator[Question | None]:
-        """The questions about a battle, best first: about the pupil's calculation (how far, or could it get
-        closer), then how far another player's was. A perfect hit leaves nothing to ask about it (None)."""
+    def round_offers(self, battle: dict, pupil: int, distance_first: bool) -> list[Offer]:
+        """The questions about a battle, the lesson's first first: about the pupil's calculation (how far, or could it
+        get closer), then how far another player's was. A perfect hit leaves nothing to ask about it (None)."""
         target, mine = battle["target_card"], battle["players"].get(str(pupil), {})
-        makers = [self.distance_question, self.better_question]
-        for make in (makers if distance_first else makers[::-1]) if mine.get("result") == "submitted" else []:
-            yield make(self.number_cards(mine), target, Fraction(mine["value"]), level)
+        distance, better = self.distance_question, self.better_question
+        offers = []
+        if mine.get("result") == "submitted":
+            cards, value = self.number_cards(mine), Fraction(mine["value"])
+            offers = [
+                Offer(self.skill, distance.__name__, lambda level: distance(cards, target, value, level)),
+                Offer(self.skill, better.__name__, lambda level: better(cards, target, value, level)),
+            ]
+            offers = offers if distance_first else offers[::-1]
         for player, entry in sorted(battle["players"].items(), key=lambda item: int(item[0])):
             if int(player) != pupil and entry["result"] == "submitted":
-                name = computer_name(int(player)).to_dict()
-                yield self.distance_question(self.number_cards(entry), target, Fraction(entry["value"]), level, name)
+                offers.append(self.others_distance(entry, target, computer_name(int(player)).to_dict()))
+        return offers
+
+    def others_distance(self, entry: dict, target: int, name: dict) -> Offer:
+        """How far another player's calculation was from the target."""
+        cards, value, distance = self.number_cards(entry), Fraction(entry["value"]), self.distance_question
+        return Offer(self.skill, distance.__name__, lambda level: distance(cards, target, value, level, name))
 
     @staticmethod
     def number_cards(entry: dict) -> list[int]:
