@@ -284,7 +284,9 @@ def test_the_web_layer_makes_each_question_at_the_level_chosen_when_it_is_made(a
     # against the level's prior 0: 0.75), not the estimates she has mastered (level 3, ability 3.0 against 1.1: 0.87).
     expected = ("exact_sum", 2) if name == "Ada" else ("estimate_sum", EASIEST)
     assert (first.skill, first.difficulty) == expected
-    assert len(made) >= 3 and len({q.skill for q, _ in made.values()}) >= 2
+    assert len(made) >= 3
+    if name == "Ola":  # Ada's exact sums stay nearest her target; only a close round's comparison may join them
+        assert len({q.skill for q, _ in made.values()}) >= 2
     assert [q.difficulty for q, _ in made.values()] == [levels[q.skill] for q, levels in made.values()]
 
 
