@@ -7,6 +7,7 @@ AXE_VERSION=4.11.0
 TWEMOJI_VERSION=15.0.0
 # Pictures for pupils' picture passwords and avatars: Twemoji graphics (CC-BY 4.0), name=codepoint.
 PICTURES="sun=2600 star=2b50 apple=1f34e cat=1f431 fish=1f41f car=1f697 tree=1f333 house=1f3e0 ball=26bd
+flower=1f337 umbrella=2602 key=1f511
 dog=1f436 fox=1f98a lion=1f981 tiger=1f42f frog=1f438 panda=1f43c koala=1f428 bear=1f43b rabbit=1f430
 mouse=1f42d pig=1f437 cow=1f42e monkey=1f435 chicken=1f414 penguin=1f427 owl=1f989 turtle=1f422
 octopus=1f419 whale=1f433 butterfly=1f98b bee=1f41d ladybug=1f41e snail=1f40c unicorn=1f984

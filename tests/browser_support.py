@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import shutil
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from waitress.server import create_server
 
 from tutor import db
@@ -30,13 +33,15 @@ class LiveServer(str):
     """The server's base URL, which also knows its database (to read what a test must answer)."""
 
     database_url: str
+    app: Flask
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory):
+@contextmanager
+def serving(tmp_path_factory, **config) -> Iterator[LiveServer]:
+    """A waitress server in a thread for an app on a fresh database (``config`` adds to the app's settings)."""
     url = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'browser.db'}"
     db.upgrade(url)
-    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "browser-test", "CASINO_WAR_FOR_GUESTS": True})
+    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "browser-test", "CASINO_WAR_FOR_GUESTS": True, **config})
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     stopping = threading.Event()
 
@@ -51,12 +56,20 @@ def live_server(tmp_path_factory):
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     base = LiveServer(f"http://127.0.0.1:{server.effective_port}")
-    base.database_url = url
-    yield base
-    stopping.set()
-    server.close()
-    thread.join(timeout=5)
-    app.extensions["db_engine"].dispose()
+    base.database_url, base.app = url, app
+    try:
+        yield base
+    finally:
+        stopping.set()
+        server.close()
+        thread.join(timeout=5)
+        app.extensions["db_engine"].dispose()
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    with serving(tmp_path_factory) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

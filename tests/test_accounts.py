@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -110,6 +111,18 @@ def test_picture_secrets_are_four_different_pictures_and_pins_four_digits():
         "sun cat car", "cat sun car"
     )
     assert not accounts.secret_matches(None, "")
+
+
+def test_a_picture_secret_is_four_of_twelve_pictures_and_the_nine_of_older_secrets_stay_first():
+    assert len(accounts.PICTURES) == 12 == len(set(accounts.PICTURES))
+    assert math.perm(len(accounts.PICTURES), accounts.PICTURES_IN_SECRET) == 11_880
+    older = ("sun", "star", "apple", "cat", "fish", "car", "tree", "house", "ball")
+    assert accounts.PICTURES[:9] == older  # secrets stored before are still made of pad pictures
+    assert accounts.picture_secret(["ball", "tree", "house", "sun"]) == "ball tree house sun"
+    assert accounts.picture_secret(["key", "umbrella", "flower", "sun"]) == "key umbrella flower sun"
+    rng = random.Random(25)
+    drawn = {name for _ in range(200) for name in accounts.new_secret("pictures", rng).split()}
+    assert drawn == set(accounts.PICTURES)  # the new pictures are drawn too
 
 
 def test_every_picture_and_avatar_has_a_file_and_a_name():

@@ -119,3 +119,39 @@ def test_a_teacher_turns_on_the_second_factor_and_signs_in_with_a_code(browser, 
     assert page.url.endswith("/teacher") and "Welcome, Tove." in page.content()
     visit.close()
     engine.dispose()
+
+
+PAD_BOXES = """() => [...document.querySelectorAll('.picture-pad .picture-button')].map(button => {
+  const box = button.getBoundingClientRect();
+  return {
+    left: Math.round(box.left), top: Math.round(box.top), right: box.right, bottom: box.bottom,
+    width: box.width, height: box.height,
+  };
+})"""
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_the_twelve_picture_pad_fits_a_phone_in_three_columns_of_big_buttons(browser, live_server, locale):
+    engine = create_engine(live_server.database_url)
+    with Session(engine) as session:
+        teacher = Teacher(email=f"tove-pad-{locale}@school.example", name="Tove", password_hash="-", locale=locale)
+        session.add(teacher)
+        school_class = classroom.create_class(session, teacher, "1A pad", locale, "Europe/Oslo", "pictures")
+        classroom.add_pupils(session, school_class, "Ada")
+        session.commit()
+        pad_url = f"{live_server}/class/{school_class.code}/{school_class.pupils[0].public_id}"
+    engine.dispose()
+
+    phone = Visit(browser, live_server, viewport=(390, 844), touch=True)
+    phone.page.goto(pad_url)
+    buttons = phone.page.evaluate(PAD_BOXES)
+    assert len(buttons) == len(accounts.PICTURES) == 12
+    assert len({b["left"] for b in buttons}) == 3 and len({b["top"] for b in buttons}) == 4  # 3 x 4
+    assert all(b["width"] >= 44 and b["height"] >= 44 for b in buttons), buttons  # touch targets
+    assert max(b["right"] for b in buttons) <= 390 and max(b["bottom"] for b in buttons) <= 844  # no scrolling
+    assert phone.page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+    names = [phone.page.locator(".picture-button img").nth(n).get_attribute("alt") for n in range(12)]
+    new_pictures = {"en": {"flower", "umbrella", "key"}, "it": {"fiore", "ombrello", "chiave"}}[locale]
+    assert new_pictures <= set(names) and all(names)  # named in the class's language
+    phone.axe("the twelve-picture pad on a phone")
+    phone.close()

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from tutor import accounts, classroom, config, db
+from tutor import accounts, classroom, config, db, password_reset
 from tutor.cli import main
 from tutor.drills.marking import Attempt
 from tutor.engine import GAMES
@@ -21,6 +21,7 @@ from tutor.models import (
     AttemptRecord,
     ClassTeacher,
     LessonRunRecord,
+    PasswordReset,
     Pupil,
     QuestionDifficulty,
     SchoolClass,
@@ -311,6 +312,32 @@ def test_purge_deletes_old_guests_sessions_and_throttles_and_keeps_the_rest(caps
     code, out = run_cli(capsys, "purge", "--days", "1")
     assert code == 0 and "deleted 2 guests not seen for 1 days" in out.out
     assert [p.name for p in rows(cli_database, Pupil)] == ["Old Pupil"]
+
+
+def test_purge_deletes_expired_password_reset_links_and_a_used_link_leaves_none(capsys, cli_database):
+    now = datetime.now(UTC)
+    with Session(cli_database) as session:
+        tove = Teacher(email="tove@school.example", name="Tove", password_hash="x")
+        per = Teacher(email="per@school.example", name="Per", password_hash="x")
+        session.add_all([tove, per])
+        session.flush()
+        _teacher, live = password_reset.start(session, "tove@school.example", now)
+        _teacher, used = password_reset.start(session, "per@school.example", now)
+        session.add_all(
+            [
+                PasswordReset(teacher_id=tove.id, token_hash="expired", expires_at=now - timedelta(minutes=1)),
+                PasswordReset(teacher_id=per.id, token_hash="long gone", expires_at=now - timedelta(days=30)),
+            ]
+        )
+        password_reset.finish(session, used, "a new password for Per", now)  # deletes Per's links, the old one too
+        session.add(PasswordReset(teacher_id=per.id, token_hash="expired 2", expires_at=now - timedelta(hours=2)))
+        session.commit()
+    code, out = run_cli(capsys, "purge")
+    assert code == 0 and "2 expired password reset links" in out.out, out.out
+    assert len(rows(cli_database, PasswordReset)) == 1  # Tove's link within its hour
+    with Session(cli_database) as session:
+        assert password_reset.teacher_for(session, live, now).email == "tove@school.example"
+    assert "0 expired password reset links" in run_cli(capsys, "purge")[1].out
 
 
 def test_purge_deletes_the_games_and_answers_of_class_pupils_who_have_not_played_for_a_year(

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tutor import config
+from tutor import accounts, config
 from tutor.app import create_app
+from tutor.models import Teacher
+from tutor.web import db
 
 
 def test_defaults_are_safe_for_a_school(tmp_path, monkeypatch):
@@ -110,4 +112,25 @@ def test_behind_tls_the_cookies_are_secure_and_host_only(database_url, secure):
     assert (
         client.get("/progress", headers={"X-Forwarded-Proto": "https"}).status_code == 200
     )  # the renamed cookie signs the guest in
+    app.extensions["db_engine"].dispose()
+
+
+@pytest.mark.parametrize("secure", [False, True])
+def test_behind_tls_a_teachers_device_cookie_is_secure_and_host_only(database_url, secure):
+    config = {"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "x", "WTF_CSRF_ENABLED": False}
+    app = create_app({**config, "SECURE_COOKIES": secure, "PROXIES": 1})
+    with app.app_context():
+        database = db.session()
+        database.add(Teacher(email="tove@school.example", name="Tove", password_hash=accounts.hash_password("p" * 12)))
+        database.commit()
+    response = app.test_client().post(
+        "/teacher/sign-in",
+        data={"email": "tove@school.example", "password": "p" * 12},
+        headers={"X-Forwarded-Proto": "https"},
+    )
+    cookies = {header.split("=", 1)[0]: header for header in response.headers.getlist("Set-Cookie")}
+    name = "__Host-kortmatte_teacher_device" if secure else "kortmatte_teacher_device"
+    header = cookies[name]
+    assert "HttpOnly" in header and "SameSite=Lax" in header and "Path=/" in header and "Domain" not in header
+    assert "Secure" in header or not secure  # without SECURE_COOKIES, Secure follows the request's scheme
     app.extensions["db_engine"].dispose()

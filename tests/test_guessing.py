@@ -3,12 +3,13 @@ sees the pause and lifts it), per address for class codes, and a teacher lockout
 
 from __future__ import annotations
 
+import math
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from tests.conftest import PASSWORD
-from tutor import accounts, limits
+from tutor import ROOT, accounts, limits
 from tutor.limits import Limit
 
 SCHOOL = {"REMOTE_ADDR": "203.0.113.7"}
@@ -41,6 +42,24 @@ def test_new_picture_secrets_are_four_pictures_and_old_three_picture_ones_still_
         db.session().commit()
     assert staff.sign_in_pupil(client, school_class.code, "Ada").status_code == 302
     assert client.get("/").status_code == 200 and "Ada" in client.get("/").get_data(as_text=True)
+
+
+def test_the_guessing_times_in_the_teachers_guide_follow_from_the_secrets_and_the_class_limit():
+    """Guessing one pupil at a time is the fastest plan for any pupil of a class: the goal is 30 days or more."""
+    secrets = {
+        "pictures": math.perm(len(accounts.PICTURES), accounts.PICTURES_IN_SECRET),
+        "pin": 10**accounts.PIN_DIGITS,
+    }
+    per_day = limits.CLASS_TRIES_DAY.hits
+    average_tries = {kind: (count + 1) / 2 for kind, count in secrets.items()}
+    days = {kind: tries / per_day for kind, tries in average_tries.items()}
+    assert (secrets["pictures"], round(average_tries["pictures"]), round(days["pictures"])) == (11_880, 5_940, 119)
+    assert round(days["pin"]) == 100 and min(days.values()) >= 30 * 3  # the goal with a margin
+    one_percent_days = {kind: count / 100 / per_day for kind, count in secrets.items()}
+    assert (round(one_percent_days["pictures"], 1), round(one_percent_days["pin"], 1)) == (2.4, 2.0)
+    guide = (ROOT / "docs" / "teachers.md").read_text()
+    for figure in ("**11,880**", "5,940 tries on average: 119 days at 50 a day", "1 % after 2.4 days"):
+        assert figure in guide, figure
 
 
 @pytest.mark.parametrize("kind", ["pictures", "pin"])

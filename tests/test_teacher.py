@@ -747,6 +747,12 @@ def test_login_cards_are_in_the_class_language_whatever_the_teacher_reads(app, s
     assert escape(say("My pictures, in this order:", "it")) in page
     ada = staff.pupil(school_class.code, "Ada")
     assert f'alt="{escape(say(ada.secret.split()[0], "it"))}"' in page
+    with app.app_context():  # the three pictures added to the nine print with their Italian names too
+        db.session().get(Pupil, ada.id).secret = "key umbrella flower sun"
+        db.session().commit()
+    page = teacher_client.get(f"/teacher/classes/{school_class.public_id}/cards").get_data(as_text=True)
+    for name in ("chiave", "ombrello", "fiore", "sole"):
+        assert f'alt="{name}"' in page, name
 
 
 def test_sign_up_is_limited_per_address(app, client, monkeypatch):

@@ -33,8 +33,9 @@ TEACHER_NAME_MAX = 80
 EMAIL_MAX = 254
 PASSWORD_MIN, PASSWORD_MAX = 10, 200
 
-#: The nine pictures of a picture password, and the pupils' avatars (Twemoji, see static/pictures).
-PICTURES = ("sun", "star", "apple", "cat", "fish", "car", "tree", "house", "ball")
+#: The twelve pictures of a picture password, and the pupils' avatars (Twemoji, see static/pictures). Secrets made
+#: when there were nine use the first nine, so they stay valid.
+PICTURES = ("sun", "star", "apple", "cat", "fish", "car", "tree", "house", "ball", "flower", "umbrella", "key")
 AVATARS = (
     "dog",
     "fox",
@@ -69,8 +70,8 @@ AVATARS = (
     "parrot",
     "hamster",
 )
-#: Four pictures in order from nine: 9 · 8 · 7 · 6 = 3,024 secrets (three gave 504). Secrets made before keep
-#: their three pictures until the teacher makes new ones.
+#: Four pictures in order from twelve: 12 · 11 · 10 · 9 = 11,880 secrets (four of nine gave 3,024, three 504).
+#: Secrets made before keep their pictures until the teacher makes new ones.
 PICTURES_IN_SECRET = 4
 PIN_DIGITS = 4
 SIGN_IN_KINDS = ("pictures", "pin")

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from tutor import accounts, classroom
 from tutor import limits as rate_limits
-from tutor.models import ClassTeacher, SignInThrottle, Teacher
+from tutor.models import ClassTeacher, PasswordReset, SignInThrottle, Teacher
 from tutor.text import LOCALES
 
 #: A throttle row whose window and lock both ended this long ago counts for nothing any more
@@ -143,6 +143,7 @@ class Purged:
     sessions: int
     throttles: int
     old_work: int = 0  # class pupils whose games and answers were deleted
+    resets: int = 0  # password reset links past their hour
 
 
 def delete_old_throttles(db: Session, now: datetime) -> int:
@@ -157,10 +158,15 @@ def delete_old_throttles(db: Session, now: datetime) -> int:
     return result.rowcount or 0
 
 
+def delete_expired_resets(db: Session, now: datetime) -> int:
+    """Delete password reset links past their hour (a used link is deleted when it is used)."""
+    return db.execute(delete(PasswordReset).where(PasswordReset.expires_at < now)).rowcount or 0
+
+
 def purge(db: Session, now: datetime, guest_days: int, limits: accounts.SessionLimits, work_months: int = 12) -> Purged:
     """The daily clean-up: guests not seen for ``guest_days`` days (with all their work), the games and answers of
-    class pupils who have not played for ``work_months`` months, sign-in sessions that have ended, and old throttle
-    and rate-limit rows. The caller commits."""
+    class pupils who have not played for ``work_months`` months, sign-in sessions that have ended, old throttle
+    and rate-limit rows, and expired password reset links. The caller commits."""
     if guest_days < 1:
         raise Refused("days", "the number of days must be at least 1")
     if work_months < 1:
@@ -170,4 +176,5 @@ def purge(db: Session, now: datetime, guest_days: int, limits: accounts.SessionL
         sessions=accounts.delete_old_sessions(db, now, limits),
         throttles=delete_old_throttles(db, now) + rate_limits.purge(db, now.timestamp()),
         old_work=classroom.purge_old_work(db, now, work_months),
+        resets=delete_expired_resets(db, now),
     )

@@ -310,7 +310,8 @@ def cmd_purge(args) -> int:
         engine.dispose()
     print(
         f"deleted {purged.guests} guests not seen for {days} days (with their work), "
-        f"{purged.sessions} ended sign-in sessions, {purged.throttles} old sign-in throttles and rate-limit counts; "
+        f"{purged.sessions} ended sign-in sessions, {purged.throttles} old sign-in throttles and rate-limit counts, "
+        f"{purged.resets} expired password reset links; "
         f"deleted the games and answers of {purged.old_work} class pupils who have not played for {months} months"
     )
     return 0

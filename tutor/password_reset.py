@@ -27,7 +27,7 @@ def _token_hash(token: str) -> str:
 def start(db: Session, email: str, now: datetime) -> tuple[Teacher, str] | None:
     """A token to e-mail to the account with ``email``, or None when there is no such account or it is switched
     off (the page says the same either way). Expired tokens are deleted here."""
-    db.execute(delete(PasswordReset).where(PasswordReset.expires_at < now))
+    admin.delete_expired_resets(db, now)
     teacher = db.scalar(select(Teacher).where(Teacher.email == (accounts.clean_email(email) or "")))
     if teacher is None or teacher.disabled:
         return None

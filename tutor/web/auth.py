@@ -23,7 +23,7 @@ from tutor import accounts, admin, classroom, guessing, limits
 from tutor.config import mail_configured
 from tutor.models import Pupil, SchoolClass, Teacher, utcnow
 from tutor.text import LOCALES
-from tutor.web import db
+from tutor.web import db, teacher_device
 
 bp = Blueprint("auth", __name__)
 
@@ -224,21 +224,27 @@ def teacher_sign_in():
     database, now = db.session(), utcnow()
     email = accounts.clean_email(request.form.get("email", "")) or ""
     secret = current_app.config["SECRET_KEY"]
-    # per account and address: a stranger elsewhere cannot make a teacher wait
+    teacher = database.scalar(select(Teacher).where(Teacher.email == email)) if email else None
+    # A browser this account signed in on before is counted on its own (teacher_device): nobody else's failures make
+    # it wait. Any other is counted per account and address, so a stranger elsewhere cannot make a teacher wait.
+    device_key = teacher_device.throttle_key(teacher)
     account_key = accounts.throttle_key("account", f"{email or '-'} {client_address()}", secret)
     address_key = accounts.throttle_key("address", client_address(), secret)
-    wait = max(accounts.wait_seconds(database, account_key, now), accounts.wait_seconds(database, address_key, now))
+    if device_key:
+        counted = [(device_key, accounts.ACCOUNT)]
+    else:
+        counted = [(account_key, accounts.ACCOUNT), (address_key, accounts.ADDRESS)]
+    wait = max(accounts.wait_seconds(database, key, now) for key, _rule in counted)
     if wait:
         flash(wait_message(wait), "error")
         return render_template("teacher_sign_in.html", next_page=next_page, email=email), 429
-    teacher = database.scalar(select(Teacher).where(Teacher.email == email)) if email else None
     if not accounts.check_password(teacher.password_hash if teacher else None, request.form.get("password", "")):
-        accounts.note_failure(database, account_key, accounts.ACCOUNT, now)
-        accounts.note_failure(database, address_key, accounts.ADDRESS, now)
+        for key, rule in counted:
+            accounts.note_failure(database, key, rule, now)
         database.commit()
         flash(_("That e-mail address and password do not match. Please try again."), "error")
         return render_template("teacher_sign_in.html", next_page=next_page, email=email), 400
-    accounts.clear_failures(database, account_key)
+    accounts.clear_failures(database, counted[0][0])
     if teacher.disabled:
         database.commit()
         flash(_("This account is switched off. Please ask the school's administrator."), "error")
@@ -248,7 +254,7 @@ def teacher_sign_in():
         return _ask_for_code(teacher, next_page)
     start_session(teacher=teacher, locale=teacher.locale)
     flash(_("Welcome, %(name)s.", name=teacher.name), "success")
-    return redirect(next_page)
+    return teacher_device.remember(redirect(next_page), teacher)
 
 
 #: The session key that holds, between the password and the second factor's code, who gave the right password, when
@@ -329,7 +335,8 @@ def change_password():
     accounts.clear_failures(database, key)
     start_session(teacher=teacher, locale=teacher.locale)  # every other sign-in of the account has ended
     flash(_("Your password is changed. You are signed out everywhere else."), "success")
-    return redirect(url_for("teacher.home"))
+    # the new password ended every device cookie of the account; this browser gets one under the new password
+    return teacher_device.remember(redirect(url_for("teacher.home")), teacher)
 
 
 @bp.post("/sign-out")

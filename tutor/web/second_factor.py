@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from tutor import accounts, limits, second_factor
 from tutor.models import Teacher, utcnow
-from tutor.web import db
+from tutor.web import db, teacher_device
 from tutor.web.auth import (
     PASSWORD_GIVEN,
     client_address,
@@ -76,7 +76,7 @@ def code():
     limits.give_back(database, limits.SECOND_FACTOR_TRIES, teacher.id, time.time())  # only wrong codes count
     start_session(teacher=teacher, locale=teacher.locale)
     flash(_("Welcome, %(name)s.", name=teacher.name), "success")
-    return redirect(next_page)
+    return teacher_device.remember(redirect(next_page), teacher)
 
 
 @bp.route("/teacher/second-factor", methods=["GET", "POST"])
