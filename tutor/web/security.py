@@ -54,8 +54,19 @@ HEADERS = {
 
 
 def _headers(response):
+    # A page that sets its own policy (see framable_by) decides its own framing.
+    own_policy = "Content-Security-Policy" in response.headers
     for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+        if not (own_policy and name == "X-Frame-Options"):
+            response.headers.setdefault(name, value)
+    return response
+
+
+def framable_by(response, origin: str):
+    """Let ``origin`` (a learning platform's site) show this one response in its frame; every other page refuses."""
+    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY.replace(
+        "frame-ancestors 'none'", f"frame-ancestors {origin}"
+    )
     return response
 
 
