@@ -440,3 +440,12 @@ def test_add_platform_refuses_plain_http_addresses_and_stores_nothing(capsys, cl
     with Session(engine) as session:
         assert session.scalar(select(func.count()).select_from(LtiPlatform)) == 0
     engine.dispose()
+
+
+def test_a_teacher_switched_off_here_cannot_enter_through_a_platform(lti_app, platform):
+    launch(lti_app.test_client(), platform)
+    with lti_app.app_context():
+        db.session().scalar(select(Teacher)).disabled = True
+        db.session().commit()
+    response = launch(lti_app.test_client(), platform)
+    assert response.status_code == 403 and "switched off" in response.get_data(as_text=True)

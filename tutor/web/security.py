@@ -64,8 +64,9 @@ def _headers(response):
 
 def framable_by(response, origin: str):
     """Let ``origin`` (a learning platform's site) show this one response in its frame; every other page refuses."""
-    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY.replace(
-        "frame-ancestors 'none'", f"frame-ancestors {origin}"
+    response.headers["Content-Security-Policy"] = "; ".join(
+        f"frame-ancestors {origin}" if part.startswith("frame-ancestors ") else part
+        for part in CONTENT_SECURITY_POLICY.split("; ")
     )
     return response
 
