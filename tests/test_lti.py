@@ -449,3 +449,11 @@ def test_a_teacher_switched_off_here_cannot_enter_through_a_platform(lti_app, pl
         db.session().commit()
     response = launch(lti_app.test_client(), platform)
     assert response.status_code == 403 and "switched off" in response.get_data(as_text=True)
+
+
+def test_a_teacher_from_a_platform_has_no_password_or_second_factor_pages(lti_app, platform):
+    client = lti_app.test_client()
+    launch(client, platform)
+    assert 'href="/teacher/password"' not in client.get("/teacher").get_data(as_text=True)
+    assert client.get("/teacher/password").status_code == 404
+    assert client.get("/teacher/second-factor").status_code == 404
