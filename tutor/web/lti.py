@@ -3,7 +3,7 @@
 A launch signs the instructor in as a teacher of the course's class, or the learner in as a
 pupil of it. Kortmatte's pages refuse to be framed, so a platform opens it in a new window; a
 login that arrives inside a frame gets one small page with a button that opens the launch in
-its own window (the platform's frame may show that page, and no other).
+its own window (a frame may show that page, and no other).
 """
 
 from __future__ import annotations
@@ -94,8 +94,10 @@ def login():
     if request.headers.get("Sec-Fetch-Dest") == "iframe" and not lti.get_param(NEW_WINDOW):
         params = {key: lti.get_param(key) for key in LOGIN_PARAMS if lti.get_param(key)}
         page = render_template("lti/new_window.html", url=url_for("lti.login", **params, **{NEW_WINDOW: "1"}))
+        # Any https site: a platform's course pages need not be on its login URL's site (Canvas's cloud is not), and
+        # this page only offers a button that opens the login in its own window.
         parts = urlsplit(platform.login_url)
-        return security.framable_by(current_app.make_response(page), f"{parts.scheme}://{parts.netloc}")
+        return security.framable_by(current_app.make_response(page), f"https: {parts.scheme}://{parts.netloc}")
     cookies = FlaskCookieService(lti)
     oidc = FlaskOIDCLogin(lti, tool, session_service=NonceService(database, utcnow()), cookie_service=cookies)
     try:

@@ -62,10 +62,10 @@ def _headers(response):
     return response
 
 
-def framable_by(response, origin: str):
-    """Let ``origin`` (a learning platform's site) show this one response in its frame; every other page refuses."""
+def framable_by(response, sources: str):
+    """Let ``sources`` (CSP frame-ancestors sources) show this one response in a frame; every other page refuses."""
     response.headers["Content-Security-Policy"] = "; ".join(
-        f"frame-ancestors {origin}" if part.startswith("frame-ancestors ") else part
+        f"frame-ancestors {sources}" if part.startswith("frame-ancestors ") else part
         for part in CONTENT_SECURITY_POLICY.split("; ")
     )
     return response
