@@ -62,11 +62,14 @@ LAYERS = (
             "tutor.password_reset",
             "tutor.mail",
             "tutor.demo",
+            "tutor.lti",
         ),
     ),
     ("web", ("tutor.web", "tutor.app", "tutor.cli", "tutor.migrations")),
 )
 WEB_LIBRARIES = ("flask", "flask_babel", "flask_wtf", "jinja2_fragments", "werkzeug", "jinja2")
+#: Libraries' Flask adapters, which import Flask themselves (pylti1p3's FlaskOIDCLogin, FlaskRequest...).
+FLASK_ADAPTERS = ("pylti1p3.contrib",)
 
 
 def module_name(path: Path) -> str:
@@ -170,7 +173,7 @@ def web_leaks(imports: dict[str, set[str]]) -> list[str]:
         for module, names in sorted(imports.items())
         if layer_of(module) < web
         for name in sorted(names)
-        if name.split(".")[0] in WEB_LIBRARIES
+        if name.split(".")[0] in WEB_LIBRARIES or name.startswith(FLASK_ADAPTERS)
     ]
 
 

@@ -18,6 +18,8 @@ from tutor.models import (
     Base,
     GroupMember,
     LessonRunRecord,
+    LtiPlatform,
+    LtiPupilLink,
     Pupil,
     PupilGroup,
     SkillRecord,
@@ -92,6 +94,19 @@ def add_everything(database, pupil: Pupil, school_class_id: int, group_name: str
             AssignmentExtension(assignment_id=assignment.id, pupil_id=pupil.id, due_at=now + timedelta(days=2)),
             GroupMember(group_id=group.id, pupil_id=pupil.id),
         ]
+    )
+    platform = LtiPlatform(
+        issuer=f"https://{group_name.lower()}.example",
+        client_id="1",
+        deployment_ids=["1"],
+        login_url="https://p.example/auth",
+        token_url="https://p.example/token",
+        keyset_url="https://p.example/jwks",
+    )
+    database.add(platform)
+    database.flush()
+    database.add(
+        LtiPupilLink(platform_id=platform.id, subject=f"sub-{pupil.id}", class_id=school_class_id, pupil_id=pupil.id)
     )
     database.flush()
 

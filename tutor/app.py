@@ -51,6 +51,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         dashboards,
         errors,
         lessons,
+        lti,
         main,
         password_reset,
         present,
@@ -71,6 +72,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         replay.bp,
         second_factor.bp,
         password_reset.bp,
+        lti.bp,
     ):
         app.register_blueprint(blueprint)
     return app

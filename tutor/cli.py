@@ -281,6 +281,60 @@ def _change_teacher(session, action: str, email: str) -> int:
     return 0
 
 
+def cmd_lti(args) -> int:
+    """``kortmatte lti add-platform|list|remove-platform|rotate-key``: the learning platforms that launch Kortmatte."""
+    from sqlalchemy.orm import Session
+
+    from tutor import db
+    from tutor.lti import platforms
+
+    url = _app_database_url()
+    db.upgrade(url)
+    engine = db.make_engine(url)
+    try:
+        with Session(engine) as session:
+            try:
+                if args.action == "list":
+                    found = platforms.list_platforms(session)
+                    if args.json:
+                        print(json.dumps([p.to_dict() for p in found], indent=2, ensure_ascii=False))
+                    for p in [] if args.json else found:
+                        print(
+                            f"{p.issuer}  client id {p.client_id}  deployments {', '.join(p.deployment_ids)}\n"
+                            f"  login {p.login_url}\n  token {p.token_url}\n  key set {p.keyset_url}\n"
+                            f"  the tool's keys (newest signs): {', '.join(p.key_ids)}"
+                        )
+                    return 0
+                if args.action == "add-platform":
+                    platforms.add_platform(
+                        session,
+                        args.issuer,
+                        args.client_id,
+                        args.deployment_id,
+                        args.login_url,
+                        args.token_url,
+                        args.keyset_url,
+                    )
+                    done = f"platform added: {args.issuer} (client id {args.client_id})"
+                elif args.action == "remove-platform":
+                    platforms.remove_platform(session, args.issuer, args.client_id)
+                    done = f"platform removed: {args.issuer}; its teachers, classes and pupils stay, unlinked"
+                elif args.remove_old:
+                    removed = platforms.remove_old_keys(session, args.issuer, args.client_id)
+                    done = f"no longer published: {', '.join(removed) or 'no older keys'}"
+                else:
+                    key = platforms.rotate_key(session, args.issuer, args.client_id)
+                    done = f"new signing key {key.kid}; the older keys stay published until --remove-old"
+            except platforms.Refused as error:
+                print(f"error: {error}", file=sys.stderr)
+                return 2
+            session.commit()
+    finally:
+        engine.dispose()
+    print(done)
+    return 0
+
+
 def cmd_purge(args) -> int:
     from datetime import timedelta
 
@@ -526,6 +580,34 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         teacher_sub.add_parser(action, help=text).add_argument("email")
     teacher.set_defaults(func=cmd_teacher)
+
+    lti = sub.add_parser(
+        "lti", help="LTI 1.3 learning platforms (itslearning, Canvas, Moodle): add, list, remove, rotate the tool's key"
+    )
+    lti_sub = lti.add_subparsers(dest="action", required=True)
+    lti_add = lti_sub.add_parser("add-platform", help="register a platform (its values are in its tool registration)")
+    lti_add.add_argument(
+        "--issuer", required=True, help="the platform's issuer (iss), e.g. https://canvas.instructure.com"
+    )
+    lti_add.add_argument("--client-id", required=True, help="the client id the platform gave Kortmatte")
+    lti_add.add_argument("--deployment-id", required=True, action="append", help="a deployment id (repeat for several)")
+    lti_add.add_argument("--login-url", required=True, help="the platform's OIDC authorisation (auth login) URL")
+    lti_add.add_argument("--token-url", required=True, help="the platform's OAuth 2 access token URL")
+    lti_add.add_argument("--keyset-url", required=True, help="the platform's public key set (JWKS) URL")
+    lti_list = lti_sub.add_parser("list", help="list the registered platforms and the tool's key ids")
+    lti_list.add_argument("--json", action="store_true")
+    for action, text in (
+        ("remove-platform", "unregister a platform: its links go, its teachers, classes, pupils and their work stay"),
+        ("rotate-key", "give a platform a new signing key; the old public keys stay published until --remove-old"),
+    ):
+        parser_ = lti_sub.add_parser(action, help=text)
+        parser_.add_argument("--issuer", required=True)
+        parser_.add_argument("--client-id", help="needed when the issuer has several client ids")
+        if action == "rotate-key":
+            parser_.add_argument(
+                "--remove-old", action="store_true", help="stop publishing every key but the newest (no new key)"
+            )
+    lti.set_defaults(func=cmd_lti)
 
     purge = sub.add_parser(
         "purge",

@@ -27,6 +27,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    Text,
     UniqueConstraint,
     false,
 )
@@ -62,9 +63,10 @@ class Teacher(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     public_id: Mapped[str] = public_id_column()
-    email: Mapped[str] = mapped_column(String(254), unique=True)  # stored lower-case
+    # stored lower-case; None for a teacher who comes from a learning platform (LtiTeacherLink) and has no password
+    email: Mapped[str | None] = mapped_column(String(254), unique=True, nullable=True)
     name: Mapped[str] = mapped_column(String(80))
-    password_hash: Mapped[str] = mapped_column(String(255))
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     locale: Mapped[str] = mapped_column(String(8), default="en")
     # switched off by the school's administrator (kortmatte teacher disable): cannot sign in, keeps their classes
     disabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
@@ -487,3 +489,85 @@ class SignInThrottle(Base):
     failures: Mapped[int] = mapped_column(Integer, default=0)
     window_started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+# --- LTI 1.3: learning platforms that launch Kortmatte (tutor.lti) --------------------------------
+class LtiPlatform(Base):
+    """A learning platform registered by ``kortmatte lti add-platform``: who it is and where its endpoints are."""
+
+    __tablename__ = "lti_platform"
+    __table_args__ = (UniqueConstraint("issuer", "client_id", name="uq_lti_platform_issuer_client_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    issuer: Mapped[str] = mapped_column(String(255))
+    client_id: Mapped[str] = mapped_column(String(255))
+    deployment_ids: Mapped[list] = mapped_column(JSON)  # the platform's deployments of this tool that may launch it
+    login_url: Mapped[str] = mapped_column(String(1000))  # the platform's OIDC authorisation endpoint
+    token_url: Mapped[str] = mapped_column(String(1000))  # its OAuth 2 token endpoint (for the services, later)
+    keyset_url: Mapped[str] = mapped_column(String(1000))  # its public keys, which sign the launches
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    keys: Mapped[list[LtiToolKey]] = relationship(
+        cascade="all, delete-orphan", passive_deletes=True, order_by="LtiToolKey.id"
+    )
+
+
+class LtiToolKey(Base):
+    """One of the tool's own RSA key pairs for a platform; the newest signs, older ones stay published until removed."""
+
+    __tablename__ = "lti_tool_key"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    platform_id: Mapped[int] = mapped_column(ForeignKey("lti_platform.id", ondelete="CASCADE"), index=True)
+    kid: Mapped[str] = mapped_column(String(64), unique=True)
+    private_pem: Mapped[str] = mapped_column(Text)
+    public_pem: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LtiTeacherLink(Base):
+    """A teacher account that a platform's user (its opaque subject id) signs in to: never matched by name."""
+
+    __tablename__ = "lti_teacher_link"
+    __table_args__ = (UniqueConstraint("platform_id", "subject", name="uq_lti_teacher_link_platform_id_subject"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    platform_id: Mapped[int] = mapped_column(ForeignKey("lti_platform.id", ondelete="CASCADE"))
+    subject: Mapped[str] = mapped_column(String(255))
+    teacher_id: Mapped[int] = mapped_column(ForeignKey("teacher.id", ondelete="CASCADE"), index=True)
+
+
+class LtiClassLink(Base):
+    """The class made for a platform's course (its context id)."""
+
+    __tablename__ = "lti_class_link"
+    __table_args__ = (UniqueConstraint("platform_id", "context_id", name="uq_lti_class_link_platform_id_context_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    platform_id: Mapped[int] = mapped_column(ForeignKey("lti_platform.id", ondelete="CASCADE"))
+    context_id: Mapped[str] = mapped_column(String(255))
+    class_id: Mapped[int] = mapped_column(ForeignKey("school_class.id", ondelete="CASCADE"), index=True)
+
+
+class LtiPupilLink(Base):
+    """The pupil a platform's learner (its opaque subject id) is in one linked class: never matched by name."""
+
+    __tablename__ = "lti_pupil_link"
+    __table_args__ = (
+        UniqueConstraint("platform_id", "subject", "class_id", name="uq_lti_pupil_link_platform_id_subject_class_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    platform_id: Mapped[int] = mapped_column(ForeignKey("lti_platform.id", ondelete="CASCADE"))
+    subject: Mapped[str] = mapped_column(String(255))
+    class_id: Mapped[int] = mapped_column(ForeignKey("school_class.id", ondelete="CASCADE"))
+    pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), index=True)
+
+
+class LtiNonce(Base):
+    """A nonce handed to a platform at login, taken (deleted) by the one launch that brings it back."""
+
+    __tablename__ = "lti_nonce"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

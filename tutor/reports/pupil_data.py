@@ -23,6 +23,8 @@ from tutor.models import (
     AttemptRecord,
     GroupMember,
     LessonRunRecord,
+    LtiPlatform,
+    LtiPupilLink,
     Pupil,
     PupilGroup,
     SignInSession,
@@ -42,6 +44,7 @@ SECTIONS = {
     "assignment_extension": "homework_later_due",
     "group_member": "groups",
     "sign_in_session": "sign_ins",
+    "lti_pupil_link": "learning_platform_links",
 }
 
 
@@ -95,6 +98,12 @@ def export_pupil(db: Session, pupil: Pupil) -> dict:
     )
     sessions = db.scalars(
         select(SignInSession).where(SignInSession.pupil_id == pupil.id).order_by(SignInSession.created_at)
+    )
+    platform_links = db.execute(
+        select(LtiPlatform.issuer, LtiPupilLink.subject)
+        .join(LtiPupilLink, LtiPupilLink.platform_id == LtiPlatform.id)
+        .where(LtiPupilLink.pupil_id == pupil.id)
+        .order_by(LtiPupilLink.id)
     )
     now = utcnow()
     return {
@@ -192,4 +201,6 @@ def export_pupil(db: Session, pupil: Pupil) -> dict:
         "homework_later_due": [{"assignment": public_id, "due_at": _stamp(due)} for public_id, due in later],
         "groups": [{"id": public_id, "name": name} for public_id, name in groups],
         "sign_ins": [{"started_at": _stamp(s.created_at), "last_seen_at": _stamp(s.last_seen_at)} for s in sessions],
+        # the learning platform (tutor.lti) and its opaque id for the pupil, which it signs them in by
+        "learning_platform_links": [{"platform": issuer, "user_id": subject} for issuer, subject in platform_links],
     }

@@ -309,6 +309,8 @@ def teacher_sign_up():
 @teacher_required
 def change_password():
     """A teacher's new password: the current one first (a browser left signed in is not enough)."""
+    if current_teacher().password_hash is None:  # signed in by a learning platform (tutor.lti): no password here
+        abort(404)
     if request.method == "GET":
         return render_template("teacher/password.html", password_min=accounts.PASSWORD_MIN)
     database, now, teacher = db.session(), utcnow(), current_teacher()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 import segno
-from flask import Blueprint, current_app, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 
@@ -84,6 +84,8 @@ def code():
 def settings():
     """Turn the second factor on (the app's first code confirms it) or off (with the password)."""
     teacher, database = current_teacher(), db.session()
+    if teacher.password_hash is None:  # signed in by a learning platform (tutor.lti): it guards the account
+        abort(404)
     if request.method == "POST" and request.form.get("action") == "off":
         return _turn_off(teacher)
     if teacher.totp_on:

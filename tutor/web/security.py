@@ -54,8 +54,20 @@ HEADERS = {
 
 
 def _headers(response):
+    # A page that sets its own policy (see framable_by) decides its own framing.
+    own_policy = "Content-Security-Policy" in response.headers
     for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+        if not (own_policy and name == "X-Frame-Options"):
+            response.headers.setdefault(name, value)
+    return response
+
+
+def framable_by(response, sources: str):
+    """Let ``sources`` (CSP frame-ancestors sources) show this one response in a frame; every other page refuses."""
+    response.headers["Content-Security-Policy"] = "; ".join(
+        f"frame-ancestors {sources}" if part.startswith("frame-ancestors ") else part
+        for part in CONTENT_SECURITY_POLICY.split("; ")
+    )
     return response
 
 

@@ -1,0 +1,147 @@
+"""LTI 1.3 routes: the tool's key set, the platform's login initiation and the launch (thin: see :mod:`tutor.lti`).
+
+A launch signs the instructor in as a teacher of the course's class, or the learner in as a
+pupil of it. Kortmatte's pages refuse to be framed, so a platform opens it in a new window; a
+login that arrives inside a frame gets one small page with a button that opens the launch in
+its own window (a frame may show that page, and no other).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
+from pylti1p3.contrib.flask import FlaskCookieService, FlaskOIDCLogin, FlaskRequest
+from pylti1p3.exception import OIDCException
+
+from tutor.lti import platforms, roster
+from tutor.lti.launch import CheckedLaunch, Refused
+from tutor.lti.nonces import NonceService
+from tutor.lti.tool_config import DatabaseToolConf
+from tutor.models import utcnow
+from tutor.web import db, security
+from tutor.web.auth import start_session
+
+bp = Blueprint("lti", __name__, url_prefix="/lti")
+security.csrf.exempt(bp)  # the platform posts the login and the launch; the state and nonce guard them instead
+
+#: The parameters of a login initiation, passed on when it is opened again in its own window.
+LOGIN_PARAMS = ("iss", "login_hint", "target_link_uri", "lti_message_hint", "lti_deployment_id", "client_id")
+NEW_WINDOW = "lti1p3_new_window"
+
+#: reason -> what the page says; whole sentences for translators
+MESSAGES = {
+    "no_state": lazy_gettext(
+        "This launch did not come from the sign-in it started with. Your browser may block cookies for Kortmatte. "
+        "Open Kortmatte again from your learning platform."
+    ),
+    "malformed": lazy_gettext("Your learning platform sent something that is not an LTI 1.3 launch."),
+    "replayed": lazy_gettext(
+        "This launch was used already or is too old. Open Kortmatte again from your learning platform."
+    ),
+    "unknown_issuer": lazy_gettext(
+        "This learning platform is not registered with Kortmatte. Ask your school's IT person to register it."
+    ),
+    "wrong_audience": lazy_gettext(
+        "This launch was meant for another tool, not this registration of Kortmatte. Ask your school's IT person "
+        "to check the client ID."
+    ),
+    "bad_signature": lazy_gettext(
+        "The launch's signature could not be checked against your learning platform's keys, so it was not let in."
+    ),
+    "expired": lazy_gettext("This launch has expired. Open Kortmatte again from your learning platform."),
+    "unknown_deployment": lazy_gettext(
+        "This deployment of Kortmatte is not registered. Ask your school's IT person to add its deployment ID."
+    ),
+    "not_a_resource_launch": lazy_gettext(
+        "Kortmatte can only be opened from a link in a course. Choosing lessons from the platform comes later."
+    ),
+    "no_context": lazy_gettext("Kortmatte can only be opened from a course, so that it knows the class."),
+    "no_role": lazy_gettext("Kortmatte is only for the course's teachers and pupils."),
+    "switched_off": lazy_gettext("This account is switched off. Please ask the school's administrator."),
+    "no_class": lazy_gettext(
+        "Your teacher has not opened Kortmatte in this course yet. Please try again after they have."
+    ),
+    "class_full": lazy_gettext("This class has as many pupils as a class can have. Please tell your teacher."),
+}
+
+
+def refused_page(reason: str):
+    status = Refused(reason).status
+    return render_template("lti/refused.html", message=MESSAGES[reason], status=status), status
+
+
+def lti_request() -> FlaskRequest:
+    return FlaskRequest(request_is_secure=request.is_secure or current_app.config["SECURE_COOKIES"])
+
+
+@bp.get("/jwks")
+def jwks():
+    """The tool's public keys, which the platforms check the tool's messages with."""
+    return jsonify(platforms.key_set(db.session()))
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login():
+    """OIDC login initiation: send the browser to the platform's sign-in, with a state cookie and a saved nonce."""
+    database, lti = db.session(), lti_request()
+    tool = DatabaseToolConf(database)
+    platform = tool.platform(lti.get_param("iss"), lti.get_param("client_id"))
+    if platform is None:
+        return refused_page("unknown_issuer")
+    if request.headers.get("Sec-Fetch-Dest") == "iframe" and not lti.get_param(NEW_WINDOW):
+        params = {key: lti.get_param(key) for key in LOGIN_PARAMS if lti.get_param(key)}
+        page = render_template("lti/new_window.html", url=url_for("lti.login", **params, **{NEW_WINDOW: "1"}))
+        # Any https site: a platform's course pages need not be on its login URL's site (Canvas's cloud is not), and
+        # this page only offers a button that opens the login in its own window.
+        parts = urlsplit(platform.login_url)
+        return security.framable_by(current_app.make_response(page), f"https: {parts.scheme}://{parts.netloc}")
+    cookies = FlaskCookieService(lti)
+    oidc = FlaskOIDCLogin(lti, tool, session_service=NonceService(database, utcnow()), cookie_service=cookies)
+    try:
+        response = oidc.redirect(url_for("lti.launch", _external=True))
+    except OIDCException:
+        database.rollback()
+        return refused_page("malformed")
+    database.commit()
+    return response
+
+
+@bp.post("/launch")
+def launch():
+    """The platform's id_token, checked; then the teacher or pupil it stands for is signed in."""
+    database, lti = db.session(), lti_request()
+    checked = CheckedLaunch(
+        lti,
+        DatabaseToolConf(database),
+        session_service=NonceService(database, utcnow()),
+        cookie_service=FlaskCookieService(lti),
+    )
+    try:
+        claims = checked.claims()
+    except Refused as refusal:
+        database.commit()  # a nonce that was taken stays taken
+        return refused_page(refusal.reason)
+    database.commit()
+    fallbacks = roster.Fallbacks(teacher_name=_("Teacher"), class_name=_("Class"), pupil_name=_("Pupil"))
+    try:
+        entry = roster.enter(
+            database,
+            checked.platform(),
+            claims,
+            instructor=checked.check_teacher_access(),
+            learner=checked.check_student_access(),
+            fallbacks=fallbacks,
+        )
+    except Refused as refusal:
+        database.rollback()
+        return refused_page(refusal.reason)
+    if entry.teacher is not None:
+        start_session(teacher=entry.teacher, locale=entry.teacher.locale)
+        flash(_("Welcome, %(name)s.", name=entry.teacher.name), "success")
+        return redirect(url_for("dashboards.class_grid", class_id=entry.school_class.public_id))
+    start_session(pupil=entry.pupil, locale=entry.pupil.locale)
+    flash(_("Hello, %(name)s!", name=entry.pupil.name), "success")
+    return redirect(url_for("main.index"))
