@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from tests.conftest import PASSWORD, Staff
-from tutor import mail, password_reset
+from tutor import admin, mail, password_reset
 from tutor.app import create_app
 from tutor.models import PasswordReset, Teacher, utcnow
 from tutor.web import db
@@ -173,6 +173,19 @@ def test_a_link_older_than_an_hour_does_not_work(mail_app):
         database.commit()
         assert password_reset.teacher_for(database, token, utcnow()) is None
         assert password_reset.teacher_for(database, token, utcnow() - timedelta(minutes=30)) is not None
+
+
+def test_a_password_changed_another_way_ends_the_open_links(mail_app):
+    """A link asked for before the teacher (or the administrator) set a new password cannot undo that change."""
+    Staff(mail_app).teacher()
+    with mail_app.app_context():
+        database = db.session()
+        teacher, token = password_reset.start(database, EMAIL, utcnow())
+        database.commit()
+        admin.set_password(database, teacher, NEW_PASSWORD)
+        database.commit()
+        assert password_reset.teacher_for(database, token, utcnow()) is None
+        assert database.scalar(select(PasswordReset.id)) is None
 
 
 def test_a_switched_off_account_gets_no_link(mail_app, mailbox):

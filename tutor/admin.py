@@ -78,10 +78,12 @@ def teacher_by_email(db: Session, email: str) -> Teacher:
 
 
 def set_password(db: Session, teacher: Teacher, password: str) -> None:
-    """A new password (by the teacher or the school's administrator): every sign-in of the account ends."""
+    """A new password (by the teacher, the school's administrator or a reset link): every sign-in of the account and
+    every reset link still open for it end, so an older link cannot undo the change."""
     check_new_password(password)
     teacher.password_hash = accounts.hash_password(password)
     accounts.close_sessions_of(db, teacher_id=teacher.id)
+    db.execute(delete(PasswordReset).where(PasswordReset.teacher_id == teacher.id))
 
 
 def disable_teacher(db: Session, teacher: Teacher, disabled: bool = True) -> None:

@@ -11,7 +11,7 @@ import hashlib
 import secrets
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from tutor import accounts, admin
@@ -52,6 +52,5 @@ def finish(db: Session, token: str, password: str, now: datetime) -> Teacher:
     teacher = teacher_for(db, token, now)
     if teacher is None:
         raise admin.Refused("token", "the link is unknown, used or more than an hour old")
-    admin.set_password(db, teacher, password)  # ends every sign-in of the account
-    db.execute(delete(PasswordReset).where(PasswordReset.teacher_id == teacher.id))
+    admin.set_password(db, teacher, password)  # ends every sign-in and every reset link of the account
     return teacher
