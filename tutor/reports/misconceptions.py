@@ -204,12 +204,14 @@ def misconception_report(
 ) -> MisconceptionReport:
     """The week's most frequent misconceptions per skill, who showed them, and the questions most often answered wrong.
 
-    Seven statements whatever the class: three GROUP BYs over the class's per-day answer counts
-    of the week (:mod:`tutor.answer_counts`), never its answers: answers and wrong answers per
+    Six statements whatever the class: two GROUP BYs over the class's per-day answer counts of
+    the week (:mod:`tutor.answer_counts`), never its answers: answers and wrong answers per
     question kind and misconception, then for the misconceptions shown the wrong answers per
-    pupil and per value typed; the few answers shown as examples, read by id with their
-    questions; each pupil's last such answer (its run and move, for the replay link), without
-    the question; the class's pupils; their records in the skills shown (for the level to suggest).
+    pupil; each pupil's last such answer (its run and move, for the replay link, and the value
+    typed), without the question; the few answers shown as examples (the last ones of the
+    pupils who showed it most, one per value typed), read by id with only their questions'
+    prompts and buttons; the class's pupils; their records in the skills shown (for the level
+    to suggest).
     """
     shown_week = report_week(week, school_class.timezone, now)
     kinds: dict[tuple[str, str], list[int]] = {}  # answers, wrong, latest wrong answer's id
@@ -322,36 +324,61 @@ def describe_rows(
 ) -> dict[int, Row]:
     """Fill in each row's examples, pupils (with where they last showed it) and suggested homework; returns the
     answers read as examples by id, those of ``more_examples`` too (the report's questions most often wrong)."""
-    # the shown misconceptions only: per pupil (how often, and the last time) and per value typed (the examples)
+    # the shown misconceptions only: per pupil, how often and the last time
     by_pupil: dict[tuple[str, str, str], dict[int, list[int]]] = defaultdict(dict)  # pupil -> [count, latest id]
-    by_value: dict[tuple[str, str, str], dict[str, list[int]]] = defaultdict(dict)  # value typed -> [count, latest]
     if shown:
         shown_keys = {(row.skill, row.kind, row.misconception) for row in shown}
-        of_shown = (
-            *week.days(school_class.id),
-            AnswerDayCount.question_kind.in_(sorted({row.kind for row in shown})),
-            AnswerDayCount.misconception.in_(sorted({row.misconception for row in shown})),
-        )
-        for column, into in ((AnswerDayCount.pupil_id, by_pupil), (AnswerDayCount.typed, by_value)):
-            for skill, kind, misconception, value, count, latest in db.execute(
+        for skill, kind, misconception, pupil_id, count, latest in db.execute(
+            select(
+                AnswerDayCount.skill,
+                AnswerDayCount.question_kind,
+                AnswerDayCount.misconception,
+                AnswerDayCount.pupil_id,
+                func.sum(AnswerDayCount.wrong),
+                func.max(AnswerDayCount.last_wrong_id),
+            )
+            .where(
+                *week.days(school_class.id),
+                AnswerDayCount.question_kind.in_(sorted({row.kind for row in shown})),
+                AnswerDayCount.misconception.in_(sorted({row.misconception for row in shown})),
+            )
+            .group_by(
+                AnswerDayCount.skill,
+                AnswerDayCount.question_kind,
+                AnswerDayCount.misconception,
+                AnswerDayCount.pupil_id,
+            )
+        ):
+            if (skill, kind, misconception) in shown_keys:
+                by_pupil[(skill, kind, misconception)][pupil_id] = [int(count), latest]
+    # where each pupil last showed each misconception, and what they typed: no stored question (reading hundreds of
+    # them is slow)
+    moments_wanted = {seen[1] for row in shown for seen in by_pupil[(row.skill, row.kind, row.misconception)].values()}
+    moments = {}
+    if moments_wanted:
+        moments = {
+            row.id: row
+            for row in db.execute(
                 select(
-                    AnswerDayCount.skill,
-                    AnswerDayCount.question_kind,
-                    AnswerDayCount.misconception,
-                    column,
-                    func.sum(AnswerDayCount.wrong),
-                    func.max(AnswerDayCount.last_wrong_id),
+                    AttemptRecord.id,
+                    AttemptRecord.move_index,
+                    AttemptRecord.typed,
+                    LessonRunRecord.public_id.label("run_public_id"),
+                    LessonRunRecord.game_id,
                 )
-                .where(*of_shown)
-                .group_by(AnswerDayCount.skill, AnswerDayCount.question_kind, AnswerDayCount.misconception, column)
-            ):
-                if (skill, kind, misconception) in shown_keys:
-                    into[(skill, kind, misconception)][value] = [int(count), latest]
-
-    values: dict[int, list[int]] = {}  # per shown row: one answer per value typed, the most frequent values first
+                .outerjoin(LessonRunRecord, LessonRunRecord.id == AttemptRecord.run_id)
+                .where(AttemptRecord.id.in_(sorted(moments_wanted)))
+            )
+        }
+    # the examples: the last such answer of the pupils who showed it most, one for each value typed
+    values: dict[int, list[int]] = {}
     for row in shown:
-        typed_values = by_value[(row.skill, row.kind, row.misconception)].values()
-        values[id(row)] = [latest for _, latest in sorted(typed_values, key=lambda v: (-v[0], -v[1]))[:EXAMPLES]]
+        latest_first = sorted(by_pupil[(row.skill, row.kind, row.misconception)].values(), key=lambda v: (-v[0], -v[1]))
+        chosen: dict[str, int] = {}
+        for _, latest in latest_first:
+            if latest in moments and len(chosen) < EXAMPLES:
+                chosen.setdefault(moments[latest].typed, latest)
+        values[id(row)] = list(chosen.values())
     examples = {attempt_id for ids in values.values() for attempt_id in ids} | set(more_examples)
     stored = {}
     if examples:
@@ -368,23 +395,6 @@ def describe_rows(
                     AttemptRecord.typed,
                     AttemptRecord.read_as,
                 ).where(AttemptRecord.id.in_(sorted(examples)))
-            )
-        }
-    # where each pupil last showed each misconception: no stored question (reading hundreds of them is slow)
-    moments_wanted = {seen[1] for row in shown for seen in by_pupil[(row.skill, row.kind, row.misconception)].values()}
-    moments = {}
-    if moments_wanted:
-        moments = {
-            row.id: row
-            for row in db.execute(
-                select(
-                    AttemptRecord.id,
-                    AttemptRecord.move_index,
-                    LessonRunRecord.public_id.label("run_public_id"),
-                    LessonRunRecord.game_id,
-                )
-                .outerjoin(LessonRunRecord, LessonRunRecord.id == AttemptRecord.run_id)
-                .where(AttemptRecord.id.in_(sorted(moments_wanted)))
             )
         }
     pupils = {
