@@ -19,6 +19,7 @@ from tests.browser_support import Visit
 from tests.conftest import PASSWORD
 from tests.test_dashboards import seed
 from tests.test_replay import store_played_run
+from tests.test_teacher_week import same_number_by_the_whole_class
 from tutor import groups
 from tutor.models import (
     Assignment,
@@ -50,6 +51,7 @@ def seeded(live_server):
     engine = create_engine(live_server.database_url)
     with Session(engine) as session:
         ids = seed(session)
+        same_number_by_the_whole_class(session, ids["class"])  # more pupils than the report names in a row
         played = session.scalar(select(LessonRunRecord).where(LessonRunRecord.public_id == run_id))
         tove = session.scalar(select(Teacher.id).where(Teacher.email == "tove@school.example"))
         class_id = session.scalar(select(Pupil.class_id).where(Pupil.id == played.pupil_id))
@@ -114,6 +116,9 @@ def test_every_teacher_page_fits_the_screen(browser, live_server, seeded, size, 
         "the assignment": f"/teacher/assignments/{assignment.public_id}",
         "the changed homework form": f"/teacher/assignments/{assignment.public_id}/edit",
         "the misconception report": f"/teacher/classes/{class_id}/misconceptions",
+        "a misconception's pupils": (
+            f"/teacher/classes/{class_id}/misconceptions/tens_friends/tens_friend_number/same_number"
+        ),
         "the pupils": f"/teacher/classes/{class_id}/pupils",
         "the groups": f"/teacher/classes/{class_id}/groups",
         "a group": f"/teacher/groups/{seeded['group']}",
@@ -192,5 +197,23 @@ def test_a_teacher_makes_a_group_sets_changes_and_extends_its_homework(browser, 
     assert "Ola" in report and "same_number" not in report and t("Who showed it") in report
     assert t("Gave the same number as on the card (tens-friends are not known yet)") in report  # for the teacher
     fits(teacher, "the misconception report")
+    # the row names three of its four pupils; the fourth comes in place, and the keyboard goes to the whole list
+    show_all = page.locator("a.show-all")
+    assert show_all.count() == 1 and "Ola" not in show_all.locator("xpath=..").inner_text()
+    with page.expect_response(lambda response: "/misconceptions/tens_friends/" in response.url):
+        show_all.click()
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    seen = page.locator("tr", has=page.locator("ul.pupils-seen[data-autofocus]"))
+    assert seen.locator("ul.pupils-seen li").count() == 4 and "pupils-seen" in teacher.focused()
+    assert page.locator("a.show-all").count() == 0 and page.url.split("?")[0].endswith("/misconceptions")
+    # the report's own refresh (every 30 s) keeps the row whole
+    with page.expect_response(lambda response: "open=" in response.url):
+        page.evaluate(
+            "() => htmx.ajax('GET', document.querySelector('#report').getAttribute('hx-get'),"
+            " {source: '#report', target: '#report', swap: 'outerHTML'})"
+        )
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    assert page.locator("a.show-all").count() == 0 and page.locator("input[name=open]").count() == 1
+    fits(teacher, "the misconception report with a row's every pupil")
     assert not teacher.problems, teacher.problems
     teacher.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import html
 import io
 import json
 import re
@@ -19,6 +20,7 @@ from tutor import accounts, answer_counts, classroom, reports
 from tutor.app import create_app
 from tutor.cli import main
 from tutor.db import make_engine, upgrade
+from tutor.drills import texts
 from tutor.models import Assignment, AssignmentWork, AttemptRecord, LessonRunRecord, SkillRecord, Teacher, utcnow
 from tutor.skill_model import skills
 from tutor.text import LOCALES, say
@@ -257,13 +259,25 @@ def test_pupil_page_shows_levels_chart_answers_runs_and_homework(school):
     assert 'id="figures-caption"' in page and "<td>20%</td>" in page  # the chart's figures as a table
     assert "The top card shows 1." in page  # the question's prompt
     assert "letters instead of numbers" in page and "<code>letters</code>" in page  # refusal code, never typed text
-    assert "That is the same number as on the card." in page  # the misconception's text with its fields
     assert f'href="/teacher/runs/{school["run"]}/replay"' in page
     assert (
         f'href="/teacher/pupils/{school["ola"]}/export.json"' in page
         and f'href="/teacher/classes/{school["class"]}/pupils"' in page
     )
     assert f'href="/teacher/assignments/{school["assignment"]}"' in page and "needs help" in page
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_pupil_page_describes_a_misconception_for_the_teacher_not_with_the_childs_sentence(school, locale):
+    client = school["client"]
+    client.post("/language", data={"locale": locale})
+    page = client.get(urls(school)["pupil"]).get_data(as_text=True)
+    answers = html.unescape(page.split('id="answers-caption"')[1].split("</table>")[0])
+    for misconception in ("same_number", "added_ten"):  # Ola's two wrong answers
+        entry = texts(question(1)["kind"])
+        assert say(entry["teacher_descriptions"][misconception], locale) in answers, (locale, misconception)
+        child_sentence = say(entry["misconceptions"][misconception], locale)
+        assert child_sentence.split("%(")[0] not in answers, (locale, misconception)
 
 
 def test_misconception_report_for_a_week_and_bad_weeks(school):

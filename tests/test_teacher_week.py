@@ -13,7 +13,9 @@ from sqlalchemy import select
 
 from tests.test_access import stored_state
 from tests.test_dashboards import school  # noqa: F401  (the seeded class 4B as a fixture)
+from tests.test_reports import question
 from tests.test_teacher import count, flashes, homework_form, teacher_client  # noqa: F401
+from tutor import answer_counts
 from tutor.drills import texts
 from tutor.models import (
     Assignment,
@@ -308,6 +310,91 @@ def test_the_misconception_report_describes_each_mistake_for_the_teacher_not_wit
         assert say(entry["teacher_descriptions"][misconception], locale) in report, (locale, misconception)
         child_sentence = say(entry["misconceptions"][misconception], locale)
         assert child_sentence.split("%(")[0] not in report, (locale, misconception)
+
+
+def same_number_by_the_whole_class(database, class_id: str) -> None:
+    """In the seeded class 4B, Ada 3 times, Lise twice, =Eve once, besides Ola's once: four pupils showed
+    "same_number" this week."""
+    pupils = {p.name: p for p in database.scalar(select(SchoolClass).where(SchoolClass.public_id == class_id)).pupils}
+    q = question(1)
+    for name, times in (("Ada", 3), ("Lise", 2), ("=Eve", 1)):
+        for minutes in range(times):
+            answer = AttemptRecord(
+                pupil_id=pupils[name].id,
+                skill="tens_friends",
+                question_kind=q["kind"],
+                question=q,
+                typed="1",
+                read_as="1",
+                correct=False,
+                readable=True,
+                first_try=True,
+                hints_used=0,
+                time_ms=3000,
+                misconception="same_number",
+                created_at=utcnow() - timedelta(minutes=40 + minutes),
+            )
+            database.add(answer)
+            database.flush()
+            answer_counts.count_answer(database, answer)
+    database.commit()
+
+
+def seen_names(html_text: str) -> list[str]:
+    return re.findall(r'<li><a href="/teacher/pupils/[^"]+">([^<]+)</a>', html_text)
+
+
+def test_the_report_names_the_first_few_pupils_and_loads_the_others_on_demand(app, staff, school):  # noqa: F811
+    with app.app_context():
+        same_number_by_the_whole_class(db.session(), school["class"])
+    client, report_url = school["client"], f"/teacher/classes/{school['class']}/misconceptions"
+    page = client.get(report_url).get_data(as_text=True)
+    week = re.search(r'name="week" type="week" value="([^"]+)"', page).group(1)
+    row = html.unescape(page.split("Gave the same number as on the card")[1].split("</tr>")[0])
+    assert "4 pupils" in row and seen_names(row) == ["Ada", "Lise", "=Eve"]  # most often first; Ola is one click away
+    assert "(3 times)" in row and f"/teacher/runs/{school['run']}/replay" not in row  # Ola's replay is not shown
+    row_url = f"{report_url}/tens_friends/tens_friend_number/same_number?week={week}"
+    assert f'href="{row_url}"' in row and f'hx-get="{row_url}"' in row and "Show all 4 pupils" in row
+    assert row.count("pupils=") == 4 and re.search(
+        r">Set [^<]+ for all 4 pupils, to reach", row
+    )  # the homework is for all four
+
+    # without JavaScript: the row's own page, with every pupil, the examples and the homework for them
+    whole = client.get(row_url).get_data(as_text=True)
+    assert "<html" in whole and seen_names(whole) == ["Ada", "Lise", "=Eve", "Ola"]
+    assert f"/teacher/runs/{school['run']}/replay" in whole and "Back to the misconceptions of week" in whole
+    assert "The top card shows 1." in whole and "same_number" not in whole.split("<main")[1]
+    # with htmx: only the list, which keeps its row whole when the report refreshes itself
+    fragment = client.get(row_url, headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert fragment.lstrip().startswith('<div class="seen">') and "<html" not in fragment
+    assert seen_names(fragment) == ["Ada", "Lise", "=Eve", "Ola"] and "data-autofocus" in fragment
+    key = re.search(r'<input type="hidden" name="open" value="([^"]+)">', fragment).group(1)
+    refreshed = client.get(report_url, query_string={"week": week, "open": key}, headers={"HX-Request": "true"})
+    row = html.unescape(refreshed.get_data(as_text=True).split("Gave the same number")[1].split("</tr>")[0])
+    assert seen_names(row) == ["Ada", "Lise", "=Eve", "Ola"] and "data-autofocus" not in row  # the focus stays put
+    assert 'hx-include="this"' in page
+
+
+def test_a_misconceptions_own_page_is_found_only_in_the_teachers_class_and_week(app, staff, school):  # noqa: F811
+    with app.app_context():
+        same_number_by_the_whole_class(db.session(), school["class"])
+    client, report_url = school["client"], f"/teacher/classes/{school['class']}/misconceptions"
+    row = "tens_friends/tens_friend_number/same_number"
+    assert client.get(f"{report_url}/{row}").status_code == 200  # the current week
+    other = app.test_client()
+    staff.sign_in(other, "bo@school.example")
+    for headers in ({}, {"HX-Request": "true"}):
+        assert other.get(f"{report_url}/{row}", headers=headers).status_code == 404  # not Bo's class
+    nobody = client.get(f"{report_url}/{row}?week=2020-W10").get_data(as_text=True)
+    assert "Nobody in the class showed it in week 10." in nobody and "Gave the same number" in nobody
+    for url in (
+        f"/teacher/classes/{school['other_class']}/misconceptions/{row}",  # Bo's class, for Tove
+        f"{report_url}/{row}?week=garbage",
+        f"{report_url}/tens_friends/tens_friend_number/no_such_thing",
+        f"{report_url}/tens_friends/tens_friend_number/",
+        f"{report_url}/multiply/tens_friend_number/same_number",  # not a misconception of that skill
+    ):
+        assert client.get(url).status_code == 404, url
 
 
 # --- time zones and dates ----------------------------------------------------------------------

@@ -114,16 +114,3 @@ def teacher_description(kind: str, misconception_id: str) -> Text | None:
         return Text(texts(kind)["teacher_descriptions"][misconception_id])
     except KeyError:
         return None
-
-
-def misconception_text(kind: str, misconception_id: str, question: dict | None) -> Text | None:
-    """The misconception's feedback text from the drill content, with the question's first hint's fields."""
-    try:
-        msgid = texts(kind)["misconceptions"][misconception_id]
-    except KeyError:
-        return None
-    params = {}
-    hints = (question or {}).get("hints") or []
-    if hints and isinstance(hints[0], dict):
-        params = dict(hints[0].get("params") or {})
-    return Text.from_content(msgid, params)

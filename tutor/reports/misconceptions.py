@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import Row, func, select
 from sqlalchemy.orm import Session
 
 from tutor import accounts, answer_counts, classroom
+from tutor.drills import texts
 from tutor.lessons import LESSONS
 from tutor.models import (
     AnswerDayCount,
@@ -21,13 +23,15 @@ from tutor.models import (
     SkillRecord,
 )
 from tutor.reports.common import PupilRef, choice_label, name_key, question_prompt, teacher_description
-from tutor.reports.pupil import day_starts
 from tutor.skill_model import skills
 from tutor.text import Text
 
 # --- misconception report -------------------------------------------------------------------
 WEEK_PATTERN = re.compile(r"^\s*([0-9]{4})-?W([0-9]{1,2})\s*$", re.IGNORECASE)
 TOP_MISCONCEPTIONS = 5  # per skill
+#: Pupils named per misconception on the report (those who showed it most); the rest are on the misconception's own
+#: page, which the report loads into the row on demand.
+TOP_PUPILS = 3
 TOP_QUESTIONS = 10
 EXAMPLES = 3
 
@@ -81,6 +85,7 @@ class Suggestion:
     game_id: str
     skill: str
     level: str
+    pupils: tuple[str, ...]  # the public ids of every pupil who showed it
 
 
 @dataclass
@@ -91,8 +96,17 @@ class MisconceptionRow:
     count: int
     text: Text | None  # what the misconception says about the pupil, for the teacher
     examples: list[Example] = field(default_factory=list)
-    pupils: list[PupilSeen] = field(default_factory=list)
+    pupils: list[PupilSeen] = field(default_factory=list)  # everyone who showed it, most often first
     suggestion: Suggestion | None = None
+
+    @property
+    def key(self) -> str:
+        """The row's name in a link (its own page) and in the report's list of rows shown whole."""
+        return "/".join((self.skill, self.kind, self.misconception))
+
+    @property
+    def top_pupils(self) -> list[PupilSeen]:
+        return self.pupils[:TOP_PUPILS]
 
 
 @dataclass
@@ -109,17 +123,13 @@ class QuestionRow:
 
 
 @dataclass
-class MisconceptionReport:
+class ReportWeek:
+    """The class's calendar week a report is about."""
+
     year: int
     week: int
     valid: bool  # False when the asked week could not be read and the current week is shown
     monday: date
-    start: datetime
-    end: datetime
-    by_skill: list[tuple[str, list[MisconceptionRow]]]
-    questions: list[QuestionRow]
-    answers: int
-    wrong: int
 
     @property
     def label(self) -> str:
@@ -137,6 +147,36 @@ class MisconceptionReport:
     def next(self) -> str | None:
         later = self.monday + timedelta(days=7)
         return week_label(*later.isocalendar()[:2]) if later.year <= 9998 else None
+
+    def days(self, class_id: int) -> tuple:
+        """The conditions on :class:`AnswerDayCount` for the class's rows of this week."""
+        return (
+            AnswerDayCount.class_id == class_id,
+            AnswerDayCount.day >= self.monday,
+            AnswerDayCount.day <= self.sunday,
+        )
+
+
+@dataclass
+class MisconceptionReport(ReportWeek):
+    by_skill: list[tuple[str, list[MisconceptionRow]]]
+    questions: list[QuestionRow]
+    answers: int
+    wrong: int
+
+
+@dataclass
+class MisconceptionPage(ReportWeek):
+    """One misconception of a week with every pupil who showed it (the report names only the first few)."""
+
+    row: MisconceptionRow
+
+
+def report_week(week: str | None, timezone_name: str, now: datetime) -> ReportWeek:
+    """The asked week (``2026-W47``), or the current week in the class's time zone when none or a bad one is asked."""
+    parsed = parse_week(week)
+    year, number = parsed or week_of(now, timezone_name)
+    return ReportWeek(year, number, parsed is not None or not week, date.fromisocalendar(year, number, 1))
 
 
 def suggested_level(levels: list[str]) -> str:
@@ -164,24 +204,16 @@ def misconception_report(
 ) -> MisconceptionReport:
     """The week's most frequent misconceptions per skill, who showed them, and the questions most often answered wrong.
 
-    Seven statements whatever the class: three GROUP BYs over the class's per-day answer counts
-    of the week (:mod:`tutor.answer_counts`), never its answers: answers and wrong answers per
+    Six statements whatever the class: two GROUP BYs over the class's per-day answer counts of
+    the week (:mod:`tutor.answer_counts`), never its answers: answers and wrong answers per
     question kind and misconception, then for the misconceptions shown the wrong answers per
-    pupil and per value typed; the few answers shown as examples, read by id with their
-    questions; each pupil's last such answer (its run and move, for the replay link), without
-    the question; the class's pupils; their records in the skills shown (for the level to suggest).
+    pupil; each pupil's last such answer (its run and move, for the replay link, and the value
+    typed), without the question; the few answers shown as examples (the last ones of the
+    pupils who showed it most, one per value typed), read by id with only their questions'
+    prompts and buttons; the class's pupils; their records in the skills shown (for the level
+    to suggest).
     """
-    parsed = parse_week(week)
-    valid = parsed is not None or not week
-    year, number = parsed or week_of(now, school_class.timezone)
-    monday = date.fromisocalendar(year, number, 1)
-    starts = day_starts(monday, 7, school_class.timezone)
-    start, end = starts[0], starts[-1]
-    in_week = (
-        AnswerDayCount.class_id == school_class.id,
-        AnswerDayCount.day >= monday,
-        AnswerDayCount.day <= monday + timedelta(days=6),
-    )
+    shown_week = report_week(week, school_class.timezone, now)
     kinds: dict[tuple[str, str], list[int]] = {}  # answers, wrong, latest wrong answer's id
     found: dict[tuple[str, str, str], MisconceptionRow] = {}
     for skill, kind, misconception, answers, wrong_count, latest_wrong in db.execute(
@@ -193,7 +225,7 @@ def misconception_report(
             func.sum(AnswerDayCount.wrong),
             func.max(AnswerDayCount.last_wrong_id),
         )
-        .where(*in_week)
+        .where(*shown_week.days(school_class.id))
         .group_by(AnswerDayCount.skill, AnswerDayCount.question_kind, AnswerDayCount.misconception)
     ):
         totals = kinds.setdefault((skill, kind), [0, 0, 0])
@@ -212,7 +244,6 @@ def misconception_report(
         (skill, sorted(by_skill_all[skill], key=lambda r: (-r.count, r.kind, r.misconception))[:TOP_MISCONCEPTIONS])
         for skill in sorted(by_skill_all, key=lambda s: (order.get(s, len(order)), s))
     ]
-    shown = [row for _, rows in by_skill for row in rows]
     questions = sorted(
         (
             QuestionRow(skill, kind, answers, wrong_count, None)
@@ -221,50 +252,107 @@ def misconception_report(
         ),
         key=lambda q: (-q.wrong, -q.wrong_rate, q.kind),
     )[:TOP_QUESTIONS]
+    stored = describe_rows(
+        db,
+        school_class,
+        shown_week,
+        [row for _, rows in by_skill for row in rows],
+        now,
+        {kinds[(q.skill, q.kind)][2] for q in questions},
+    )
+    for q in questions:
+        example = stored.get(kinds[(q.skill, q.kind)][2])
+        q.example = question_prompt(shown_question(example)) if example is not None else None
+    return MisconceptionReport(
+        **vars(shown_week),
+        by_skill=by_skill,
+        questions=questions,
+        answers=sum(t[0] for t in kinds.values()),
+        wrong=sum(t[1] for t in kinds.values()),
+    )
 
-    # the shown misconceptions only: per pupil (how often, and the last time) and per value typed (the examples)
+
+def misconception_page(
+    db: Session, school_class: SchoolClass, week: str | None, key: tuple[str, str, str], now: datetime
+) -> MisconceptionPage | None:
+    """One misconception (skill, question kind, misconception) of the week with every pupil who showed it; None for a
+    week that cannot be read, or a misconception that the drill content does not name and nobody in the class showed.
+
+    The report's statements for that one row: its wrong answers, then as :func:`misconception_report` reads them.
+    """
+    shown_week = report_week(week, school_class.timezone, now)
+    if not shown_week.valid:
+        return None
+    skill, kind, misconception = key
+    wrong_count = db.scalar(
+        select(func.sum(AnswerDayCount.wrong)).where(
+            *shown_week.days(school_class.id),
+            AnswerDayCount.skill == skill,
+            AnswerDayCount.question_kind == kind,
+            AnswerDayCount.misconception == misconception,
+            AnswerDayCount.misconception != answer_counts.NONE,
+        )
+    )
+    if not wrong_count and not named_in_content(skill, kind, misconception):
+        return None
+    row = MisconceptionRow(skill, kind, misconception, int(wrong_count or 0), teacher_description(kind, misconception))
+    describe_rows(db, school_class, shown_week, [row], now)
+    return MisconceptionPage(**vars(shown_week), row=row)
+
+
+def named_in_content(skill: str, kind: str, misconception: str) -> bool:
+    """Whether the drill content describes this misconception for questions of this kind in this skill."""
+    try:
+        entry = texts(kind)
+    except KeyError:
+        return False
+    return entry.get("skill") == skill and misconception in entry.get("teacher_descriptions", {})
+
+
+def shown_question(example: Row) -> dict:
+    """The parts of a stored question that an example reads (:func:`describe_rows`), as a question dict."""
+    return {"prompt": example.prompt, "answer": example.answer, "choices": example.choices or []}
+
+
+def describe_rows(
+    db: Session,
+    school_class: SchoolClass,
+    week: ReportWeek,
+    shown: list[MisconceptionRow],
+    now: datetime,
+    more_examples: Collection[int] = (),
+) -> dict[int, Row]:
+    """Fill in each row's examples, pupils (with where they last showed it) and suggested homework; returns the
+    answers read as examples by id, those of ``more_examples`` too (the report's questions most often wrong)."""
+    # the shown misconceptions only: per pupil, how often and the last time
     by_pupil: dict[tuple[str, str, str], dict[int, list[int]]] = defaultdict(dict)  # pupil -> [count, latest id]
-    by_value: dict[tuple[str, str, str], dict[str, list[int]]] = defaultdict(dict)  # value typed -> [count, latest]
     if shown:
         shown_keys = {(row.skill, row.kind, row.misconception) for row in shown}
-        of_shown = (
-            *in_week,
-            AnswerDayCount.question_kind.in_(sorted({row.kind for row in shown})),
-            AnswerDayCount.misconception.in_(sorted({row.misconception for row in shown})),
-        )
-        for column, into in ((AnswerDayCount.pupil_id, by_pupil), (AnswerDayCount.typed, by_value)):
-            for skill, kind, misconception, value, count, latest in db.execute(
-                select(
-                    AnswerDayCount.skill,
-                    AnswerDayCount.question_kind,
-                    AnswerDayCount.misconception,
-                    column,
-                    func.sum(AnswerDayCount.wrong),
-                    func.max(AnswerDayCount.last_wrong_id),
-                )
-                .where(*of_shown)
-                .group_by(AnswerDayCount.skill, AnswerDayCount.question_kind, AnswerDayCount.misconception, column)
-            ):
-                if (skill, kind, misconception) in shown_keys:
-                    into[(skill, kind, misconception)][value] = [int(count), latest]
-
-    values: dict[int, list[int]] = {}  # per shown row: one answer per value typed, the most frequent values first
-    for row in shown:
-        typed_values = by_value[(row.skill, row.kind, row.misconception)].values()
-        values[id(row)] = [latest for _, latest in sorted(typed_values, key=lambda v: (-v[0], -v[1]))[:EXAMPLES]]
-    examples = {attempt_id for ids in values.values() for attempt_id in ids}
-    examples |= {kinds[(q.skill, q.kind)][2] for q in questions}
-    stored = {}
-    if examples:
-        stored = {
-            row.id: row
-            for row in db.execute(
-                select(AttemptRecord.id, AttemptRecord.question, AttemptRecord.typed, AttemptRecord.read_as).where(
-                    AttemptRecord.id.in_(sorted(examples))
-                )
+        for skill, kind, misconception, pupil_id, count, latest in db.execute(
+            select(
+                AnswerDayCount.skill,
+                AnswerDayCount.question_kind,
+                AnswerDayCount.misconception,
+                AnswerDayCount.pupil_id,
+                func.sum(AnswerDayCount.wrong),
+                func.max(AnswerDayCount.last_wrong_id),
             )
-        }
-    # where each pupil last showed each misconception: no stored question (reading hundreds of them is slow)
+            .where(
+                *week.days(school_class.id),
+                AnswerDayCount.question_kind.in_(sorted({row.kind for row in shown})),
+                AnswerDayCount.misconception.in_(sorted({row.misconception for row in shown})),
+            )
+            .group_by(
+                AnswerDayCount.skill,
+                AnswerDayCount.question_kind,
+                AnswerDayCount.misconception,
+                AnswerDayCount.pupil_id,
+            )
+        ):
+            if (skill, kind, misconception) in shown_keys:
+                by_pupil[(skill, kind, misconception)][pupil_id] = [int(count), latest]
+    # where each pupil last showed each misconception, and what they typed: no stored question (reading hundreds of
+    # them is slow)
     moments_wanted = {seen[1] for row in shown for seen in by_pupil[(row.skill, row.kind, row.misconception)].values()}
     moments = {}
     if moments_wanted:
@@ -274,11 +362,39 @@ def misconception_report(
                 select(
                     AttemptRecord.id,
                     AttemptRecord.move_index,
+                    AttemptRecord.typed,
                     LessonRunRecord.public_id.label("run_public_id"),
                     LessonRunRecord.game_id,
                 )
                 .outerjoin(LessonRunRecord, LessonRunRecord.id == AttemptRecord.run_id)
                 .where(AttemptRecord.id.in_(sorted(moments_wanted)))
+            )
+        }
+    # the examples: the last such answer of the pupils who showed it most, one for each value typed
+    values: dict[int, list[int]] = {}
+    for row in shown:
+        latest_first = sorted(by_pupil[(row.skill, row.kind, row.misconception)].values(), key=lambda v: (-v[0], -v[1]))
+        chosen: dict[str, int] = {}
+        for _, latest in latest_first:
+            if latest in moments and len(chosen) < EXAMPLES:
+                chosen.setdefault(moments[latest].typed, latest)
+        values[id(row)] = list(chosen.values())
+    examples = {attempt_id for ids in values.values() for attempt_id in ids} | set(more_examples)
+    stored = {}
+    if examples:
+        # of each stored question only what the example shows: its prompt and, for a choice, the buttons (the whole
+        # question, with its hints and worked solution, is several times longer to read and decode)
+        stored = {
+            row.id: row
+            for row in db.execute(
+                select(
+                    AttemptRecord.id,
+                    AttemptRecord.question["prompt"].label("prompt"),
+                    AttemptRecord.question["answer"].label("answer"),
+                    AttemptRecord.question["choices"].label("choices"),
+                    AttemptRecord.typed,
+                    AttemptRecord.read_as,
+                ).where(AttemptRecord.id.in_(sorted(examples)))
             )
         }
     pupils = {
@@ -300,12 +416,10 @@ def misconception_report(
             example = stored.get(attempt_id)
             if example is None:
                 continue
+            question = shown_question(example)
             row.examples.append(
                 Example(
-                    question_prompt(example.question),
-                    example.typed,
-                    example.read_as,
-                    choice_label(example.question, example.typed),
+                    question_prompt(question), example.typed, example.read_as, choice_label(question, example.typed)
                 )
             )
         seen_in = []
@@ -327,19 +441,5 @@ def misconception_report(
         game_id = suggested_game(row.skill, seen_in, school_class)
         if game_id is not None and row.pupils:
             level = suggested_level([levels.get((seen.pupil.id, row.skill), skills.NOT_STARTED) for seen in row.pupils])
-            row.suggestion = Suggestion(game_id, row.skill, level)
-    for q in questions:
-        example = stored.get(kinds[(q.skill, q.kind)][2])
-        q.example = question_prompt(example.question) if example is not None else None
-    return MisconceptionReport(
-        year,
-        number,
-        valid,
-        monday,
-        start,
-        end,
-        by_skill,
-        questions,
-        sum(t[0] for t in kinds.values()),
-        sum(t[1] for t in kinds.values()),
-    )
+            row.suggestion = Suggestion(game_id, row.skill, level, tuple(seen.pupil.public_id for seen in row.pupils))
+    return stored

@@ -18,7 +18,7 @@ from tutor.models import (
     SkillRecord,
     utcnow,
 )
-from tutor.reports.common import as_utc_or_none, choice_label, grid_skill_ids, misconception_text, question_prompt
+from tutor.reports.common import as_utc_or_none, choice_label, grid_skill_ids, question_prompt, teacher_description
 from tutor.reports.grid import EMPTY_CELL, Cell, cell_of
 from tutor.skill_model import skills
 from tutor.text import Text
@@ -196,7 +196,7 @@ class AnswerRow:
     first_try: bool
     hints_used: int
     time_ms: int
-    misconception: Text | None
+    misconception: Text | None  # described for the teacher, not the feedback sentence the child saw
     run_public_id: str | None
 
 
@@ -230,9 +230,7 @@ def recent_answers(db: Session, pupil_id: int, limit: int = RECENT_ANSWERS) -> l
                 first_try=bool(a.first_try),
                 hints_used=a.hints_used or 0,
                 time_ms=a.time_ms or 0,
-                misconception=misconception_text(a.question_kind, a.misconception, a.question)
-                if a.misconception
-                else None,
+                misconception=teacher_description(a.question_kind, a.misconception) if a.misconception else None,
                 run_public_id=run_public_id,
             )
         )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from babel.dates import format_date, format_datetime, format_skeleton, format_time
-from flask import Blueprint, Response, make_response, render_template, request
+from flask import Blueprint, Response, abort, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from jinja2_fragments.flask import render_block
@@ -192,6 +192,28 @@ def misconceptions(class_id):
         live=report.label == current,
         format_week_day=format_week_day,
         asked_week=request.args.get("week", "")[:20],
+        opened=set(request.args.getlist("open")),  # rows shown whole (the refresh keeps those the teacher opened)
+    )
+
+
+@bp.get("/classes/<class_id>/misconceptions/<skill>/<kind>/<misconception>")
+@teacher_required
+def misconception(class_id, skill, kind, misconception):
+    """Every pupil who showed one misconception in a week: its own page, or for htmx the list that replaces the
+    report's first few names in its row."""
+    school_class = class_or_404(class_id)
+    found = reports.misconception_page(
+        db.session(), school_class, request.args.get("week"), (skill, kind, misconception), utcnow()
+    )
+    if found is None:
+        abort(404)
+    return page(
+        "teacher/misconception.html",
+        "seen",
+        school_class=school_class,
+        found=found,
+        format_week_day=format_week_day,
+        fragment=wants_fragment(),
     )
 
 
