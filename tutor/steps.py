@@ -8,6 +8,9 @@ of a first answer), and the homework rows are read. Then it writes in one short
 transaction under the write gate (:func:`tutor.db.writing`): the run first, so that its
 version check stops a second copy of the same step before anything else is written, then
 the answer with its skill update, then the homework's running total. Plain SQLAlchemy, no Flask.
+
+A saved run carries the fingerprint of the code that wrote it (:mod:`tutor.code_version`), so
+:func:`read_run` trusts what this code wrote and checks everything else through.
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from tutor import answer_counts, classroom, db, limits
+from tutor.code_version import code_version
 from tutor.drills.marking import Attempt
+from tutor.engine import InvalidState
 from tutor.lessons import LESSONS
 from tutor.lessons.base import Lesson
 from tutor.lessons.runner import FINISHED, LessonError, LessonRun
@@ -59,6 +64,21 @@ class StepOutcome:
     taken: Taken
     attempt: Attempt | None = None  # the answer stored with a saved step
     skill_record: SkillRecord | None = None  # the skill record the answer updated (a first try)
+
+
+def read_run(record: LessonRunRecord) -> LessonRun:
+    """The run stored in ``record``: taken as it is when this code wrote it, else checked through.
+
+    A run written by other code (an older release, or before runs had fingerprints) may hold
+    what this code refuses: it is checked as :meth:`LessonRun.from_dict` checks it. Raises
+    :class:`~tutor.engine.InvalidState` for a run that cannot occur.
+    """
+    if record.written_by != code_version():
+        return LessonRun.from_dict(record.data)
+    try:
+        return LessonRun.unchecked(record.data)
+    except (KeyError, TypeError) as error:  # only an edit in the database itself gets here
+        raise InvalidState(f"lesson run: malformed ({error!r})") from error
 
 
 def moment(now_ms: int) -> datetime:
@@ -117,6 +137,7 @@ def take_step(
         with db.writing(database):
             limits.count_step(record, now_ms / 1000)
             record.data, record.stage, record.updated_at = data, run.stage, now
+            record.written_by = code_version()  # it read the run checked (or trusted) and changed it itself
             finished = run.stage == FINISHED and record.finished_at is None
             if finished:
                 record.finished_at = now
