@@ -212,7 +212,18 @@ def test_the_cookie_keeps_only_the_facts_a_step_needs_never_a_secret(app, staff)
     assert staff.pupil(school_class.code, "Ada").secret not in kept and school_class.code not in kept
     teacher = teacher_signed_in(app, staff)
     assert cookie(app, teacher)[CHECKED]["pupil"] is None  # a teacher's: only who it is
-    assert set(cookie(app, teacher)[CHECKED]) == {"at", "teacher", "pupil", "class"}
+    assert set(cookie(app, teacher)[CHECKED]) == {"at", "by", "teacher", "pupil", "class"}
+
+
+def test_a_cookie_checked_by_other_code_is_checked_again(app, guest, sign_in_reads):
+    guest.sign_in()
+    assert guest.client.get("/progress").status_code == 200
+    with guest.client.session_transaction() as kept:
+        kept[CHECKED] = {**kept[CHECKED], "by": "0123456789abcdef"}  # an older release's, with its own facts
+    sign_in_reads.clear()
+    assert guest.client.get("/progress").status_code == 200
+    assert guest.client.get("/progress").status_code == 200
+    assert len(sign_in_reads) == 1
 
 
 @pytest.mark.parametrize("value,accepted", [("0", True), ("30", True), ("31", False), ("-1", False)])

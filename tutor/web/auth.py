@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
 from tutor import accounts, admin, classroom, guessing, limits
+from tutor.code_version import code_version
 from tutor.config import mail_configured
 from tutor.models import Pupil, SchoolClass, Teacher, utcnow
 from tutor.text import LOCALES
@@ -56,11 +57,11 @@ CHECKED = "checked"
 #: What the cookie keeps of a pupil and their class: what a lesson step reads, never a secret.
 #: Any other column is read from the database when a page asks for it.
 PUPIL_FACTS = ("id", "public_id", "name", "is_guest", "class_id")
-CLASS_FACTS = ("id", "public_id", "name", "locale", "timezone", "target_success", "casino_war_on", "read_aloud_on")
+CLASS_FACTS = ("id", "public_id", "name", "locale", "timezone", "target_success", "read_aloud_on")
 
 
 def _signed_in() -> dict | None:
-    """Who is signed in (``{"at", "teacher", "pupil", "class"}``), from the cookie while its check is recent enough.
+    """Who is signed in, from the cookie while its check is recent: ``{"at", "by", "teacher", "pupil", "class"}``.
 
     Otherwise the database is asked (an idle, too old or deleted session ends here) and the
     answer is kept in the cookie with the time it was given.
@@ -75,8 +76,11 @@ def _signed_in() -> dict | None:
 
 
 def _recent(checked, now) -> bool:
-    """Whether the database's last word on this cookie's sign-in is recent enough to believe without asking."""
-    if not isinstance(checked, dict) or not isinstance(checked.get("at"), int):
+    """Whether the database's last word on this cookie's sign-in is recent enough to believe without asking.
+
+    Only a word this very code kept counts: another release may have kept other facts.
+    """
+    if not isinstance(checked, dict) or not isinstance(checked.get("at"), int) or checked.get("by") != code_version():
         return False
     return 0 <= now.timestamp() - checked["at"] < current_app.config["SESSION_CHECK_SECONDS"]
 
@@ -92,6 +96,7 @@ def _check(token: str, now) -> dict | None:
     pupil = row.pupil
     checked = {
         "at": int(now.timestamp()),
+        "by": code_version(),
         "teacher": row.teacher_id,
         "pupil": {name: getattr(pupil, name) for name in PUPIL_FACTS} if pupil else None,
         "class": {name: getattr(pupil.school_class, name) for name in CLASS_FACTS}
