@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 import shutil
+from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
 import pytest
 from sqlalchemy import select
 
+import tutor.web.auth
 import tutor.web.lessons
 from tutor import accounts, classroom
 from tutor.app import create_app
@@ -86,6 +88,27 @@ class Guest:
                 return run, state, what
             self.client.post(f"/runs/{run_id}/move", data={"move": move_token(state.legal_moves()[-1])})
         raise AssertionError(f"nothing found in {limit} steps of this deal")
+
+
+class SignInClock:
+    """The clock the sign-in reads (:func:`tutor.web.auth.utcnow`), moved on by the test."""
+
+    def __init__(self) -> None:
+        self.now = datetime.now(UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def sign_in_clock(monkeypatch) -> SignInClock:
+    """A hand-moved clock for sign-ins: a signed cookie is believed ``SESSION_CHECK_SECONDS`` after its last check."""
+    clock = SignInClock()
+    monkeypatch.setattr(tutor.web.auth, "utcnow", clock)
+    return clock
 
 
 @pytest.fixture

@@ -32,6 +32,7 @@ LAYERS = (
             "tutor.gnav_deck",
             "tutor.speech",
             "tutor.config",
+            "tutor.code_version",
             "tutor.models",
         ),
     ),

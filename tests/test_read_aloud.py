@@ -38,7 +38,7 @@ def lesson_reads_aloud(page: str) -> bool:
     return bool(re.search(r'<section id="lesson"[^>]* data-read-aloud[ >]', page))
 
 
-def test_a_teacher_switches_reading_aloud_on_and_off_for_the_class(app, school):
+def test_a_teacher_switches_reading_aloud_on_and_off_for_the_class(app, school, sign_in_clock):
     teacher, pupil, school_class = school
     settings = f"/teacher/classes/{school_class.public_id}/settings"
     page = teacher.get(settings).get_data(as_text=True)
@@ -47,11 +47,13 @@ def test_a_teacher_switches_reading_aloud_on_and_off_for_the_class(app, school):
     assert teacher.post(settings, data={**CLASS_SETTINGS, "read_aloud": "on"}).status_code == 302
     assert reads_aloud(app, school_class) is True
     assert "checked" in teacher.get(settings).get_data(as_text=True).split('name="read_aloud"')[1].split(">")[0]
+    sign_in_clock.advance(app.config["SESSION_CHECK_SECONDS"])  # the pupil's cookie knows the class until its check
     page = lesson_page(pupil)
     assert lesson_reads_aloud(page)
     assert re.search(r'class="speak" data-speak="[^"]+" data-speak-auto', page), "the intro's coach reads by itself"
     assert teacher.post(settings, data=CLASS_SETTINGS).status_code == 302  # an unticked box switches it off again
     assert reads_aloud(app, school_class) is False
+    sign_in_clock.advance(app.config["SESSION_CHECK_SECONDS"])
     assert not lesson_reads_aloud(lesson_page(pupil))
 
 

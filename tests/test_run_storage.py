@@ -22,12 +22,14 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from tests.answer_key import accepted_move
 from tests.conftest import run_record, with_turn_clock
 from tests.seeds import game_seed
+from tutor import steps
 from tutor.answer_key import right_answer
+from tutor.code_version import code_version
 from tutor.drills import Question
 from tutor.drills.marking import Attempt
 from tutor.engine import GAMES, InvalidState, make_game
@@ -35,7 +37,7 @@ from tutor.engine.play import make_bots
 from tutor.lessons import LESSONS
 from tutor.lessons.base import move_from_token, move_token
 from tutor.lessons.runner import FINISHED, INTRO, PUPIL, STORED, LessonRun, tries_allowed
-from tutor.models import AttemptRecord
+from tutor.models import AttemptRecord, LessonRunRecord
 from tutor.skill_model.progress import PupilPitch, load_model
 from tutor.web import db
 from tutor.web import lessons as web_lessons
@@ -367,3 +369,60 @@ def test_a_run_stored_before_the_named_parts_loads_plays_on_and_is_stored_the_sa
     assert as_stored(run) == today and list(as_stored(run)) == list(today)  # keys in order
     played_on = as_stored(play_on(run))
     assert played_on == before["played_on"] and list(played_on) == list(before["played_on"])
+
+
+# --- a run this code wrote is read back without checking it again ---------------------------------
+
+
+def store(app, run_id: str, data: dict, written_by: str | None) -> None:
+    """Put ``data`` into the run's row as if ``written_by`` had written it (None: before runs had fingerprints)."""
+    with app.app_context():
+        database = db.session()
+        database.execute(
+            update(LessonRunRecord)
+            .where(LessonRunRecord.public_id == run_id)
+            .values(data=data, written_by=written_by, version=LessonRunRecord.version + 1)
+        )
+        database.commit()
+
+
+@pytest.fixture
+def checks(monkeypatch) -> list[int]:
+    """The step of every run checked through as it is read, in order."""
+    checked, original = [], LessonRun._problems
+    monkeypatch.setattr(LessonRun, "_problems", lambda run: checked.append(run.step) or original(run))
+    return checked
+
+
+def test_a_run_written_by_this_code_is_read_back_without_checking_it_again(app, client, guest, checks):
+    guest.sign_in()
+    run_id = guest.start()
+    assert run_record(app, run_id).written_by == code_version()  # started by this code
+    for _ in range(3):
+        assert client.post(f"/runs/{run_id}/next-step").status_code == 302
+    assert client.get(f"/runs/{run_id}").status_code == 200
+    assert checks == [] and run_record(app, run_id).written_by == code_version()
+    record = run_record(app, run_id)
+    assert as_stored(steps.read_run(record)) == as_stored(LessonRun.from_dict(record.data)) == record.data
+
+
+@pytest.mark.parametrize("written_by", [None, "0123456789abcdef"])
+def test_a_run_written_by_other_code_is_checked_when_read_and_trusted_once_saved_again(
+    app, client, guest, checks, written_by
+):
+    guest.sign_in()
+    run_id = guest.start()
+    store(app, run_id, run_record(app, run_id).data, written_by)
+    assert client.get(f"/runs/{run_id}").status_code == 200 and checks == [0]
+    assert client.post(f"/runs/{run_id}/skip-intro").status_code == 302 and checks == [0, 0]
+    assert run_record(app, run_id).written_by == code_version()
+    assert client.get(f"/runs/{run_id}").status_code == 200 and checks == [0, 0]
+
+
+@pytest.mark.parametrize("corruption", ["an impossible position", "a malformed move", "an unknown field"])
+def test_a_corrupt_run_written_by_other_code_is_refused_with_a_page_not_played(app, client, guest, corruption):
+    guest.sign_in()
+    run_id = guest.start()
+    store(app, run_id, CORRUPT_RUNS[corruption](stored_run()), None)
+    for response in (client.get(f"/runs/{run_id}"), client.post(f"/runs/{run_id}/skip-intro")):
+        assert response.status_code == 500 and b"This game cannot go on" in response.data

@@ -7,6 +7,9 @@ instance folder (several app servers behind one database must share one SECRET_K
 ``ALLOW_GUESTS`` (on): anyone may play under a name without a class.
 ``SESSION_IDLE_MINUTES`` (60) and ``SESSION_LIFETIME_HOURS`` (12): a sign-in ends after
 this long without a request, and in any case this long after signing in.
+``SESSION_CHECK_SECONDS`` (15, at most 30): the signed cookie vouches for its sign-in this long after the
+database last did, so most requests read no sign-in rows; a sign-out elsewhere, a switched-off teacher or a
+deleted pupil takes effect within this many seconds (0: every request asks the database).
 ``GUEST_RETENTION_DAYS`` (30): ``kortmatte purge`` deletes guests not seen for this long.
 ``WORK_RETENTION_MONTHS`` (12): ``kortmatte purge`` deletes the games and answers of class pupils who have not played
 for this long (a pupil the teacher deletes goes at once, with everything).
@@ -31,6 +34,7 @@ DEFAULTS = {
     "ALLOW_GUESTS": True,
     "SESSION_IDLE_MINUTES": 60,
     "SESSION_LIFETIME_HOURS": 12,
+    "SESSION_CHECK_SECONDS": 15,
     "GUEST_RETENTION_DAYS": 30,
     "WORK_RETENTION_MONTHS": 12,
     "PROXIES": 0,
@@ -73,13 +77,21 @@ def flag(value: str) -> bool:
     return value.strip().lower() in ("1", "true", "yes", "on")
 
 
-def whole_number(name: str, value: str, least: int) -> int:
+#: Settings that may be 0, and settings with a largest value.
+MAY_BE_ZERO = ("PROXIES", "SHARED_ROWS_SECONDS", "SESSION_CHECK_SECONDS")
+#: A sign-in the database has ended may go on being believed this long at most (tutor.web.auth).
+LARGEST = {"SESSION_CHECK_SECONDS": 30}
+
+
+def whole_number(name: str, value: str, least: int, most: int | None = None) -> int:
     try:
         number = int(value)
     except ValueError:
         raise SystemExit(f"{name} must be a whole number, not {value!r}") from None
     if number < least:
         raise SystemExit(f"{name} must be at least {least}, not {number}")
+    if most is not None and number > most:
+        raise SystemExit(f"{name} must be at most {most}, not {number}")
     return number
 
 
@@ -98,6 +110,6 @@ def from_environment(instance_path: str) -> dict:
         settings[name] = (
             flag(raw)
             if isinstance(default, bool)
-            else whole_number(name, raw, least=0 if name in ("PROXIES", "SHARED_ROWS_SECONDS") else 1)
+            else whole_number(name, raw, least=0 if name in MAY_BE_ZERO else 1, most=LARGEST.get(name))
         )
     return settings

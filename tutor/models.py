@@ -167,6 +167,9 @@ class LessonRunRecord(Base):
     stage: Mapped[str] = mapped_column(String(12))
     data: Mapped[dict] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    # the fingerprint of the code that wrote ``data`` (tutor.code_version): that code trusts it without checking
+    # it again; None (written before there were fingerprints) or another code's: checked when read
+    written_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -1,8 +1,13 @@
 """Signing in and out: teachers with a password, pupils with class code, name and pictures, and guests.
 
-The cookie carries only a random session token; the session itself is a database row
-(see :mod:`tutor.accounts`), so signing out ends it on every app server. Signing in
-always starts a new session.
+The cookie carries a random session token; the session itself is a database row (see
+:mod:`tutor.accounts`), so signing out ends it on every app server. Signing in always
+starts a new session. So that a lesson step reads no sign-in rows, the signed cookie also
+holds what the database said at its last check: who is signed in, and for a pupil the
+few facts a step needs about them and their class. For ``SESSION_CHECK_SECONDS`` after
+that check the cookie is believed; then the database is asked again. So a sign-out on
+another device, a switched-off teacher, a deleted pupil, a changed password or an
+idle or too old sign-in takes effect within that many seconds (docs/deployment.md).
 """
 
 from __future__ import annotations
@@ -18,8 +23,11 @@ from flask import Blueprint, abort, current_app, flash, g, redirect, render_temp
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session, make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
 
 from tutor import accounts, admin, classroom, guessing, limits
+from tutor.code_version import code_version
 from tutor.config import mail_configured
 from tutor.models import Pupil, SchoolClass, Teacher, utcnow
 from tutor.text import LOCALES
@@ -44,32 +52,95 @@ def session_limits() -> accounts.SessionLimits:
     )
 
 
-def _signed_in():
+#: The cookie's key for what the database last said about its sign-in (:func:`_signed_in`).
+CHECKED = "checked"
+#: What the cookie keeps of a pupil and their class: what a lesson step reads, never a secret.
+#: Any other column is read from the database when a page asks for it.
+PUPIL_FACTS = ("id", "public_id", "name", "is_guest", "class_id")
+CLASS_FACTS = ("id", "public_id", "name", "locale", "timezone", "target_success", "read_aloud_on")
+
+
+def _signed_in() -> dict | None:
+    """Who is signed in, from the cookie while its check is recent: ``{"at", "by", "teacher", "pupil", "class"}``.
+
+    Otherwise the database is asked (an idle, too old or deleted session ends here) and the
+    answer is kept in the cookie with the time it was given.
+    """
     if "signed_in" not in g:
-        token = session.get("sid")
-        row = accounts.find_session(db.session(), token, utcnow(), session_limits()) if token else None
-        if token and row is None:
-            session.pop("sid", None)
-            g.session_ended = True
-        g.signed_in = row
+        token, now = session.get("sid"), utcnow()
+        checked = session.get(CHECKED)
+        if not token or not _recent(checked, now):
+            checked = _check(token, now) if token else None
+        g.signed_in = checked
     return g.signed_in
 
 
+def _recent(checked, now) -> bool:
+    """Whether the database's last word on this cookie's sign-in is recent enough to believe without asking.
+
+    Only a word this very code kept counts: another release may have kept other facts.
+    """
+    if not isinstance(checked, dict) or not isinstance(checked.get("at"), int) or checked.get("by") != code_version():
+        return False
+    return 0 <= now.timestamp() - checked["at"] < current_app.config["SESSION_CHECK_SECONDS"]
+
+
+def _check(token: str, now) -> dict | None:
+    """Ask the database about the sign-in, and keep its answer in the cookie."""
+    row = accounts.find_session(db.session(), token, now, session_limits())
+    if row is None:
+        session.pop("sid", None)
+        session.pop(CHECKED, None)
+        g.session_ended = True
+        return None
+    pupil = row.pupil
+    checked = {
+        "at": int(now.timestamp()),
+        "by": code_version(),
+        "teacher": row.teacher_id,
+        "pupil": {name: getattr(pupil, name) for name in PUPIL_FACTS} if pupil else None,
+        "class": {name: getattr(pupil.school_class, name) for name in CLASS_FACTS}
+        if pupil and pupil.school_class
+        else None,
+    }
+    session[CHECKED] = checked
+    return checked
+
+
+def _known_row(model, facts: dict):
+    """The row the cookie describes, put into the database session as it is (no SELECT); other columns load on use.
+
+    A row the session holds already is taken as it is.
+    """
+    database = db.session()
+    held = database.identity_map.get(Session.identity_key(model, facts["id"]))
+    if held is not None:
+        return held
+    row = model(**facts)
+    make_transient_to_detached(row)  # as if read from the database: nothing to write
+    database.add(row)
+    return row
+
+
 def current_teacher() -> Teacher | None:
-    row = _signed_in()
-    if row is None or row.teacher_id is None:
+    checked = _signed_in()
+    if checked is None or checked["teacher"] is None:
         return None
     if "teacher" not in g:
-        g.teacher = db.session().get(Teacher, row.teacher_id)
+        g.teacher = db.session().get(Teacher, checked["teacher"])
     return g.teacher
 
 
 def current_pupil() -> Pupil | None:
-    row = _signed_in()
-    if row is None or row.pupil_id is None:
+    checked = _signed_in()
+    if checked is None or checked["pupil"] is None:
         return None
     if "pupil" not in g:
-        g.pupil = db.session().get(Pupil, row.pupil_id)
+        pupil = _known_row(Pupil, checked["pupil"])
+        # the class as the pupil's own (its known row is kept alive by the pupil: the session holds rows weakly)
+        school_class = _known_row(SchoolClass, checked["class"]) if checked["class"] is not None else None
+        set_committed_value(pupil, "school_class", school_class)
+        g.pupil = pupil
     return g.pupil
 
 

@@ -31,6 +31,7 @@ from sqlalchemy import select
 
 from tutor import classroom, content, limits, steps
 from tutor.answers import AnswerError
+from tutor.code_version import code_version
 from tutor.deck import kids2
 from tutor.engine import GAMES, InvalidOptions, InvalidState
 from tutor.lessons import LESSONS
@@ -99,6 +100,7 @@ def save_new_run(run: LessonRun, assignment_id: int | None = None) -> LessonRunR
         seed=run.seed,
         stage=run.stage,
         data=run.to_dict(),
+        written_by=code_version(),  # started by this code: read back unchecked
     )
     database = db.session()
     limits.check(database, limits.LESSON_STARTS, record.pupil_id, time.time())
@@ -145,7 +147,7 @@ def load(run_id: str) -> tuple[LessonRunRecord, LessonRun]:
     if record is None:
         abort(404)
     try:
-        return record, LessonRun.from_dict(record.data)
+        return record, steps.read_run(record)
     except InvalidState:  # a stored run that cannot be played on (a bug or a bad edit): say so, never a 500
         current_app.logger.error(
             "lesson run %s could not be read back", record.id
