@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -73,3 +74,8 @@ def wait_for_mail(mailbox, count: int = 1):
         time.sleep(0.02)
     assert len(mailbox.sent) == count
     return mailbox.sent[-1]
+
+
+def without_csrf_token(response) -> str:
+    """The page without its CSRF token (signed with a time stamp, so it changes with the second)."""
+    return re.sub(r'"[\w-]+\.[\w-]+\.[\w-]+"', '"token"', response.get_data(as_text=True))

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import func, select
 
 from tests.conftest import Staff
-from tests.mail_support import wait_for_mail
+from tests.mail_support import wait_for_mail, without_csrf_token
 from tutor.models import Teacher
 from tutor.web import db
 
@@ -41,11 +41,6 @@ def finish_link(message) -> str:
     found = re.search(r"https://kortmatte\.school\.example(/teacher/sign-up/\S+)", message.get_content())
     assert found
     return found.group(1)
-
-
-def without_csrf_token(response) -> str:
-    """The page without its CSRF token (signed with a time stamp, so it changes with the second)."""
-    return re.sub(r'"[\w-]+\.[\w-]+\.[\w-]+"', '"token"', response.get_data(as_text=True))
 
 
 def finish(client, link, name="Sara", password=PASSWORD, again=None):
