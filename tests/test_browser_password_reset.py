@@ -13,7 +13,8 @@ from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
 from tests.browser_support import Visit, serving
-from tests.test_password_reset import MAIL_SETTINGS, NEW_PASSWORD, FakeSMTP
+from tests.mail_support import MAIL_SETTINGS, FakeSMTP
+from tests.test_password_reset import NEW_PASSWORD
 from tutor import ROOT, accounts, mail
 from tutor.models import Teacher
 

@@ -57,6 +57,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         present,
         replay,
         second_factor,
+        sign_up,
         teacher,
     )
 
@@ -72,6 +73,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         replay.bp,
         second_factor.bp,
         password_reset.bp,
+        sign_up.bp,
         lti.bp,
     ):
         app.register_blueprint(blueprint)

@@ -6,8 +6,10 @@ so a password and a reset link do not cross the network in the clear.
 
 from __future__ import annotations
 
+import logging
 import smtplib
 import ssl
+import threading
 from dataclasses import dataclass
 from email.message import EmailMessage
 
@@ -47,3 +49,15 @@ def send(server: MailServer, to: str, subject: str, body: str) -> None:
         if server.username:
             smtp.login(server.username, server.password)
         smtp.send_message(message)
+
+
+def send_later(server: MailServer, to: str, subject: str, body: str, logger: logging.Logger, what: str) -> None:
+    """Send from a thread, so the page answers first and its timing does not tell whether an e-mail was written."""
+
+    def send_now() -> None:
+        try:
+            send(server, to, subject, body)
+        except Exception:  # noqa: BLE001 - a mail server that is down must not stop the app; the operator sees it
+            logger.exception("the %s e-mail could not be sent", what)
+
+    threading.Thread(target=send_now, name=f"{what}-mail".replace(" ", "-"), daemon=True).start()

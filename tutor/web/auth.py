@@ -340,42 +340,6 @@ def _ask_for_code(teacher: Teacher, next_page: str):
     return redirect(url_for("second_factor.code"))
 
 
-@bp.route("/teacher/sign-up", methods=["GET", "POST"])
-def teacher_sign_up():
-    if not current_app.config["ALLOW_SIGNUP"]:
-        abort(404)
-    form = {"name": request.form.get("name", ""), "email": request.form.get("email", "")}
-    if request.method == "GET":
-        return render_template("teacher_sign_up.html", form=form, password_min=accounts.PASSWORD_MIN)
-    database = db.session()
-    limits.check(database, limits.SIGN_UPS, address_key(), time.time())
-    database.commit()  # the try counts even when the form is refused below
-    password = request.form.get("password", "")
-    locale = session.get("locale") if session.get("locale") in LOCALES else "en"
-    problems = {
-        "name": _("Please type your name (1 to %(max)s characters).", max=accounts.TEACHER_NAME_MAX),
-        "email": _("Please type a valid e-mail address, such as name@school.example."),
-        "password": password_length_message(),
-        "mismatch": _("The two passwords are not the same. Please type them again."),
-        "common": common_password_message(),
-        # the same words whether or not the address has an account, so the page does not tell which addresses do
-        "taken": _("We could not create an account with these details. If you already have one, please sign in."),
-    }
-    try:
-        if accounts.password_problem(password) is None and password != request.form.get("password_again", ""):
-            raise admin.Refused("mismatch", "the passwords differ")
-        teacher = admin.add_teacher(database, form["email"], form["name"], password, locale)
-    except admin.Refused as error:
-        database.rollback()
-        flash(problems[error.code], "error")
-        return render_template("teacher_sign_up.html", form=form, password_min=accounts.PASSWORD_MIN), 400
-    database.commit()
-    name = teacher.name
-    start_session(teacher=teacher, locale=locale)
-    flash(_("Welcome, %(name)s. Start by creating a class.", name=name), "success")
-    return redirect(url_for("teacher.home"))
-
-
 @bp.route("/teacher/password", methods=["GET", "POST"])
 @teacher_required
 def change_password():

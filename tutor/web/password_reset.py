@@ -9,7 +9,6 @@ this server made it) and is kept in the database as a hash.
 
 from __future__ import annotations
 
-import threading
 import time
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
@@ -80,15 +79,9 @@ def _send_later(to: str, locale: str, signed: str) -> None:
             "If it was not you, you can ignore this e-mail. Your password stays as it is.",
             link=link,
         )
-    server, logger = mail.MailServer.from_config(current_app.config), current_app.logger
-
-    def send() -> None:
-        try:
-            mail.send(server, to, subject, body)
-        except Exception:  # noqa: BLE001 - a mail server that is down must not stop the app; the operator sees it
-            logger.exception("the password reset e-mail could not be sent")
-
-    threading.Thread(target=send, name="password-reset-mail", daemon=True).start()
+    mail.send_later(
+        mail.MailServer.from_config(current_app.config), to, subject, body, current_app.logger, "password reset"
+    )
 
 
 @bp.route("/teacher/new-password/<signed>", methods=["GET", "POST"])
