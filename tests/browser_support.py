@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,7 +13,8 @@ import pytest
 from flask import Flask
 from waitress.server import create_server
 
-from tutor import db
+from tests.mail_support import MAIL_SETTINGS, FakeSMTP
+from tutor import db, mail
 from tutor.app import create_app
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
@@ -64,6 +66,27 @@ def serving(tmp_path_factory, **config) -> Iterator[LiveServer]:
         server.close()
         thread.join(timeout=5)
         app.extensions["db_engine"].dispose()
+
+
+@contextmanager
+def serving_with_mail(tmp_path_factory, **config) -> Iterator[LiveServer]:
+    """:func:`serving` with mail configured: its e-mails go to FakeSMTP, and its links lead back to it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(mail.smtplib, "SMTP", FakeSMTP)
+        with serving(tmp_path_factory, **MAIL_SETTINGS, **config) as base:
+            base.app.config["SITE_URL"] = str(base)
+            yield base
+
+
+def the_mail_to(email: str):
+    """The e-mail sent to ``email`` (from a thread, after the page answered)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        for message in FakeSMTP.sent:
+            if message["To"] == email:
+                return message
+        time.sleep(0.05)
+    raise AssertionError(f"no e-mail to {email}")
 
 
 @pytest.fixture(scope="module")

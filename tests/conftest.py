@@ -22,7 +22,7 @@ from tutor.lessons.runner import LessonRun
 from tutor.models import LessonRunRecord, Pupil, SchoolClass, Teacher
 from tutor.web import db
 
-pytest_plugins = ["tests.postgres", "tests.browser_support", "tests.mail_support"]
+pytest_plugins = ["tests.postgres", "tests.mail_support", "tests.browser_support"]
 
 
 @pytest.fixture(scope="session")

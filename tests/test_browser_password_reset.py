@@ -5,17 +5,15 @@ signs in with it. axe-core checks both pages of the reset."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from babel.support import Translations
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from tests.browser_support import Visit, serving
-from tests.mail_support import MAIL_SETTINGS, FakeSMTP
+from tests.browser_support import Visit, serving_with_mail, the_mail_to
 from tests.test_password_reset import NEW_PASSWORD
-from tutor import ROOT, accounts, mail
+from tutor import ROOT, accounts
 from tutor.models import Teacher
 
 pytestmark = pytest.mark.browser
@@ -27,22 +25,8 @@ LANGUAGES = [("en", "English"), ("nb", "Norsk bokmål")]
 @pytest.fixture(scope="module")
 def mail_server(tmp_path_factory):
     """A live server with mail configured; its e-mails go to FakeSMTP, and its links lead back to it."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(mail.smtplib, "SMTP", FakeSMTP)
-        with serving(tmp_path_factory, **MAIL_SETTINGS) as base:
-            base.app.config["SITE_URL"] = str(base)
-            yield base
-
-
-def the_mail_to(email: str):
-    """The e-mail sent to ``email`` (from a thread, after the page answered)."""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        for message in FakeSMTP.sent:
-            if message["To"] == email:
-                return message
-        time.sleep(0.05)
-    raise AssertionError(f"no e-mail to {email}")
+    with serving_with_mail(tmp_path_factory) as base:
+        yield base
 
 
 def go(visit: Visit, locator) -> None:

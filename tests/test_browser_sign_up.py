@@ -5,14 +5,12 @@ in. axe-core checks each page."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from babel.support import Translations
 
-from tests.browser_support import Visit, serving
-from tests.mail_support import MAIL_SETTINGS, FakeSMTP
-from tutor import ROOT, mail
+from tests.browser_support import Visit, serving_with_mail, the_mail_to
+from tutor import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -23,22 +21,8 @@ LANGUAGES = [("en", "English"), ("nb", "Norsk bokmål")]
 @pytest.fixture(scope="module")
 def signup_server(tmp_path_factory):
     """A live server with sign-up on and mail configured; its e-mails go to FakeSMTP, its links lead back to it."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(mail.smtplib, "SMTP", FakeSMTP)
-        with serving(tmp_path_factory, ALLOW_SIGNUP=True, **MAIL_SETTINGS) as base:
-            base.app.config["SITE_URL"] = str(base)
-            yield base
-
-
-def the_mail_to(email: str):
-    """The e-mail sent to ``email`` (from a thread, after the page answered)."""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        for message in FakeSMTP.sent:
-            if message["To"] == email:
-                return message
-        time.sleep(0.05)
-    raise AssertionError(f"no e-mail to {email}")
+    with serving_with_mail(tmp_path_factory, ALLOW_SIGNUP=True) as base:
+        yield base
 
 
 def go(visit: Visit, locator) -> None:
