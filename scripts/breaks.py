@@ -1064,6 +1064,9 @@ BREAKS: tuple[Break, ...] = (
           'context["read_aloud"] = school_class is None or school_class.read_aloud_on',
           "a guest's lesson reads every new text aloud by itself, as only a class that switched it on should"),
     # --- LTI 1.3 launches -----------------------------------------------------------------------------
+    Break("demo.no_button_no_move", "tutor/demo.py",
+          "return buttons or [move_token(move)", "return buttons and [move_token(move)",
+          "the simulated pupil is stuck when the lesson offers no button (Fraction Master's empty interval)"),
     Break("lti.nonce_unchecked", "tutor/lti/launch.py",
           'return refusing("replayed", super().validate_nonce)', "return self",
           "a launch's nonce is not checked: the same launch sent again signs in again"),

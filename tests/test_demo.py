@@ -44,6 +44,15 @@ def build(url: str, **kwargs) -> demo.DemoReport:
     return demo.create_demo_data(url, **{"pupils_per_class": PUPILS, "days": DAYS, "now": NOW, **kwargs})
 
 
+def test_a_pupil_who_must_lay_the_interval_by_picking_cards_plays_on(tmp_path):
+    """On this clock Fraction Master deals an interval whose cards as they lie make two equal fractions, so
+    the lesson offers no button and the simulated pupil must pick the cards (the demo once stopped there)."""
+    report = build(
+        f"sqlite:///{tmp_path / 'lay.db'}", pupils_per_class=1, days=3, now=datetime(2026, 11, 27, 23, 52, tzinfo=UTC)
+    )
+    assert len(report.classes) == 4
+
+
 @pytest.fixture(scope="module")
 def demo_url(tmp_path_factory):
     return f"sqlite:///{tmp_path_factory.mktemp('demo') / 'demo.db'}"

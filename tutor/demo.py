@@ -46,7 +46,7 @@ from tutor.deck import kids2
 from tutor.drills import CHOICE, Question
 from tutor.expressions import closest
 from tutor.lessons import LESSONS
-from tutor.lessons.base import Lesson, MoveRefused
+from tutor.lessons.base import Lesson, MoveRefused, move_token
 from tutor.lessons.runner import FINISHED, PUPIL, LessonRun
 from tutor.models import Assignment, AssignmentWork, AttemptRecord, LessonRunRecord, Pupil, SchoolClass, Teacher
 from tutor.skill_model.progress import SharedRows
@@ -459,7 +459,7 @@ class LessonPlay:
                 self.wait(5, 20)
             return
         self.wait(2, 10)
-        token = self.rng.choice(self.lesson.choices(self.run.game_state(), PUPIL)).token
+        token = self.rng.choice(self.move_tokens())
 
         def move(run, lesson, levels, now) -> None:
             # The simulated pupil picks a card at random, not by judgement: the choice is not stored as an
@@ -467,6 +467,13 @@ class LessonPlay:
             run.move(token, lesson, levels, now)
 
         self.step(move)
+
+    def move_tokens(self) -> list[str]:
+        """The buttons the pupil sees; when there are none (Fraction Master's interval when the cards as
+        they lie make two equal fractions), the cards the pupil could pick and lay instead."""
+        game_state = self.run.game_state()
+        buttons = [choice.token for choice in self.lesson.choices(game_state, PUPIL)]
+        return buttons or [move_token(move) for move in game_state.legal_moves() if move.player == PUPIL]
 
     def type_move(self, expression: str) -> bool:
         """Type a move as the typed-move form does; whether it could be read and played."""
