@@ -7,7 +7,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from tutor import ROOT, config
 from tutor.skill_model.progress import SharedRows
-from tutor.web import db, i18n, security
+from tutor.web import db, i18n, links, security
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -43,6 +43,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     app.extensions["shared_rows"] = SharedRows(app.config["SHARED_ROWS_SECONDS"])
     i18n.init_app(app)
+    links.init_app(app)
     security.init_app(app)
 
     from tutor.web import (

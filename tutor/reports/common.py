@@ -10,6 +10,7 @@ from functools import lru_cache
 from tutor import accounts, classroom, content
 from tutor.drills import texts
 from tutor.lessons import LESSONS
+from tutor.models import SkillRecord
 from tutor.skill_model import skills
 from tutor.text import N_, Text, say
 
@@ -36,6 +37,20 @@ DONE_LATE = N_("handed in late")
 
 
 # --- shared pieces --------------------------------------------------------------------------
+#: The columns of a pupil's skill record that :func:`tutor.skill_model.skills.record_level` reads, with the pupil and
+#: skill: the dashboards select these, not whole records (thousands of ORM objects are slow to build).
+LEVEL_COLUMNS = (
+    SkillRecord.pupil_id,
+    SkillRecord.skill,
+    SkillRecord.p_known,
+    SkillRecord.attempts,
+    SkillRecord.mastery_threshold,
+    SkillRecord.evidence,
+    SkillRecord.typed_right,
+    SkillRecord.practised_at,
+)
+
+
 @dataclass(frozen=True)
 class PupilRef:
     """What a dashboard shows of a pupil: the first name and the id for links."""

@@ -16,7 +16,7 @@ from tutor.models import (
     utcnow,
 )
 from tutor.reports.attention import PupilHomework, class_homework, last_active
-from tutor.reports.common import PupilRef, grid_skill_ids, grid_skills, name_key
+from tutor.reports.common import LEVEL_COLUMNS, PupilRef, grid_skill_ids, grid_skills, name_key
 from tutor.skill_model import skills
 
 # --- class grid -----------------------------------------------------------------------------
@@ -145,17 +145,7 @@ def class_grid(
     pupils = db.execute(select(Pupil.id, Pupil.public_id, Pupil.name).where(Pupil.class_id == school_class.id)).all()
     rows = {pupil_id: GridRow(PupilRef(pupil_id, public_id, name), {}) for pupil_id, public_id, name in pupils}
     records = db.execute(
-        select(
-            SkillRecord.pupil_id,
-            SkillRecord.skill,
-            SkillRecord.p_known,
-            SkillRecord.attempts,
-            SkillRecord.mastery_threshold,
-            SkillRecord.correct,
-            SkillRecord.evidence,
-            SkillRecord.typed_right,
-            SkillRecord.practised_at,
-        )
+        select(*LEVEL_COLUMNS, SkillRecord.correct)
         .join(Pupil, Pupil.id == SkillRecord.pupil_id)
         .where(Pupil.class_id == school_class.id, SkillRecord.skill.in_(columns))
     )

@@ -22,7 +22,7 @@ from tutor.models import (
     SchoolClass,
     SkillRecord,
 )
-from tutor.reports.common import PupilRef, choice_label, name_key, question_prompt, teacher_description
+from tutor.reports.common import LEVEL_COLUMNS, PupilRef, choice_label, name_key, question_prompt, teacher_description
 from tutor.skill_model import skills
 from tutor.text import Text
 
@@ -34,6 +34,9 @@ TOP_MISCONCEPTIONS = 5  # per skill
 TOP_PUPILS = 3
 TOP_QUESTIONS = 10
 EXAMPLES = 3
+#: Per misconception (skill, question kind, misconception), per pupil id who showed it: [wrong answers, the latest
+#: one's id].
+ShowedBy = dict[tuple[str, str, str], dict[int, list[int]]]
 
 
 def week_of(moment: datetime, timezone_name: str) -> tuple[int, int]:
@@ -185,14 +188,18 @@ def suggested_level(levels: list[str]) -> str:
     return skills.LEVELS[min(max(lowest + 1, skills.LEVELS.index(skills.FAMILIAR)), len(skills.LEVELS) - 1)]
 
 
-def suggested_game(skill: str, seen_in: list[str], school_class: SchoolClass) -> str | None:
-    """The lesson to set: the one the pupils showed the misconception in most often, else the first that practises the
-    skill (of those the class may play)."""
-    open_games = [
+def open_lessons(skill: str, school_class: SchoolClass) -> list[str]:
+    """The lessons that practise the skill and that the class may play, in the lessons' order."""
+    return [
         game_id
         for game_id in LESSONS
         if skill in classroom.game_skills(game_id) and classroom.lesson_open(game_id, school_class, False)
     ]
+
+
+def suggested_game(seen_in: list[str], open_games: list[str]) -> str | None:
+    """The lesson to set: of ``open_games``, the one the pupils showed the misconception in most often, else the first
+    (:func:`open_lessons`)."""
     for game_id, _ in Counter(seen_in).most_common():
         if game_id in open_games:
             return game_id
@@ -204,38 +211,48 @@ def misconception_report(
 ) -> MisconceptionReport:
     """The week's most frequent misconceptions per skill, who showed them, and the questions most often answered wrong.
 
-    Six statements whatever the class: two GROUP BYs over the class's per-day answer counts of
+    Five statements whatever the class: one GROUP BY over the class's per-day answer counts of
     the week (:mod:`tutor.answer_counts`), never its answers: answers and wrong answers per
-    question kind and misconception, then for the misconceptions shown the wrong answers per
-    pupil; each pupil's last such answer (its run and move, for the replay link, and the value
-    typed), without the question; the few answers shown as examples (the last ones of the
-    pupils who showed it most, one per value typed), read by id with only their questions'
-    prompts and buttons; the class's pupils; their records in the skills shown (for the level
-    to suggest).
+    question kind, misconception and pupil; each pupil's last answer that showed a misconception
+    shown (its run and move, for the replay link, and the value typed), without the question;
+    the few answers shown as examples (the last ones of the pupils who showed it most, one per
+    value typed), read by id with only their questions' prompts and buttons; the class's
+    pupils; their records in the skills shown (for the level to suggest).
     """
     shown_week = report_week(week, school_class.timezone, now)
     kinds: dict[tuple[str, str], list[int]] = {}  # answers, wrong, latest wrong answer's id
-    found: dict[tuple[str, str, str], MisconceptionRow] = {}
-    for skill, kind, misconception, answers, wrong_count, latest_wrong in db.execute(
+    showed: ShowedBy = defaultdict(dict)
+    for skill, kind, misconception, pupil_id, answers, wrong_count, latest_wrong in db.execute(
         select(
             AnswerDayCount.skill,
             AnswerDayCount.question_kind,
             AnswerDayCount.misconception,
+            AnswerDayCount.pupil_id,
             func.sum(AnswerDayCount.answers),
             func.sum(AnswerDayCount.wrong),
             func.max(AnswerDayCount.last_wrong_id),
         )
         .where(*shown_week.days(school_class.id))
-        .group_by(AnswerDayCount.skill, AnswerDayCount.question_kind, AnswerDayCount.misconception)
+        .group_by(
+            AnswerDayCount.skill, AnswerDayCount.question_kind, AnswerDayCount.misconception, AnswerDayCount.pupil_id
+        )
     ):
         totals = kinds.setdefault((skill, kind), [0, 0, 0])
         totals[0] += int(answers)
         totals[1] += int(wrong_count or 0)
         totals[2] = max(totals[2], latest_wrong or 0)
         if misconception != answer_counts.NONE:
-            found[(skill, kind, misconception)] = MisconceptionRow(
-                skill, kind, misconception, int(wrong_count), teacher_description(kind, misconception)
-            )
+            showed[(skill, kind, misconception)][pupil_id] = [int(wrong_count or 0), latest_wrong]
+    found = {
+        (skill, kind, misconception): MisconceptionRow(
+            skill,
+            kind,
+            misconception,
+            sum(count for count, _ in by_pupil.values()),
+            teacher_description(kind, misconception),
+        )
+        for (skill, kind, misconception), by_pupil in showed.items()
+    }
     by_skill_all: dict[str, list[MisconceptionRow]] = defaultdict(list)
     for row in found.values():
         by_skill_all[row.skill].append(row)
@@ -255,8 +272,8 @@ def misconception_report(
     stored = describe_rows(
         db,
         school_class,
-        shown_week,
         [row for _, rows in by_skill for row in rows],
+        showed,
         now,
         {kinds[(q.skill, q.kind)][2] for q in questions},
     )
@@ -278,25 +295,31 @@ def misconception_page(
     """One misconception (skill, question kind, misconception) of the week with every pupil who showed it; None for a
     week that cannot be read, or a misconception that the drill content does not name and nobody in the class showed.
 
-    The report's statements for that one row: its wrong answers, then as :func:`misconception_report` reads them.
+    The report's statements for that one row: its wrong answers per pupil, then as :func:`misconception_report` reads
+    them.
     """
     shown_week = report_week(week, school_class.timezone, now)
     if not shown_week.valid:
         return None
     skill, kind, misconception = key
-    wrong_count = db.scalar(
-        select(func.sum(AnswerDayCount.wrong)).where(
+    showed: ShowedBy = defaultdict(dict)
+    for pupil_id, count, latest in db.execute(
+        select(AnswerDayCount.pupil_id, func.sum(AnswerDayCount.wrong), func.max(AnswerDayCount.last_wrong_id))
+        .where(
             *shown_week.days(school_class.id),
             AnswerDayCount.skill == skill,
             AnswerDayCount.question_kind == kind,
             AnswerDayCount.misconception == misconception,
             AnswerDayCount.misconception != answer_counts.NONE,
         )
-    )
+        .group_by(AnswerDayCount.pupil_id)
+    ):
+        showed[key][pupil_id] = [int(count or 0), latest]
+    wrong_count = sum(count for count, _ in showed[key].values())
     if not wrong_count and not named_in_content(skill, kind, misconception):
         return None
-    row = MisconceptionRow(skill, kind, misconception, int(wrong_count or 0), teacher_description(kind, misconception))
-    describe_rows(db, school_class, shown_week, [row], now)
+    row = MisconceptionRow(skill, kind, misconception, wrong_count, teacher_description(kind, misconception))
+    describe_rows(db, school_class, [row], showed, now)
     return MisconceptionPage(**vars(shown_week), row=row)
 
 
@@ -317,40 +340,18 @@ def shown_question(example: Row) -> dict:
 def describe_rows(
     db: Session,
     school_class: SchoolClass,
-    week: ReportWeek,
     shown: list[MisconceptionRow],
+    showed: ShowedBy,
     now: datetime,
     more_examples: Collection[int] = (),
 ) -> dict[int, Row]:
-    """Fill in each row's examples, pupils (with where they last showed it) and suggested homework; returns the
-    answers read as examples by id, those of ``more_examples`` too (the report's questions most often wrong)."""
-    # the shown misconceptions only: per pupil, how often and the last time
-    by_pupil: dict[tuple[str, str, str], dict[int, list[int]]] = defaultdict(dict)  # pupil -> [count, latest id]
-    if shown:
-        shown_keys = {(row.skill, row.kind, row.misconception) for row in shown}
-        for skill, kind, misconception, pupil_id, count, latest in db.execute(
-            select(
-                AnswerDayCount.skill,
-                AnswerDayCount.question_kind,
-                AnswerDayCount.misconception,
-                AnswerDayCount.pupil_id,
-                func.sum(AnswerDayCount.wrong),
-                func.max(AnswerDayCount.last_wrong_id),
-            )
-            .where(
-                *week.days(school_class.id),
-                AnswerDayCount.question_kind.in_(sorted({row.kind for row in shown})),
-                AnswerDayCount.misconception.in_(sorted({row.misconception for row in shown})),
-            )
-            .group_by(
-                AnswerDayCount.skill,
-                AnswerDayCount.question_kind,
-                AnswerDayCount.misconception,
-                AnswerDayCount.pupil_id,
-            )
-        ):
-            if (skill, kind, misconception) in shown_keys:
-                by_pupil[(skill, kind, misconception)][pupil_id] = [int(count), latest]
+    """Fill in each row's examples, pupils (with where they last showed it) and suggested homework from ``showed``
+    (per misconception, each pupil's count and latest wrong answer); returns the answers read as examples by id, those
+    of ``more_examples`` too (the report's questions most often wrong)."""
+    by_pupil = {
+        (row.skill, row.kind, row.misconception): showed.get((row.skill, row.kind, row.misconception), {})
+        for row in shown
+    }
     # where each pupil last showed each misconception, and what they typed: no stored question (reading hundreds of
     # them is slow)
     moments_wanted = {seen[1] for row in shown for seen in by_pupil[(row.skill, row.kind, row.misconception)].values()}
@@ -405,12 +406,13 @@ def describe_rows(
     }
     levels: dict[tuple[int, str], str] = {}
     if shown:
-        for record in db.scalars(
-            select(SkillRecord)
+        for record in db.execute(
+            select(*LEVEL_COLUMNS)
             .join(Pupil, Pupil.id == SkillRecord.pupil_id)
             .where(Pupil.class_id == school_class.id, SkillRecord.skill.in_({row.skill for row in shown}))
         ):
             levels[(record.pupil_id, record.skill)] = skills.record_level(record, now)
+    open_games: dict[str, list[str]] = {}
     for row in shown:
         for attempt_id in values[id(row)]:
             example = stored.get(attempt_id)
@@ -438,7 +440,9 @@ def describe_rows(
             if last is not None and last.game_id:
                 seen_in.append(last.game_id)
         row.pupils.sort(key=lambda seen: (-seen.count, name_key(seen.pupil.name), seen.pupil.id))
-        game_id = suggested_game(row.skill, seen_in, school_class)
+        if row.skill not in open_games:
+            open_games[row.skill] = open_lessons(row.skill, school_class)
+        game_id = suggested_game(seen_in, open_games[row.skill])
         if game_id is not None and row.pupils:
             level = suggested_level([levels.get((seen.pupil.id, row.skill), skills.NOT_STARTED) for seen in row.pupils])
             row.suggestion = Suggestion(game_id, row.skill, level, tuple(seen.pupil.public_id for seen in row.pupils))
