@@ -10,6 +10,8 @@ their own school account, and link a pupil's (the pupil signs in at the provider
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import requests
 from authlib.integrations.base_client.errors import MismatchingStateError, OAuthError
 from authlib.integrations.flask_client import OAuth
@@ -19,7 +21,7 @@ from flask_babel import lazy_gettext
 from joserfc.errors import ExpiredTokenError, JoseError
 
 from tutor.sso import entry, providers
-from tutor.web import db
+from tutor.web import db, security
 from tutor.web.auth import current_teacher, safe_next, start_session, teacher_required
 from tutor.web.teacher import pupil_or_404
 
@@ -78,6 +80,20 @@ def init_app(app) -> None:
         )
     app.extensions["sso_providers"] = configured
     app.extensions["sso_oauth"] = oauth
+    # A sign-in button's form is answered by a redirect to the provider, which the browser checks against the
+    # policy's form-action: the providers' sign-in pages are on the hosts of their metadata.
+    origins = sorted(
+        {f"{urlsplit(p.metadata_url).scheme}://{urlsplit(p.metadata_url).netloc}" for p in configured.values()}
+    )
+    app.extensions["sso_policy"] = security.with_form_action(" ".join(origins)) if origins else None
+
+
+@bp.after_app_request
+def let_forms_reach_the_providers(response):
+    policy = current_app.extensions["sso_policy"]
+    if policy:
+        response.headers.setdefault("Content-Security-Policy", policy)
+    return response
 
 
 @bp.app_context_processor
