@@ -187,6 +187,21 @@ def test_microsoft_entra_signs_in_a_linked_teacher(database_url, idp):
     app.extensions["db_engine"].dispose()
 
 
+def test_the_same_subject_at_another_issuer_is_another_account(database_url, idp):
+    twin = Person("same-sub", "Tove Lie", "Tove")
+    with serving_provider() as other:
+        app = make_app(database_url, ALLOW_SIGNUP=True, **idp.settings("FEIDE"), **other.settings("GOOGLE"))
+        client = app.test_client()
+        assert sign_in(client, idp, twin, "feide").status_code == 302
+        client.post("/sign-out")
+        assert sign_in(client, other, twin, "google").status_code == 302
+        with app.app_context():
+            links = db.session().scalars(select(SignInLink)).all()
+            assert {link.issuer for link in links} == {idp.issuer, other.issuer}
+            assert len({link.teacher_id for link in links}) == 2
+        app.extensions["db_engine"].dispose()
+
+
 def test_a_switched_off_teacher_is_refused(app, client, idp):
     sign_in(client, idp)
     client.post("/sign-out")

@@ -146,8 +146,8 @@ def link_own(provider_id):
 @teacher_required
 def link_pupil(pupil_id, provider_id):
     """The teacher links a pupil's school account: the pupil signs in at the provider (asked afresh) beside them."""
+    pupil = pupil_or_404(pupil_id)  # another teacher's pupil is not found, whichever provider is named
     provider = provider_or_404(provider_id)
-    pupil = pupil_or_404(pupil_id)
     purpose = {"as": "link-pupil", "teacher": current_teacher().public_id, "pupil": pupil.public_id}
     return send_to_provider(provider, purpose, prompt="login")
 
