@@ -259,6 +259,16 @@ def test_a_teacher_links_a_pupils_google_account_and_only_that_account_signs_the
     assert response.status_code == 403
 
 
+def test_a_teacher_cannot_link_another_teachers_pupil(app, client, idp):
+    staff = Staff(app)
+    staff.teacher()
+    staff.teacher("bo@school.example", "Bo")
+    theirs = staff.pupil(staff.school_class("bo@school.example", pupils=("Bea",)).code, "Bea")
+    staff.sign_in(client)
+    assert client.post(f"/teacher/pupils/{theirs.public_id}/school-account/google").status_code == 404
+    assert count(app, SignInLink) == 0
+
+
 def test_an_account_that_signs_in_a_teacher_is_not_linked_to_a_pupil(app, client, idp):
     staff = Staff(app)
     staff.teacher()
