@@ -21,8 +21,8 @@ from tutor.web import db
 #: Who may use an id in a URL, by the URL argument's name.
 TEACHER_IDS = {"class_id", "pupil_id", "assignment_id", "run_id", "teacher_id", "group_id"}
 #: ... and arguments anyone may send: a game, a class code, a static file, a password reset link's signed token, a
-#: misconception of the drill content.
-PUBLIC_ARGUMENTS = {"game_id", "code", "filename", "signed", "skill", "kind", "misconception"}
+#: misconception of the drill content, a school-account provider.
+PUBLIC_ARGUMENTS = {"game_id", "code", "filename", "signed", "skill", "kind", "misconception", "provider_id"}
 
 
 def homework_form(game="calculation-war", **fields):
@@ -78,6 +78,7 @@ def two_schools(app, staff):
         "skill": "tens_friends",
         "kind": "tens_friend_number",
         "misconception": "same_number",
+        "provider_id": "feide",
     }
     return {"ids": ids, "class_a": class_a, "class_b": class_b, "pupil_a": pupil_a, "teacher_a": teacher_a}
 

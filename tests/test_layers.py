@@ -64,6 +64,7 @@ LAYERS = (
             "tutor.mail",
             "tutor.demo",
             "tutor.lti",
+            "tutor.sso",
         ),
     ),
     ("web", ("tutor.web", "tutor.app", "tutor.cli", "tutor.migrations")),

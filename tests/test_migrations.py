@@ -23,6 +23,8 @@ TEACHER_TABLES = {
     "group_member",
     "sign_in_session",
     "sign_in_throttle",
+    "sign_in_link",
+    "sign_in_group_link",
 }
 
 

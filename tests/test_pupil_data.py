@@ -22,6 +22,7 @@ from tutor.models import (
     LtiPupilLink,
     Pupil,
     PupilGroup,
+    SignInLink,
     SkillRecord,
     utcnow,
 )
@@ -107,6 +108,9 @@ def add_everything(database, pupil: Pupil, school_class_id: int, group_name: str
     database.flush()
     database.add(
         LtiPupilLink(platform_id=platform.id, subject=f"sub-{pupil.id}", class_id=school_class_id, pupil_id=pupil.id)
+    )
+    database.add(
+        SignInLink(provider="feide", issuer="https://auth.dataporten.no", subject=f"feide-{pupil.id}", pupil=pupil)
     )
     database.flush()
 

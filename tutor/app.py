@@ -59,12 +59,14 @@ def create_app(test_config: dict | None = None) -> Flask:
         replay,
         second_factor,
         sign_up,
+        sso,
         teacher,
     )
 
     assets.init_app(app)
     present.init_app(app)
     errors.init_app(app)
+    sso.init_app(app)
     for blueprint in (
         auth.bp,
         main.bp,
@@ -76,6 +78,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         password_reset.bp,
         sign_up.bp,
         lti.bp,
+        sso.bp,
     ):
         app.register_blueprint(blueprint)
     return app

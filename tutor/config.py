@@ -21,6 +21,10 @@ sees each client's own address. Leave it at 0 when clients connect directly.
 ``MAIL_SERVER``, ``MAIL_PORT`` (587), ``MAIL_FROM``, ``MAIL_USERNAME``, ``MAIL_PASSWORD``, ``MAIL_STARTTLS`` (on) and
 ``SITE_URL``: with a mail server, a sender and the site's own address (such as ``https://kortmatte.school.example``,
 for the links in the e-mails) all set, teachers may reset a forgotten password by an e-mailed link.
+``FEIDE_CLIENT_ID`` and ``FEIDE_CLIENT_SECRET``, ``GOOGLE_CLIENT_ID`` and ``GOOGLE_CLIENT_SECRET`` (with
+``GOOGLE_HOSTED_DOMAIN``, the school's Google Workspace domain), ``ENTRA_CLIENT_ID``, ``ENTRA_CLIENT_SECRET`` and
+``ENTRA_TENANT``: each provider whose settings are all given signs teachers and pupils in with the school's account
+(``*_METADATA_URL`` and ``FEIDE_GROUPS_URL`` point elsewhere than the providers' own addresses: docs/sign-in.md).
 """
 
 from __future__ import annotations
@@ -48,6 +52,19 @@ DEFAULTS = {
     "MAIL_STARTTLS": True,
     # the links in e-mails start with this, never with the Host a request named (which anyone can choose)
     "SITE_URL": "",
+    # single sign-on (tutor.sso.providers): a provider is switched on when its client id and secret are set
+    "FEIDE_CLIENT_ID": "",
+    "FEIDE_CLIENT_SECRET": "",
+    "FEIDE_METADATA_URL": "",
+    "FEIDE_GROUPS_URL": "",
+    "GOOGLE_CLIENT_ID": "",
+    "GOOGLE_CLIENT_SECRET": "",
+    "GOOGLE_HOSTED_DOMAIN": "",
+    "GOOGLE_METADATA_URL": "",
+    "ENTRA_CLIENT_ID": "",
+    "ENTRA_CLIENT_SECRET": "",
+    "ENTRA_TENANT": "",
+    "ENTRA_METADATA_URL": "",
     # how long a process keeps the fitted skill parameters and question difficulties before reading them again
     "SHARED_ROWS_SECONDS": 30,
 }

@@ -443,6 +443,9 @@ class SignInSession(Base):
     )
     pupil_id: Mapped[int | None] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), index=True, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    teacher: Mapped[Teacher | None] = relationship()
+    pupil: Mapped[Pupil | None] = relationship()
     last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     # read with the session in one statement (tutor.accounts.find_session): every request needs them
@@ -574,3 +577,37 @@ class LtiNonce(Base):
 
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class SignInLink(Base):
+    """A school account (its provider's subject id, per issuer) that signs in a teacher or a pupil: never by name."""
+
+    __tablename__ = "sign_in_link"
+    __table_args__ = (UniqueConstraint("issuer", "subject", name="uq_sign_in_link_issuer_subject"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    provider: Mapped[str] = mapped_column(String(16))  # "feide", "google" or "entra" (tutor.sso.providers)
+    issuer: Mapped[str] = mapped_column(String(255))
+    subject: Mapped[str] = mapped_column(String(255))
+    # exactly one of the two is set
+    teacher_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teacher.id", ondelete="CASCADE"), index=True, nullable=True
+    )
+    pupil_id: Mapped[int | None] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), index=True, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    teacher: Mapped[Teacher | None] = relationship()
+    pupil: Mapped[Pupil | None] = relationship()
+
+
+class SignInGroupLink(Base):
+    """The class made for a teaching group in a school's records (Feide's groups API), found again by its group id."""
+
+    __tablename__ = "sign_in_group_link"
+    __table_args__ = (UniqueConstraint("issuer", "group_id", name="uq_sign_in_group_link_issuer_group_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    provider: Mapped[str] = mapped_column(String(16))
+    issuer: Mapped[str] = mapped_column(String(255))
+    group_id: Mapped[str] = mapped_column(String(255))
+    class_id: Mapped[int] = mapped_column(ForeignKey("school_class.id", ondelete="CASCADE"), index=True)

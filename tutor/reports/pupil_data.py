@@ -27,6 +27,7 @@ from tutor.models import (
     LtiPupilLink,
     Pupil,
     PupilGroup,
+    SignInLink,
     SignInSession,
     SkillRecord,
     utcnow,
@@ -45,6 +46,7 @@ SECTIONS = {
     "group_member": "groups",
     "sign_in_session": "sign_ins",
     "lti_pupil_link": "learning_platform_links",
+    "sign_in_link": "school_account_links",
 }
 
 
@@ -104,6 +106,11 @@ def export_pupil(db: Session, pupil: Pupil) -> dict:
         .join(LtiPupilLink, LtiPupilLink.platform_id == LtiPlatform.id)
         .where(LtiPupilLink.pupil_id == pupil.id)
         .order_by(LtiPupilLink.id)
+    )
+    school_accounts = db.execute(
+        select(SignInLink.provider, SignInLink.issuer, SignInLink.subject)
+        .where(SignInLink.pupil_id == pupil.id)
+        .order_by(SignInLink.id)
     )
     now = utcnow()
     return {
@@ -203,4 +210,9 @@ def export_pupil(db: Session, pupil: Pupil) -> dict:
         "sign_ins": [{"started_at": _stamp(s.created_at), "last_seen_at": _stamp(s.last_seen_at)} for s in sessions],
         # the learning platform (tutor.lti) and its opaque id for the pupil, which it signs them in by
         "learning_platform_links": [{"platform": issuer, "user_id": subject} for issuer, subject in platform_links],
+        # the school account (tutor.sso) that signs the pupil in: its provider, issuer and opaque subject id
+        "school_account_links": [
+            {"provider": provider, "issuer": issuer, "subject": subject}
+            for provider, issuer, subject in school_accounts
+        ],
     }

@@ -71,6 +71,14 @@ def framable_by(response, sources: str):
     return response
 
 
+def with_form_action(sources: str) -> str:
+    """The policy with forms that may also go to ``sources`` (a school-account sign-in is sent on to its provider)."""
+    return "; ".join(
+        f"form-action 'self' {sources}" if part.startswith("form-action ") else part
+        for part in CONTENT_SECURITY_POLICY.split("; ")
+    )
+
+
 class ForwardedCheck:
     """With ``PROXIES`` set, say once in the log when a request comes without X-Forwarded-For.
 
