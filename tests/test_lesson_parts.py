@@ -125,8 +125,20 @@ def next_form(run: LessonRun, choose: random.Random) -> tuple[str, dict]:
     return "move", {"move": move_token(choose.choice(state.legal_moves()))}
 
 
-@pytest.mark.parametrize("game_id", ["calculation-war", "multimatch", "triplesmart", "twenty-nine", "gnav"])
-def test_a_step_sends_the_changed_parts_and_the_page_equals_a_whole_render(app, client, guest, monkeypatch, game_id):
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [
+        ("calculation-war", {}),
+        ("calculation-war", {"turn_seconds": "30"}),  # the hourglass: a form in the coach's box
+        ("multimatch", {}),
+        ("triplesmart", {}),
+        ("twenty-nine", {}),
+        ("gnav", {}),
+    ],
+)
+def test_a_step_sends_the_changed_parts_and_the_page_equals_a_whole_render(
+    app, client, guest, monkeypatch, game_id, options
+):
     whole = []
     send_parts = tutor.web.lessons.changed_parts
 
@@ -136,7 +148,7 @@ def test_a_step_sends_the_changed_parts_and_the_page_equals_a_whole_render(app, 
 
     monkeypatch.setattr(tutor.web.lessons, "changed_parts", also_whole)
     guest.sign_in()
-    run_id = guest.start(game_id)
+    run_id = guest.start(game_id, **options)
     page = lesson_of(client.get(f"/runs/{run_id}").get_data(as_text=True))
     choose, sent_parts, left_out = random.Random(game_id), 0, 0
     for _ in range(60):
@@ -176,3 +188,27 @@ def test_a_page_that_says_nothing_or_is_from_other_code_gets_the_whole_lesson(ap
     step = str(LessonRun.from_dict(run_record(app, run_id).data).step)
     response = client.post(f"/runs/{run_id}/hint", data={"step": step, "shown": "0.1.2"}, headers=HTMX)
     assert response.headers.get("HX-Reswap") is None
+
+
+def test_an_answer_sends_only_the_question(app, client, guest):
+    """Answering changes only the question's part: the table, the hand and the score are not drawn again."""
+    guest.sign_in()
+    run_id = guest.start("calculation-war")
+    page = client.post(f"/runs/{run_id}/skip-intro", headers=HTMX).get_data(as_text=True)
+    for _ in range(40):
+        run = LessonRun.from_dict(run_record(app, run_id).data)
+        shown = re.search(r'name="shown" value="([^"]*)"', page)[1]
+        question = run.current_question()
+        if question and run.drill.open:
+            break
+        action, form = ("go-on", {}) if question else ("move", {"move": move_token(run.game_state().legal_moves()[0])})
+        page = client.post(
+            f"/runs/{run_id}/{action}", data={"step": str(run.step), "shown": shown, **form}, headers=HTMX
+        ).get_data(as_text=True)
+    response = client.post(
+        f"/runs/{run_id}/answer",
+        data={"step": str(run.step), "shown": shown, "answer": right_answer(question, "en")},
+        headers=HTMX,
+    )
+    parts = re.findall(r'id="(lesson-\w+)"[^>]*hx-swap-oob="true"', response.get_data(as_text=True))
+    assert response.headers["HX-Reswap"] == "none" and parts == ["lesson-shown", "lesson-flashes", "lesson-drill"]

@@ -209,28 +209,33 @@ def page_version() -> str:
 def slot_inputs(context: dict) -> dict[str, tuple]:
     """Everything each part of the lesson is drawn from (the block reads nothing else that can change in a run).
 
-    Every part with a form holds the run's step, which moves on with every saved step, so such a part is always
-    drawn again; the others (the score, the table, a hand to look at) are sent only when they changed.
+    A part with a step's form holds the run's step, which moves on with every saved step, so such a part is
+    drawn again after every step; the others (the score, the table, a hand to look at, the coach's words) are
+    sent only when they changed.
     """
     run, c = context["run"], context
     question_open = c["question"] is not None
+
+    def step_if(has_forms) -> int | None:
+        return run.step if has_forms else None
+
     return {
         SECTION: (run.stage, c["intro_focus"], c["read_aloud"]),
         "scoreboard": (c["scoreboard"],),
         "coach": (
-            *(run.stage, run.step, run.intro_step, c["intro_total"], c["told"], c["story"], c["narration"]),
-            *(c["homework"], c["hourglass"], c["hourglass_left"]),
+            *(run.stage, step_if(run.stage == INTRO or c["hourglass"]), run.intro_step, c["intro_total"]),
+            *(c["told"], c["story"], c["narration"], c["homework"], c["hourglass"], c["hourglass_left"]),
         ),
-        "drill": (run.step, c["question"], c["marked"], run.drill.open, run.drill.solution_shown, c["hints"])
-        + (c["more_hints"], c["unread_answer"]),
+        "drill": (step_if(question_open), c["question"], c["marked"], run.drill.open, run.drill.solution_shown)
+        + (c["hints"], c["more_hints"], c["unread_answer"]),
         "table": (run.stage, c["zones"]),
         "hand": (
-            *(run.step, question_open, c["has_hand"], c["hand"], c["hand_choices"], c["first_playable"]),
-            *(c["picks_cards"], c["picked"], c["pick_from"], c["picked_note"], c["pick_where"], c["places"]),
-            *(c["playable"], c["can_ask_playable"], run.turn.show_playable, c["intro_focus"]),
+            *(step_if(c["hand_choices"]), question_open, c["has_hand"], c["hand"], c["hand_choices"]),
+            *(c["first_playable"], c["picks_cards"], c["picked"], c["pick_from"], c["picked_note"], c["pick_where"]),
+            *(c["places"], c["playable"], c["can_ask_playable"], run.turn.show_playable, c["intro_focus"]),
         ),
-        "moves": (run.step, question_open, bool(c["hand_choices"]), c["action_choices"], c["typed_move"])
-        + (c["typed"], c["places"]),
+        "moves": (step_if(c["action_choices"] or c["typed_move"] or c["places"]), question_open)
+        + (bool(c["hand_choices"]), c["action_choices"], c["typed_move"], c["typed"], c["places"]),
     }
 
 
