@@ -25,7 +25,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from jinja2_fragments.flask import render_block, render_blocks
+from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 from sqlalchemy import select
 
@@ -193,7 +193,12 @@ def render_lesson(record: LessonRunRecord, run: LessonRun, block: str | None = N
 def changed_parts(record: LessonRunRecord, context: dict, changed: list[str]):
     """The parts in ``changed``, with the flash messages and what the page now shows, each swapped in by its id."""
     blocks = ["lesson_shown", "lesson_flashes"] + [f"lesson_{slot}" for slot in changed]
-    response = make_response(render_blocks("lesson.html", blocks, record=record, oob=True, **context))
+    app = current_app
+    template = app.jinja_env.get_template("lesson.html")
+    values = {"record": record, "oob": True, **context}
+    app.update_template_context(values)
+    page = template.new_context(values)  # one context for every part (each block only reads it)
+    response = make_response("".join(app.jinja_env.concat(template.blocks[name](page)) for name in blocks))
     response.headers["HX-Reswap"] = "none"  # the lesson itself stays: only the parts above are swapped
     return response
 
