@@ -140,13 +140,13 @@ def test_a_step_sends_the_changed_parts_and_the_page_equals_a_whole_render(
     app, client, guest, monkeypatch, game_id, options
 ):
     whole = []
-    send_parts = tutor.web.lessons.changed_parts
+    send_parts = tutor.web.lessons.render_parts
 
     def also_whole(record, context, changed):
         whole.append(render_block("lesson.html", "lesson", record=record, **context))
         return send_parts(record, context, changed)
 
-    monkeypatch.setattr(tutor.web.lessons, "changed_parts", also_whole)
+    monkeypatch.setattr(tutor.web.lessons, "render_parts", also_whole)
     guest.sign_in()
     run_id = guest.start(game_id, **options)
     page = lesson_of(client.get(f"/runs/{run_id}").get_data(as_text=True))

@@ -192,7 +192,7 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
 
 #: The parts of the lesson page a step may send on their own (each a block ``lesson_<name>`` of lesson.html with the
 #: element ``#lesson-<name>``, swapped by htmx out of band); the flash messages and the shown input go every time.
-SLOTS = ("scoreboard", "coach", "drill", "table", "hand", "moves")
+PARTS = ("scoreboard", "coach", "drill", "table", "hand", "moves")
 #: What the ``#lesson`` element itself carries: when it changes, the step sends the whole lesson.
 SECTION = "section"
 
@@ -206,7 +206,7 @@ def page_version() -> str:
     return digest.hexdigest()[:8]
 
 
-def slot_inputs(context: dict) -> dict[str, tuple]:
+def part_inputs(context: dict) -> dict[str, tuple]:
     """Everything each part of the lesson is drawn from (the block reads nothing else that can change in a run).
 
     A part with a step's form holds the run's step, which moves on with every saved step, so such a part is
@@ -240,20 +240,20 @@ def slot_inputs(context: dict) -> dict[str, tuple]:
 
 
 def shown_parts(context: dict, locale: str) -> str:
-    """What the page shows, part by part, as a short digest each ("section.scoreboard.coach…" in :data:`SLOTS` order).
+    """What the page shows, part by part, as a short digest each ("section.scoreboard.coach…" in :data:`PARTS` order).
 
     The page sends it back with its next step, so the step can leave out every part that would be drawn the same.
     """
     prefix = f"{page_version()}\0{locale}\0{context['run'].game_id}\0".encode()
     return ".".join(
         hashlib.blake2b(prefix + repr(inputs).encode(), digest_size=5).hexdigest()
-        for inputs in slot_inputs(context).values()
+        for inputs in part_inputs(context).values()
     )
 
 
-def changed_slots(before: str, after: str) -> list[str] | None:
+def changed_parts(before: str, after: str) -> list[str] | None:
     """The parts to send when the page showed ``before`` and now shows ``after``; None: send the whole lesson."""
     old, new = before.split("."), after.split(".")
     if len(old) != len(new) or old[0] != new[0]:
         return None
-    return [slot for slot, was, now in zip(SLOTS, old[1:], new[1:], strict=True) if was != now]
+    return [part for part, was, now in zip(PARTS, old[1:], new[1:], strict=True) if was != now]

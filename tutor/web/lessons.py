@@ -43,7 +43,7 @@ from tutor.web.auth import current_pupil, pupil_required
 from tutor.web.errors import error_page
 from tutor.web.htmx import wants_fragment
 from tutor.web.i18n import current_locale, say
-from tutor.web.lesson_view import changed_slots, lesson_context, shown_parts
+from tutor.web.lesson_view import changed_parts, lesson_context, shown_parts
 
 bp = Blueprint("lessons", __name__)
 
@@ -182,17 +182,17 @@ def render_lesson(record: LessonRunRecord, run: LessonRun, block: str | None = N
     school_class = current_pupil().school_class  # a guest's lessons stay silent until a speaker is pressed
     context["read_aloud"] = bool(school_class and school_class.read_aloud_on)
     context["shown"] = shown_parts(context, current_locale())
-    changed = changed_slots(shown, context["shown"]) if block and shown else None
+    changed = changed_parts(shown, context["shown"]) if block and shown else None
     if changed is not None:
-        return changed_parts(record, context, changed)
+        return render_parts(record, context, changed)
     if block:
         return render_block("lesson.html", block, record=record, **context)
     return render_template("lesson.html", record=record, **context)
 
 
-def changed_parts(record: LessonRunRecord, context: dict, changed: list[str]):
+def render_parts(record: LessonRunRecord, context: dict, changed: list[str]):
     """The parts in ``changed``, with the flash messages and what the page now shows, each swapped in by its id."""
-    blocks = ["lesson_shown", "lesson_flashes"] + [f"lesson_{slot}" for slot in changed]
+    blocks = ["lesson_shown", "lesson_flashes"] + [f"lesson_{part}" for part in changed]
     app = current_app
     template = app.jinja_env.get_template("lesson.html")
     values = {"record": record, "oob": True, **context}
