@@ -4,8 +4,9 @@ Plays Calculation War lessons as a pupil would (skip the intro, lay cards, answe
 question, go on) against a fresh SQLite database (or DATABASE_URL if set) and times each
 answer POST from request to response (wall time, and the serving thread's CPU time, which
 other work on the machine disturbs much less): routing, loading the run, marking, storing the
-attempt and skill record, saving the run and rendering the htmx fragment. Also counts the
-SQL statements each kind of step sends to the database.
+attempt and skill record, saving the run and rendering the htmx answer. Like htmx, every POST
+sends back the parts the page shows (``shown``), so a step renders only what changed. Also counts
+the SQL statements each kind of step sends to the database and the bytes of each answer (unzipped).
 
     .venv/bin/python bench/lesson_step.py [--answers 300]
 """
@@ -35,6 +36,14 @@ from tutor.models import LessonRunRecord  # noqa: E402
 from tutor.web import db  # noqa: E402
 
 HTMX = {"HX-Request": "true"}
+#: What the page shows, part by part, as every lesson answer gives it (the lesson or its changed parts).
+SHOWN = re.compile(r'name="shown" value="([^"]*)"')
+
+
+def shown_in(response) -> str:
+    """The parts the page now shows (empty from code that sends the whole lesson every step)."""
+    found = SHOWN.search(response.get_data(as_text=True))
+    return found[1] if found else ""
 
 
 def main() -> None:
@@ -52,14 +61,14 @@ def main() -> None:
     event.listen(app.extensions["db_engine"], "before_cursor_execute", lambda *args: statements.append(1))
     answer_times, other_times, answer_statements, other_statements = [], [], [], []
     answer_cpu, other_cpu = [], []  # this thread's CPU time: what the step costs, whatever else the machine runs
-    run_id = None
+    run_id, shown, answer_bytes, other_bytes = None, "", [], []
     while len(answer_times) < args.answers:
         if run_id is None:
             location = client.post(
                 "/lessons/calculation-war/start", data={"players": "2", "strength": "beginner", "round_limit": "0"}
             ).headers["Location"]
             run_id = re.search(r"/runs/([\w-]+)", location).group(1)
-            client.post(f"/runs/{run_id}/skip-intro", headers=HTMX)
+            shown = shown_in(client.post(f"/runs/{run_id}/skip-intro", headers=HTMX))
         with app.app_context():
             run = LessonRun.from_dict(
                 db.session().scalar(select(LessonRunRecord.data).where(LessonRunRecord.public_id == run_id))
@@ -72,24 +81,28 @@ def main() -> None:
         started, cpu_started = time.perf_counter(), time.thread_time()
         if question and run.drill.open:
             response = client.post(
-                f"/runs/{run_id}/answer", data={"answer": right_answer(question, "en")}, headers=HTMX
+                f"/runs/{run_id}/answer", data={"answer": right_answer(question, "en"), "shown": shown}, headers=HTMX
             )
             answer_times.append(time.perf_counter() - started)
             answer_cpu.append(time.thread_time() - cpu_started)
             answer_statements.append(len(statements))
         elif question:
-            response = client.post(f"/runs/{run_id}/go-on", headers=HTMX)
+            response = client.post(f"/runs/{run_id}/go-on", data={"shown": shown}, headers=HTMX)
             other_times.append(time.perf_counter() - started)
             other_cpu.append(time.thread_time() - cpu_started)
             other_statements.append(len(statements))
         else:
             response = client.post(
-                f"/runs/{run_id}/move", data={"move": move_token(run.game_state().legal_moves()[0])}, headers=HTMX
+                f"/runs/{run_id}/move",
+                data={"move": move_token(run.game_state().legal_moves()[0]), "shown": shown},
+                headers=HTMX,
             )
             other_times.append(time.perf_counter() - started)
             other_cpu.append(time.thread_time() - cpu_started)
             other_statements.append(len(statements))
         assert response.status_code == 200, response.status_code
+        (answer_bytes if question and run.drill.open else other_bytes).append(len(response.data))
+        shown = shown_in(response)
 
     def figures(times):
         ms = sorted(t * 1000 for t in times)
@@ -107,6 +120,10 @@ def main() -> None:
         f"SQL statements per answer POST: median {statistics.median(answer_statements):.0f}, max "
         f"{max(answer_statements)}; "
         f"per other step: median {statistics.median(other_statements):.0f}, max {max(other_statements)}"
+    )
+    print(
+        f"bytes per answer POST: median {statistics.median(answer_bytes):.0f}; "
+        f"per other step: median {statistics.median(other_bytes):.0f}"
     )
     app.extensions["db_engine"].dispose()
 

@@ -23,7 +23,8 @@ run:
 A pupil plays as a child clicks: opens a game's start page, starts the lesson, skips the
 introduction, answers each question (a random choice, or a typed number right or wrong),
 sometimes asks for a hint, goes on, picks and plays random cards of its hand, and starts
-another game when one ends. Requests go through htmx (``HX-Request``) like the browser's.
+another game when one ends. Requests go through htmx (``HX-Request``) like the browser's: each sends
+the parts the page shows (``shown``), and an answer of changed parts is spliced into the page.
 Games with typed moves (TripleSmart) are left out: their moves would be guesses.
 
 ``statements_per_answer`` and the CPU per step kind come from bench/counted_serve.py, which
@@ -85,6 +86,10 @@ LESSON_ACTION = re.compile(r"/runs/[\w-]+/([\w-]+)$")
 FORM = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.S)
 TAG = re.compile(r"<(input|button)\b([^>]*)>", re.S)
 ATTRIBUTE = re.compile(r'([\w:-]+)(?:="([^"]*)")?')
+#: Where a part of the lesson begins: an element with its own id, which htmx swaps out of band.
+PART_START = re.compile(r'<\w+\b[^>]*\bid="(lesson-[\w-]+)"')
+#: What the page shows, part by part; every htmx form of the lesson sends it (hx-include).
+SHOWN = re.compile(r'name="shown" value="([^"]*)"')
 PIDS_IN_TREE_MAX = 64
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -178,6 +183,22 @@ def forms_in(page: str) -> list[Form]:
     return forms
 
 
+def lesson_parts(page: str) -> dict[str, str]:
+    """The lesson cut where each part begins (what comes before the first part under ""): enough to find its forms."""
+    starts = [(found.start(), found.group(1)) for found in PART_START.finditer(page)]
+    parts = {"": page[: starts[0][0]] if starts else page}
+    for (start, part), (end, _) in zip(starts, starts[1:] + [(len(page), "")], strict=True):
+        parts[part] = page[start:end]
+    return parts
+
+
+def with_parts(page: str, body: str) -> str:
+    """The page after an answer of changed parts, as htmx swaps them in: each replaces the part with its id."""
+    parts = lesson_parts(page)
+    parts.update({part: text for part, text in lesson_parts(body).items() if part})
+    return "".join(parts.values())
+
+
 # --- one pupil --------------------------------------------------------------------------------
 @dataclass
 class Tally:
@@ -232,9 +253,11 @@ class PupilClient:
             return
         self.clicks_in_lesson += 1
         form, fields = self.choose(forms)
-        status, _, body = self.send("POST", form.action, fields, htmx=True, click=form.lesson_action)
+        shown = SHOWN.search(self.page)
+        fields = {**fields, "shown": shown[1]} if shown else fields
+        status, headers, body = self.send("POST", form.action, fields, htmx=True, click=form.lesson_action)
         if status in (200, 409):
-            self.page = body
+            self.page = with_parts(self.page, body) if headers.get("hx-reswap") == "none" else body
         elif status is not None and status >= 400:
             self.page = ""  # start afresh
         if form.lesson_action == "answer" and status is not None and (200 <= status < 300 or status == 302):

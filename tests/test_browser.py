@@ -71,6 +71,15 @@ def answer_question(visit: Visit, language_check: re.Pattern) -> str:
 def test_a_pupil_plays_a_lesson_with_the_keyboard_through_drill_answers(browser, live_server, language, button, check):
     visit = Visit(browser, live_server)
     page = visit.page
+    steps_swapped = []  # how htmx was told to swap each lesson step: "none" when only the changed parts came
+    page.on(
+        "response",
+        lambda response: (
+            steps_swapped.append(response.headers.get("hx-reswap"))
+            if "/runs/" in response.url and response.request.method == "POST"
+            else None
+        ),
+    )
     page.goto(live_server + "/")
     visit.axe("the home page")
     page.get_by_role("button", name=button).click()
@@ -113,6 +122,7 @@ def test_a_pupil_plays_a_lesson_with_the_keyboard_through_drill_answers(browser,
         page.keyboard.press("Tab")
         visit.press("Enter")
     assert len(answered) >= 2 and "number" in answered
+    assert steps_swapped.count("none") >= 2, steps_swapped  # the answers came as parts, and focus still moved on
     visit.axe("the table after answering")
 
     page.reload()

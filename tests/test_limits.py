@@ -53,6 +53,19 @@ def test_too_many_guests_from_one_address_get_a_429_page_and_no_guest_is_made(ap
         assert db.session().scalars(select(Pupil.name).order_by(Pupil.name)).all() == ["Ada", "Ola"]
 
 
+def test_a_school_behind_one_address_signs_in_but_one_browser_makes_few_guests(app, client, monkeypatch):
+    """The address lets a whole school through; one browser bringing its device cookie is held to its own limit."""
+    assert limits.GUESTS.hits >= 500 and limits.GUESTS_PER_DEVICE.hits < limits.GUESTS.hits
+    monkeypatch.setattr(limits, "GUESTS_PER_DEVICE", Limit("guest-device", 2, 600))
+    for name in ("Ada", "Ola"):
+        assert client.post("/guest", data={"name": name}).status_code == 302
+    assert client.post("/guest", data={"name": "Kari"}).status_code == 429  # the same browser, a third guest
+    for name in ("Kari", "Liv", "Nils"):  # other browsers behind the same address
+        assert app.test_client().post("/guest", data={"name": name}).status_code == 302
+    with app.app_context():
+        assert db.session().scalar(select(func.count()).select_from(Pupil)) == 5
+
+
 def test_too_many_lesson_steps_or_starts_get_a_429_and_change_nothing(app, guest, client, monkeypatch):
     monkeypatch.setattr(limits, "LESSON_STEPS", Limit("step", 2, 60))
     monkeypatch.setattr(limits, "LESSON_STARTS", Limit("start", 1, 600))

@@ -20,9 +20,9 @@ from tutor.answer_key import right_answer, wrong_answer
 from tutor.drills.marking import Attempt
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import LessonRun
-from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord
+from tutor.models import AttemptRecord, DifficultyChange, Pupil, QuestionDifficulty, SkillParams, SkillRecord
 from tutor.reports.pupil_data import export_pupil
-from tutor.skill_model import elo, progress, skills
+from tutor.skill_model import elo, progress, skills, versions
 from tutor.skill_model.progress import choose_levels, record_attempt, right_after_retry, skill_records
 from tutor.web import db
 
@@ -221,12 +221,8 @@ def asked(correct: bool, level: int = 2, skill: str = "multiply", choices: int =
 
 
 def difficulty(database, level: int = 2) -> tuple[float, int]:
-    row = database.scalar(
-        select(QuestionDifficulty).where(
-            QuestionDifficulty.kind == "multiply_top_numbers", QuestionDifficulty.level == level
-        )
-    )
-    return row.value, row.count
+    rating = progress.read_difficulties(database)[("multiply", "multiply_top_numbers", level)]
+    return rating.value, rating.count
 
 
 def test_a_first_answer_moves_the_pupils_ability_and_the_questions_difficulty_by_the_hand_worked_elo_step(database):
@@ -332,7 +328,7 @@ def test_a_card_choice_moves_knowledge_tracing_but_neither_elo_nor_the_evidence(
     # three right cards of four: guess 0.75; 0.18 / (0.18 + 0.8 * 0.75) = 0.230769, + 0.769231 * 0.15 = 0.346154
     assert record.p_known == pytest.approx(0.346154, abs=1e-6)
     assert (record.evidence, record.typed_right, record.ability_count) == (0.0, 0, 0)
-    assert database.scalar(select(QuestionDifficulty)) is None
+    assert database.scalar(select(QuestionDifficulty)) is None and database.scalar(select(DifficultyChange)) is None
 
 
 def test_the_level_difficulties_stay_ordered_and_leave_card_choices_out():
@@ -432,3 +428,25 @@ def test_levels_are_worked_out_only_when_a_question_asks_for_one():
     lazy = progress.PupilPitch(lambda: calls.append(1) or progress.PupilModel(1, {}, {}, {}))
     assert calls == []
     assert lazy.get("multiply") == 1 and lazy.get("no_such_skill", 2) == 2 and calls == [1]
+
+
+def test_a_district_answering_one_question_spreads_its_changes_over_shards_and_the_total_stays_exact(
+    database, monkeypatch
+):
+    """Each pupil's change goes to the shard of their id; read back, the shards add up to exactly what one shared
+    row gets from the same answers (one skill stored in shards, another in one row, by alike pupils)."""
+    right_or_wrong = [n % 3 != 0 for n in range(2 * progress.DIFFICULTY_SHARDS + 3)]
+    for correct in right_or_wrong:
+        store(database, new_pupil(database), asked(correct, skill="multiply"))
+    assert sorted(database.scalars(select(DifficultyChange.shard)).all()) == list(range(progress.DIFFICULTY_SHARDS))
+    monkeypatch.setattr(progress, "DIFFICULTY_SHARDS", 1)
+    for correct in right_or_wrong:
+        store(database, new_pupil(database), asked(correct, skill="compare"))
+    difficulties = progress.read_difficulties(database)
+    sharded, one_row = (difficulties[(skill, "multiply_top_numbers", 2)] for skill in ("multiply", "compare"))
+    assert sharded.count == one_row.count == len(right_or_wrong)
+    assert sharded.value == pytest.approx(one_row.value, abs=1e-12) and sharded.value != progress.PRIOR_DIFFICULTY[2]
+    # a calibration replaces the value and every change since
+    versions.save_difficulties(database, {("multiply", "multiply_top_numbers", 2): elo.Rating(0.3, 500)})
+    assert progress.read_difficulties(database)[("multiply", "multiply_top_numbers", 2)] == elo.Rating(0.3, 500)
+    assert database.scalar(select(DifficultyChange.id).where(DifficultyChange.skill == "multiply")) is None

@@ -203,3 +203,17 @@ def test_the_example_nginx_configuration_passes_nginx_t(tmp_path):
     )
     assert checked.returncode == 0, checked.stderr
     assert "warn" not in checked.stderr, checked.stderr
+
+
+def test_each_worker_pools_a_postgresql_connection_per_thread(monkeypatch, tmp_path):
+    """The pool is the worker's threads (and a little overflow): what PgBouncer must hold is workers x threads."""
+    import tutor.cli
+    import tutor.db
+
+    served = {}
+    monkeypatch.setenv("DATABASE_URL", "postgresql+psycopg://kortmatte:secret@db.invalid/kortmatte")
+    monkeypatch.setattr(tutor.db, "upgrade", lambda url: None)
+    monkeypatch.setattr(tutor.cli, "serve_wsgi", lambda app, *args: served.update(app=app, args=args))
+    assert tutor.cli.cmd_serve(build_parser().parse_args(["serve", "--workers", "2", "--threads", "3"])) == 0
+    pool = served["app"].extensions["db_engine"].pool
+    assert served["args"][-2:] == (2, 3) and pool.size() == 3 and pool._max_overflow == tutor.db.POOL_OVERFLOW

@@ -85,12 +85,14 @@ def serve_wsgi(app, host: str, port: int, workers: int | None = None, threads: i
 def cmd_serve(args) -> int:
     from tutor import db
     from tutor.app import create_app
+    from tutor.web import db as web_db
 
     app = create_app()
     db.upgrade(app.config["DATABASE_URL"])  # once, before any worker starts
     app.extensions["db_engine"].dispose()  # no pooled connection may be shared across the fork
     workers = args.workers or default_workers()
     threads = args.threads or SERVE_THREADS
+    web_db.use_engine(app, pool_size=threads)  # a connection for each thread of a worker, opened after the fork
     print(
         f"Kortmatte is serving on http://{args.host}:{args.port}/ with {workers} workers of {threads} threads "
         f"(database: {_redacted(app.config['DATABASE_URL'])})",

@@ -35,7 +35,15 @@ def sqlite_file(url: str) -> Path | None:
     return Path(database) if database and database != ":memory:" else None
 
 
-def make_engine(url: str) -> Engine:
+#: Connections a PostgreSQL pool may open beyond its size, for a moment (its size is the worker's threads).
+POOL_OVERFLOW = 2
+
+
+def make_engine(url: str, pool_size: int | None = None) -> Engine:
+    """The engine of ``url``; ``pool_size``: the connections a PostgreSQL pool keeps (a server's threads), else
+    SQLAlchemy's default of 5. Every thread holds at most one connection at a time, so a pool of the threads
+    (and :data:`POOL_OVERFLOW` more for a moment) is what a worker needs, and the sum over all workers and
+    servers is what PgBouncer must hold (docs/deployment.md)."""
     if url.startswith("sqlite"):
         database = sqlite_file(url)
         if database is not None:
@@ -43,7 +51,8 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}, hide_parameters=True)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True, hide_parameters=True)
+    pool = {"pool_size": pool_size, "max_overflow": POOL_OVERFLOW} if pool_size else {}
+    return create_engine(url, pool_pre_ping=True, hide_parameters=True, **pool)
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

@@ -26,8 +26,11 @@ class Limit:
     seconds: int  # the window
 
 
-#: Guests made from one address: a class behind one school address signs in together.
-GUESTS = Limit("guest", 60, 600)
+#: Guests made from one address: a whole school (or a district's network) behind one address signs in together,
+#: so the address alone lets many through; what one browser makes is bounded by the next limit.
+GUESTS = Limit("guest", 600, 600)
+#: Guests made in one browser that brings its device cookie (a class's shared tablet: a pupil after a pupil).
+GUESTS_PER_DEVICE = Limit("guest-device", 20, 600)
 #: Lessons a pupil starts.
 LESSON_STARTS = Limit("start", 30, 600)
 #: Lesson steps (answers, moves, hints, going on) in one lesson: far above a child's pace.

@@ -334,6 +334,30 @@ class QuestionDifficulty(Base):
     count: Mapped[int] = mapped_column(Integer)
 
 
+class DifficultyChange(Base):
+    """What answers since the last calibration moved a question's difficulty, summed in one of several shards.
+
+    Every first answer adds its small change to one shard (chosen by the pupil), so a whole district
+    answering the same question at once writes to many rows instead of queueing for one. The difficulty
+    is the calibrated value (:class:`QuestionDifficulty`, or the prior) plus every shard's change.
+    """
+
+    __tablename__ = "question_difficulty_change"
+    __table_args__ = (
+        UniqueConstraint(
+            "skill", "kind", "level", "shard", name="uq_question_difficulty_change_skill_kind_level_shard"
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    skill: Mapped[str] = mapped_column(String(30))
+    kind: Mapped[str] = mapped_column(String(40))
+    level: Mapped[int] = mapped_column(Integer)
+    shard: Mapped[int] = mapped_column(Integer)
+    value: Mapped[float] = mapped_column(Float)  # the sum of the changes, in logits
+    count: Mapped[int] = mapped_column(Integer)  # how many answers made them
+
+
 class Assignment(Base):
     """Homework: a lesson (game, options, players, computer players), a goal and a due time."""
 

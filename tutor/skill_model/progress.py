@@ -3,7 +3,8 @@
 A lesson step reads what the skill model needs once (:func:`load_model`: the pupil's
 records, the fitted parameters, the question difficulties), chooses the next levels and
 computes every update from it, and only then writes: the answer, the skill record and one
-increment of the question's difficulty. The write lock is held for those few statements only.
+increment of the question's difficulty (in one of :data:`DIFFICULTY_SHARDS` rows, so that a district
+answering one question does not queue for one row). The write lock is held for those few statements only.
 """
 
 from __future__ import annotations
@@ -14,13 +15,22 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import func, literal, select, union_all
 from sqlalchemy.orm import Session, aliased
 
 from tutor import answer_counts
 from tutor.drills import Offer, Pitch
 from tutor.drills.marking import CARD_CHOICE, Attempt
-from tutor.models import AttemptRecord, Pupil, QuestionDifficulty, SkillParams, SkillRecord, upsert, utcnow
+from tutor.models import (
+    AttemptRecord,
+    DifficultyChange,
+    Pupil,
+    QuestionDifficulty,
+    SkillParams,
+    SkillRecord,
+    upsert,
+    utcnow,
+)
 from tutor.skill_model import elo, skills
 
 #: A question kind's difficulty at each level before any pupil has answered it, in logits:
@@ -31,6 +41,9 @@ LEVEL_GAP = 0.5
 #: Offered questions whose forecast success is this near the target count as pitched alike: among them the
 #: lesson's own order decides, so that a pupil still meets every kind the table offers (:func:`rank_offers`).
 PITCHED_ALIKE = 0.1
+#: How many rows each question's difficulty changes are summed in: a pupil's answers go to the row of their id
+#: modulo this, so up to this many pupils answering the same question write at once without waiting for each other.
+DIFFICULTY_SHARDS = 16
 
 QuestionKey = tuple[str, str, int]  # skill, question kind, level
 
@@ -62,11 +75,41 @@ def load_model(db: Session, pupil_id: int, shared: SharedRows | None = None) -> 
 
 
 def read_shared(db: Session) -> tuple[dict[str, SkillParams], dict[QuestionKey, elo.Rating]]:
-    """The newest fitted parameters per skill and every question's difficulty."""
-    return newest_params(db), {
-        (row.skill, row.kind, row.level): elo.Rating(row.value, row.count)
-        for row in db.scalars(select(QuestionDifficulty))
-    }
+    """The newest fitted parameters per skill and every question's difficulty (one statement for the difficulties)."""
+    return newest_params(db), read_difficulties(db)
+
+
+def read_difficulties(db: Session) -> dict[QuestionKey, elo.Rating]:
+    """Each question's difficulty: its calibrated value (or the prior) plus the changes in all its shards."""
+    calibrated = select(
+        QuestionDifficulty.skill,
+        QuestionDifficulty.kind,
+        QuestionDifficulty.level,
+        QuestionDifficulty.value,
+        QuestionDifficulty.count,
+        literal(True).label("calibrated"),
+    )
+    changed = select(
+        DifficultyChange.skill,
+        DifficultyChange.kind,
+        DifficultyChange.level,
+        DifficultyChange.value,
+        DifficultyChange.count,
+        literal(False).label("calibrated"),
+    )
+    bases: dict[QuestionKey, elo.Rating] = {}
+    changes: dict[QuestionKey, tuple[float, int]] = {}
+    for skill, kind, level, value, count, is_calibrated in db.execute(union_all(calibrated, changed)):
+        key = (skill, kind, level)
+        if is_calibrated:
+            bases[key] = elo.Rating(value, count)
+        else:
+            change, answers = changes.get(key, (0.0, 0))
+            changes[key] = (change + value, answers + count)
+    for key, (change, answers) in changes.items():
+        base = bases.get(key) or elo.Rating(PRIOR_DIFFICULTY.get(key[2], 0.0), 0)
+        bases[key] = elo.Rating(base.value + change, base.count + answers)
+    return bases
 
 
 class SharedRows:
@@ -408,7 +451,8 @@ def rate_question(
     """Move the pupil's ability and the question's difficulty by one answer (:func:`tutor.skill_model.elo.update`).
 
     The difficulty is shared by every pupil, so it moves by an increment in one upsert
-    (value = value + change): two servers rating the same question at once both count.
+    (value = value + change) of the pupil's shard (:data:`DIFFICULTY_SHARDS`): two servers rating
+    the same question at once both count, and pupils of other shards do not wait for the row.
     """
     key = (record.skill, *question)
     difficulty = model.difficulty(key)
@@ -416,10 +460,11 @@ def rate_question(
     record.ability, record.ability_count = ability.value, ability.count
     model.difficulties[key] = moved
     change = moved.value - difficulty.value
-    insert = upsert(db, QuestionDifficulty, skill=key[0], kind=key[1], level=key[2], value=moved.value, count=1)
+    shard = model.pupil_id % DIFFICULTY_SHARDS
+    insert = upsert(db, DifficultyChange, skill=key[0], kind=key[1], level=key[2], shard=shard, value=change, count=1)
     db.execute(
         insert.on_conflict_do_update(
-            index_elements=["skill", "kind", "level"],
-            set_={"value": QuestionDifficulty.value + change, "count": QuestionDifficulty.count + 1},
+            index_elements=["skill", "kind", "level", "shard"],
+            set_={"value": DifficultyChange.value + change, "count": DifficultyChange.count + 1},
         )
     )

@@ -22,10 +22,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from tutor.models import AttemptRecord, QuestionDifficulty, SkillParams, SkillRecord, upsert
+from tutor.models import AttemptRecord, DifficultyChange, QuestionDifficulty, SkillParams, SkillRecord, upsert
 from tutor.skill_model import elo, fitting, forecast, skills
 from tutor.skill_model.progress import (
     PRIOR_DIFFICULTY,
@@ -255,6 +255,11 @@ def _most_likely_difficulty(rows: list[tuple[float, float, bool]], start: float)
 def save_difficulties(db: Session, table: dict[QuestionKey, elo.Rating]) -> None:
     """Store calibrated difficulties; online steps since the answers were read are replaced."""
     for (skill, kind, level), rating in table.items():
+        db.execute(
+            delete(DifficultyChange).where(
+                DifficultyChange.skill == skill, DifficultyChange.kind == kind, DifficultyChange.level == level
+            )
+        )
         insert = upsert(
             db, QuestionDifficulty, skill=skill, kind=kind, level=level, value=rating.value, count=rating.count
         )

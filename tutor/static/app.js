@@ -125,9 +125,12 @@
     }
   }
 
+  // A lesson step may swap only the parts of the lesson that changed (each settles on its own): the focus goes
+  // where the whole lesson would put it, so it is looked for in the lesson, not in the part.
   document.addEventListener("htmx:afterSettle", function (event) {
+    var swapped = event.detail.elt;
     showCoach();
-    focusFirst(event.detail.elt.closest ? event.detail.elt : document);
+    focusFirst(swapped.closest ? swapped.closest("#lesson") || swapped : document);
     startHourglass(document);
     showSpeakers();
     readAloud();

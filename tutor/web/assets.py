@@ -26,6 +26,7 @@ from markupsafe import Markup
 from werkzeug.security import safe_join
 
 from tutor import gnav_deck, standard_deck
+from tutor.web.i18n import current_locale
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 SHORT_CACHE = "public, max-age=300"
@@ -213,10 +214,25 @@ def card_drawing(card, colours: dict, highlight: str = "") -> Markup:
     return drawing
 
 
+def card_name(card, colours: dict) -> Markup:
+    """A card's name for screen readers in the reader's language, put into words by the ``card_label`` macro only the
+    first time in each language (a lesson step names a dozen cards)."""
+    app = current_app
+    key = (current_locale(), card, colours.get(card.colour) if card is not None else None)
+    names = app.extensions["card_names"]
+    name = names.get(key)
+    if name is None:
+        name = app.jinja_env.get_template("macros/cards.html").module.card_label(card, colours)
+        if not app.jinja_env.auto_reload:  # a template being edited must show at once
+            names[key] = name
+    return name
+
+
 def init_app(app: Flask) -> None:
     app.extensions["static_files"] = StaticFiles(app.static_folder)
     app.extensions["card_drawings"] = {}
+    app.extensions["card_names"] = {}
     app.view_functions["static"] = serve_static
-    app.jinja_env.globals.update(static_url=static_url, card_drawing=card_drawing)
+    app.jinja_env.globals.update(static_url=static_url, card_drawing=card_drawing, card_name=card_name)
     app.after_request(personal)
     app.after_request(compress_page)

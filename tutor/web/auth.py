@@ -505,11 +505,12 @@ def guest_sign_in():
         flash(_("Please type a name of 1 to %(max)s letters.", max=accounts.NAME_MAX), "error")
         return redirect(url_for("main.index"))
     database = db.session()
-    limits.check(database, limits.GUESTS, client_address(), time.time())
+    limits.check(database, limits.GUESTS, address_key(), time.time())
     device = request.cookies.get(device_cookie(), "")
     if not (16 <= len(device) <= 64 and device.replace("-", "").replace("_", "").isalnum()):
-        device = secrets.token_urlsafe(24)
+        device = secrets.token_urlsafe(24)  # a new browser; one that drops its cookies is bounded by its address
     device_hash = _device_hash(device)
+    limits.check(database, limits.GUESTS_PER_DEVICE, device_hash, time.time())
     pupil = database.scalar(
         select(Pupil).where(
             Pupil.is_guest.is_(True),

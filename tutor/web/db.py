@@ -13,10 +13,15 @@ from tutor.db import make_engine, make_sessions
 
 
 def init_app(app: Flask) -> None:
-    engine = make_engine(app.config["DATABASE_URL"])
+    use_engine(app)
+    app.teardown_appcontext(_close_session)
+
+
+def use_engine(app: Flask, pool_size: int | None = None) -> None:
+    """The app's engine and sessions, with a PostgreSQL pool of ``pool_size`` (``kortmatte serve``: its threads)."""
+    engine = make_engine(app.config["DATABASE_URL"], pool_size)
     app.extensions["db_engine"] = engine
     app.extensions["db_sessions"] = make_sessions(engine)
-    app.teardown_appcontext(_close_session)
 
 
 def session() -> Session:

@@ -31,13 +31,19 @@ def _for_locale(name: str, make):
     """``make()`` worked out once per request and locale (a teacher's page may print pupils' cards under force_locale).
 
     Flask-Babel looks the locale and its catalogue up again on every gettext call, turning the
-    locale into its name each time: a lesson page makes hundreds of calls.
+    locale into its name each time: a lesson page makes hundreds of calls. The answer is kept
+    beside Flask-Babel's own choice of locale (its state in ``g``, which ``force_locale``
+    changes), so a call costs one look into the request.
     """
-    locale = get_locale()
-    cached = g.get(name)
+    state = g.get("_flask_babel")
+    locale = getattr(state, "babel_locale", None)
+    if locale is None:  # not chosen yet in this request: Flask-Babel chooses it and keeps its state
+        locale = get_locale()
+        state = g.get("_flask_babel")
+    cached = getattr(state, name, None)
     if cached is None or cached[0] is not locale:
         cached = (locale, make(locale))
-        setattr(g, name, cached)
+        setattr(state, name, cached)
     return cached[1]
 
 

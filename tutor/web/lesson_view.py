@@ -6,12 +6,16 @@ turns card ids into cards and gathers what the template needs.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import re
 from typing import NamedTuple
 
 from markupsafe import Markup, escape
 
+from tutor import ROOT
 from tutor.answers import ALLOW_ADD_SUB, ALLOW_FOUR_OPS, ALLOW_NUMBER
+from tutor.code_version import code_version
 from tutor.drills import Question
 from tutor.lessons import LESSONS
 from tutor.lessons.base import HAND
@@ -184,3 +188,72 @@ def lesson_context(run: LessonRun, pupil_name: str, now_ms: int, typed: str = ""
         "pupil_name": pupil_name,
         "number_pad": number_pad,  # the template calls it with the reader's locale
     }
+
+
+#: The parts of the lesson page a step may send on their own (each a block ``lesson_<name>`` of lesson.html with the
+#: element ``#lesson-<name>``, swapped by htmx out of band); the flash messages and the shown input go every time.
+PARTS = ("scoreboard", "coach", "drill", "table", "hand", "moves")
+#: What the ``#lesson`` element itself carries: when it changes, the step sends the whole lesson.
+SECTION = "section"
+
+
+@functools.cache
+def page_version() -> str:
+    """A fingerprint of the code and the templates: a page drawn by other code never has a part kept."""
+    digest = hashlib.sha256(code_version().encode())
+    for path in sorted((ROOT / "templates").rglob("*.html")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:8]
+
+
+def part_inputs(context: dict) -> dict[str, tuple]:
+    """Everything each part of the lesson is drawn from (the block reads nothing else that can change in a run).
+
+    A part with a step's form holds the run's step, which moves on with every saved step, so such a part is
+    drawn again after every step; the others (the score, the table, a hand to look at, the coach's words) are
+    sent only when they changed.
+    """
+    run, c = context["run"], context
+    question_open = c["question"] is not None
+
+    def step_if(has_forms) -> int | None:
+        return run.step if has_forms else None
+
+    return {
+        SECTION: (run.stage, c["intro_focus"], c["read_aloud"]),
+        "scoreboard": (c["scoreboard"],),
+        "coach": (
+            *(run.stage, step_if(run.stage == INTRO or c["hourglass"]), run.intro_step, c["intro_total"]),
+            *(c["told"], c["story"], c["narration"], c["homework"], c["hourglass"], c["hourglass_left"]),
+        ),
+        "drill": (step_if(question_open), c["question"], c["marked"], run.drill.open, run.drill.solution_shown)
+        + (c["hints"], c["more_hints"], c["unread_answer"]),
+        "table": (run.stage, c["zones"]),
+        "hand": (
+            *(step_if(c["hand_choices"]), question_open, c["has_hand"], c["hand"], c["hand_choices"]),
+            *(c["first_playable"], c["picks_cards"], c["picked"], c["pick_from"], c["picked_note"], c["pick_where"]),
+            *(c["places"], c["playable"], c["can_ask_playable"], run.turn.show_playable, c["intro_focus"]),
+        ),
+        "moves": (step_if(c["action_choices"] or c["typed_move"] or c["places"]), question_open)
+        + (bool(c["hand_choices"]), c["action_choices"], c["typed_move"], c["typed"], c["places"]),
+    }
+
+
+def shown_parts(context: dict, locale: str) -> str:
+    """What the page shows, part by part, as a short digest each ("section.scoreboard.coach…" in :data:`PARTS` order).
+
+    The page sends it back with its next step, so the step can leave out every part that would be drawn the same.
+    """
+    prefix = f"{page_version()}\0{locale}\0{context['run'].game_id}\0".encode()
+    return ".".join(
+        hashlib.blake2b(prefix + repr(inputs).encode(), digest_size=5).hexdigest()
+        for inputs in part_inputs(context).values()
+    )
+
+
+def changed_parts(before: str, after: str) -> list[str] | None:
+    """The parts to send when the page showed ``before`` and now shows ``after``; None: send the whole lesson."""
+    old, new = before.split("."), after.split(".")
+    if len(old) != len(new) or old[0] != new[0]:
+        return None
+    return [part for part, was, now in zip(PARTS, old[1:], new[1:], strict=True) if was != now]

@@ -43,7 +43,7 @@ from tutor.web.auth import current_pupil, pupil_required
 from tutor.web.errors import error_page
 from tutor.web.htmx import wants_fragment
 from tutor.web.i18n import current_locale, say
-from tutor.web.lesson_view import lesson_context
+from tutor.web.lesson_view import changed_parts, lesson_context, shown_parts
 
 bp = Blueprint("lessons", __name__)
 
@@ -169,15 +169,38 @@ def finished_homework(record: LessonRunRecord, run: LessonRun) -> dict | None:
     return {"assignment": assignment, "done": classroom.homework_state(db.session(), assignment, pupil, utcnow()).done}
 
 
-def render_lesson(record: LessonRunRecord, run: LessonRun, block: str | None = None):
+def render_lesson(record: LessonRunRecord, run: LessonRun, block: str | None = None, shown: str = ""):
+    """The lesson page, or its ``block`` for htmx; a step from a page that showed ``shown`` sends only what changed.
+
+    The parts of the lesson the page already shows as they are now are left out: the others come as htmx
+    out-of-band swaps (each part by its id) and the lesson itself is not swapped, so the page ends up exactly as
+    if the whole lesson had been sent. A page that says nothing (no script, another tab) gets the whole of it.
+    """
     typed_move = g.pop("typed_move", "") or session.pop("typed_move", "")
     context = lesson_context(run, current_pupil().name, now_ms(), typed_move, g.pop("unread_answer", ""))
     context["homework"] = finished_homework(record, run)
     school_class = current_pupil().school_class  # a guest's lessons stay silent until a speaker is pressed
     context["read_aloud"] = bool(school_class and school_class.read_aloud_on)
+    context["shown"] = shown_parts(context, current_locale())
+    changed = changed_parts(shown, context["shown"]) if block and shown else None
+    if changed is not None:
+        return render_parts(record, context, changed)
     if block:
         return render_block("lesson.html", block, record=record, **context)
     return render_template("lesson.html", record=record, **context)
+
+
+def render_parts(record: LessonRunRecord, context: dict, changed: list[str]):
+    """The parts in ``changed``, with the flash messages and what the page now shows, each swapped in by its id."""
+    blocks = ["lesson_shown", "lesson_flashes"] + [f"lesson_{part}" for part in changed]
+    app = current_app
+    template = app.jinja_env.get_template("lesson.html")
+    values = {"record": record, "oob": True, **context}
+    app.update_template_context(values)
+    page = template.new_context(values)  # one context for every part (each block only reads it)
+    response = make_response("".join(app.jinja_env.concat(template.blocks[name](page)) for name in blocks))
+    response.headers["HX-Reswap"] = "none"  # the lesson itself stays: only the parts above are swapped
+    return response
 
 
 @bp.get("/runs/<run_id>")
@@ -233,7 +256,7 @@ def lesson_action(action: steps.Action):
         if outcome.taken is steps.Taken.BUSY:
             return busy()
         if wants_fragment():
-            return render_lesson(record, run, "lesson")
+            return render_lesson(record, run, "lesson", request.form.get("shown", ""))
         return redirect(url_for("lessons.play", run_id=run_id))
 
     handler.__name__ = action.__name__
