@@ -1059,6 +1059,9 @@ BREAKS: tuple[Break, ...] = (
     Break("speech.nb_one_card_common", "tutor/speech/nb.py",
           'one_before=dict.fromkeys(NEUTER_NOUNS, "ett"),', "one_before={},",
           'a Norwegian count of one neuter noun is said with the common gender: "en kort"'),
+    Break("speech.it_ventuno_carte", "tutor/speech/it.py",
+          'return words.removesuffix("o")', "return words",
+          'an Italian count of 21 before its plural noun keeps its "o": "ventuno carte", not "ventun carte"'),
     Break("web_lessons.guests_read_aloud", "tutor/web/lessons.py",
           'context["read_aloud"] = bool(school_class and school_class.read_aloud_on)',
           'context["read_aloud"] = school_class is None or school_class.read_aloud_on',
@@ -1126,6 +1129,7 @@ LESSON_TESTS = (
 RELATED: dict[str, tuple[str, ...]] = {
     "tutor/speech/nb.py": ("test_speech.py",),
     "tutor/speech/sv.py": ("test_speech.py",),
+    "tutor/speech/it.py": ("test_speech.py",),
     "tutor/skill_model/skills.py": (
         "test_progress.py",
         "test_adaptivity.py",

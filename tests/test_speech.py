@@ -448,10 +448,17 @@ def test_the_progress_page_reads_each_skill_with_its_stars(guest, client):
         ("sv", "Du tar 1 kort och 1 spelmark.", "Du tar ett kort och en spelmark."),
         ("sv", "1 runda, 21 kort, 21 spelmark", "en runda, tjugoett kort, tjugoen spelmark"),
         ("sv", "Runda 1 av 5", "Runda ett av fem"),
-        ("it", "1 carta e 1 gettone; 21 carte", "una carta e un gettone; ventuno carte"),
+        ("it", "1 carta e 1 gettone; 21 carte", "una carta e un gettone; ventun carte"),
+        ("it", "31 gettoni, 91 punti, 121 carte", "trentun gettoni, novantun punti, centoventun carte"),
+        (
+            "it",
+            "101 carte, 1001 carte, 11 carte, 21 più 3",
+            "centouno carte, milleuno carte, undici carte, ventuno più tre",
+        ),
+        ("it", "Hai 21 carte", "Hai ventun carte"),
     ],
 )
 def test_one_agrees_with_the_noun_it_counts(locale, written, words):
     """A count ending in one takes the gender of its noun: nb "ett kort" (neuter), sv "en spelmark" (common), it
-    "una carta" (feminine)."""
+    "una carta" (feminine); Italian "ventuno" drops its "o" before the plural noun ("ventun carte")."""
     assert speakable(written, locale) == words

@@ -105,6 +105,9 @@ class Speller:
     #: The word for one before a noun whose gender wants another than :attr:`number`'s (Norwegian "ett kort",
     #: Swedish "en spelmark"), by the noun as a sentence writes it after the count.
     one_before: dict[str, str] = field(default_factory=dict)
+    #: How a count's words change before the noun it counts (Italian "ventun carte"): given the value, its
+    #: words and the noun, the words to say; None where the locale changes nothing.
+    before_noun: Callable[[int, str, str], str] | None = None
     digits: tuple[str, ...] = field(init=False)
 
     def __post_init__(self):
@@ -174,11 +177,13 @@ class Speller:
         """A whole number in words, its last "one" agreeing with the noun it counts ("ett kort", "tjueett kort")."""
         words = self.whole(digits)
         noun = re.match(r" ([^\W\d_]+)", after)
-        one = noun and self.one_before.get(noun.group(1).lower())
         value = int(digits)
-        if not one or words != self.number(value) or value % 10 != 1 or value % 100 == 11:
+        if not noun or words != self.number(value):
             return words
-        return words.removesuffix(self.digits[1]) + one
+        one = self.one_before.get(noun.group(1).lower())
+        if one and value % 10 == 1 and value % 100 != 11:
+            return words.removesuffix(self.digits[1]) + one
+        return self.before_noun(value, words, noun.group(1).lower()) if self.before_noun else words
 
     def ratio(self, numerator: str, denominator: str) -> str:
         """A fraction as said in school; a zero numerator, a denominator of 0 or 1 or a large one divides."""
