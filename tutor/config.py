@@ -21,6 +21,8 @@ sees each client's own address. Leave it at 0 when clients connect directly.
 ``MAIL_SERVER``, ``MAIL_PORT`` (587), ``MAIL_FROM``, ``MAIL_USERNAME``, ``MAIL_PASSWORD``, ``MAIL_STARTTLS`` (on) and
 ``SITE_URL``: with a mail server, a sender and the site's own address (such as ``https://kortmatte.school.example``,
 for the links in the e-mails) all set, teachers may reset a forgotten password by an e-mailed link.
+``AUDIO_DIR`` (``<instance>/audio``): the recorded speech ``kortmatte audio build`` makes for devices without a voice
+of their own (tutor/speech/audio.py); without it there is none, and those devices stay silent.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ DEFAULTS = {
     "MAIL_STARTTLS": True,
     # the links in e-mails start with this, never with the Host a request named (which anyone can choose)
     "SITE_URL": "",
+    # the recorded speech (tutor.speech.audio); "" (the tests' apps): none
+    "AUDIO_DIR": "",
     # how long a process keeps the fitted skill parameters and question difficulties before reading them again
     "SHARED_ROWS_SECONDS": 30,
 }
@@ -99,6 +103,7 @@ def from_environment(instance_path: str) -> dict:
     settings = {
         "DATABASE_URL": database_url(instance_path),
         "SECRET_KEY": os.environ.get("SECRET_KEY") or instance_secret(instance_path),
+        "AUDIO_DIR": str(Path(instance_path) / "audio"),
     }
     for name, default in DEFAULTS.items():
         raw = os.environ.get(name)

@@ -193,7 +193,21 @@ class Speller:
 
     def speakable(self, text: str) -> str:
         """``text`` as a teacher would say it: every number, fraction, sign and card in words."""
-        spoken = TOKEN.sub(self.read, text)
-        spoken = re.sub(r"[ \t]{2,}", " ", spoken)
-        spoken = re.sub(r" ([,.;:!?)])", r"\1", spoken)
-        return re.sub(r"\( ", "(", spoken).strip()
+        return tidy(TOKEN.sub(self.read, text))
+
+    def pieces(self, text: str) -> list[str]:
+        """:meth:`speakable` in the pieces a recording is stitched from (:mod:`tutor.speech.audio`): the words
+        between the numbers, signs and cards, and the words of each of them, in order."""
+        pieces, start = [], 0
+        for match in TOKEN.finditer(text):
+            pieces += [text[start : match.start()], self.read(match)]
+            start = match.end()
+        pieces.append(text[start:])
+        return [piece for piece in map(tidy, pieces) if piece]
+
+
+def tidy(spoken: str) -> str:
+    """Spoken words with single spaces and no space before a punctuation mark."""
+    spoken = re.sub(r"[ \t]{2,}", " ", spoken)
+    spoken = re.sub(r" ([,.;:!?)])", r"\1", spoken)
+    return re.sub(r"\( ", "(", spoken).strip()
