@@ -166,6 +166,12 @@ def test_a_clip_is_served_for_good_and_an_unknown_one_is_not_found(recorded_app,
         assert response.status_code == 404, missing
         assert response.headers["Cache-Control"] == "no-store"
     assert client.get("/audio/nb.json").status_code == 404
+    stray = library_dir / "notes.opus"  # a file in the folder that is no clip named by its hash
+    stray.write_bytes(b"OggS")
+    try:
+        assert client.get("/audio/notes.opus").status_code == 404
+    finally:
+        stray.unlink()
 
 
 def test_without_a_library_there_are_no_clips(app):

@@ -444,6 +444,23 @@ def test_a_question_is_read_with_the_answers_it_offers(app):
         assert spoken([], speakable_choices(choices)) == ("Ja. åtte pluss to. No!", [])
 
 
+def test_a_stacked_fraction_is_read_as_a_fraction_not_as_its_markup(app):
+    """A seat's note in a fraction lesson is drawn with stacked fractions (lesson_view.say_stacked): its speaker
+    reads the fraction, never the tags around it."""
+    from flask_babel import force_locale
+    from markupsafe import Markup
+
+    from tutor.web.i18n import spoken
+    from tutor.web.lesson_view import say_stacked
+
+    with app.test_request_context(), force_locale("nb"):
+        note = say_stacked("fra 2/8 til 1/9 < 1")
+        assert isinstance(note, Markup) and "frac-num" in note
+        assert spoken([], [Markup("Intervallet: ") + note + "."]).words == (
+            "Intervallet: fra to åttendedeler til en niendedel er mindre enn en."
+        )
+
+
 def test_the_progress_page_reads_each_skill_with_its_stars(guest, client):
     guest.sign_in("Ada", "nb")
     page = client.get("/progress").get_data(as_text=True)

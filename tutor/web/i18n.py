@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from flask import g, request, session
 from flask_babel import Babel, get_locale, get_translations
+from markupsafe import Markup
 
 from tutor import speech, text
 from tutor.text import LOCALES
@@ -74,8 +75,10 @@ class Spoken(NamedTuple):
 
 def spoken(texts, said=()) -> Spoken:
     """What a speaker button reads aloud (issue 28): ``texts`` as :func:`say` shows them and the lines
-    ``said`` already, with their numbers, signs and cards in words (:mod:`tutor.speech`)."""
-    lines = [line for line in [say(each) for each in texts] + [str(line) for line in said] if line]
+    ``said`` already (plain text, or a page's markup such as a stacked fraction), with their numbers, signs and
+    cards in words (:mod:`tutor.speech`)."""
+    said = [line.striptags() if isinstance(line, Markup) else str(line) for line in said]  # a stacked fraction's tags
+    lines = [line for line in [say(each) for each in texts] + said if line]
     locale = current_locale()
     words = " ".join(speech.speakable(line, locale) for line in lines)
     return Spoken(words, recordings().clip_urls(lines, locale) if words else [])
