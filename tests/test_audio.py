@@ -143,6 +143,8 @@ def test_espeak_records_a_phrase_as_a_small_opus_file(tmp_path, locale):
     assert audio.record(tmp_path, audio.Espeak(), SPELLERS[locale].speakable("27 + 3/4"), locale) == digest, (
         "the same phrase gives the same file"
     )
+    hyphen = audio.record(tmp_path, audio.Espeak(), "-second hourglass", locale)  # a piece after a slot
+    assert (tmp_path / f"{hyphen}.opus").stat().st_size > 1_000
 
 
 @pytest.fixture

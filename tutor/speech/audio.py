@@ -89,8 +89,9 @@ class Espeak(Synthesiser):
         return bool(shutil.which("espeak-ng") and shutil.which("opusenc"))
 
     def __call__(self, text: str, locale: str) -> bytes:
-        wave = subprocess.run(
-            ["espeak-ng", "-v", self.VOICES[locale], "-s", str(self.SPEED), "--stdout", text],
+        wave = subprocess.run(  # the text on standard input: "-second hourglass" is no option
+            ["espeak-ng", "-v", self.VOICES[locale], "-s", str(self.SPEED), "--stdout", "--stdin"],
+            input=text.encode(),
             capture_output=True,
             check=True,
         ).stdout
