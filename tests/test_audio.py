@@ -199,3 +199,16 @@ def test_a_lesson_pages_speakers_name_the_clips_that_say_their_text(tmp_path, da
     said = [client.get(url).get_data().decode().split(":", 1)[1] for url in urls]
     assert key(" ".join(said)) == key(words), "the clips say the speaker's words, in turn"
     app.extensions["db_engine"].dispose()
+
+
+def test_kortmatte_audio_build_records_into_the_folder_or_says_why_not(tmp_path, monkeypatch, capsys):
+    from tutor import cli
+
+    monkeypatch.setattr(audio.Espeak, "available", staticmethod(lambda: False))
+    assert cli.main(["audio", "build", "--dir", str(tmp_path)]) == 0
+    assert "espeak-ng and opusenc are not installed" in capsys.readouterr().out
+    assert not list(tmp_path.iterdir()), "no synthesiser: nothing recorded, the speakers need the devices' voices"
+    monkeypatch.setattr(audio, "Espeak", type("Fake", (FakeSynthesiser,), {"available": staticmethod(lambda: True)}))
+    assert cli.main(["audio", "build", "--dir", str(tmp_path), "--locale", "nb"]) == 0
+    assert re.fullmatch(rf"nb: \d{{4}} clips, 0\.\d MB in {re.escape(str(tmp_path))}\n", capsys.readouterr().out)
+    assert (tmp_path / "nb.json").is_file() and not (tmp_path / "en.json").exists()

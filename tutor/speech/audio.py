@@ -50,9 +50,11 @@ PUPIL_SOURCES = (
 )
 #: A translated text's slots (``%(num)s``, ``{name}``): a recording of the text is cut there.
 SLOT = re.compile(r"%\(\w+\)[sdif]|%[sdif]|\{\w*\}")
+#: A word as a clip is looked up: letters and digits, with an apostrophe inside (Italian "l'asso").
 WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 #: Fractions up to twelfths are recorded, also improper ones up to twice the whole.
 LARGEST_RECORDED_DENOMINATOR = 12
+#: Every whole number up to this is recorded as a word; a larger one's sentence needs the device's voice.
 LARGEST_RECORDED_NUMBER = 1000
 
 
