@@ -131,6 +131,10 @@ def main() -> None:
             print(f"    not speakable: {text!r} -> {spoken!r}")
         for text in unread[: args.show]:
             print(f"    no speaker: {text!r}")
+        if args.audio:
+            unrecorded = [text for text in shown if found[text][0] and not found[text][1]]
+            for text in unrecorded[: args.show]:
+                print(f"    no recording: {text!r}")
 
 
 if __name__ == "__main__":
