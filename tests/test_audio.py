@@ -148,9 +148,10 @@ def test_espeak_records_a_phrase_as_a_small_opus_file(tmp_path, locale):
 
 
 @pytest.fixture
-def recorded_app(tmp_path, database_url):
-    build(tmp_path, locales=("nb", "en"))
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test", "AUDIO_DIR": str(tmp_path)})
+def recorded_app(library_dir, database_url):
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test", "AUDIO_DIR": str(library_dir)}
+    )
     yield app
     app.extensions["db_engine"].dispose()
 
