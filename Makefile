@@ -9,7 +9,7 @@ PORT   ?= 8000
 ALLOW_SIGNUP ?= 1
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint setup catalogues translations system-packages vendor bench simulate clean
+.PHONY: run test lint setup catalogues translations system-packages audio vendor bench simulate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,9 +31,15 @@ translations: $(STAMP)
 system-packages:
 	scripts/system-packages.sh
 
+# The recorded speech for devices without a voice of their own (docs/read-aloud.md): a text recorded before is kept,
+# so only the first build takes minutes. Without espeak-ng and opusenc it says so and the app reads aloud only with
+# the devices' own voices (`make system-packages` installs them).
+audio: setup
+	$(BIN)/kortmatte audio build
+
 # Teachers may sign up on the local demo server (ALLOW_SIGNUP is off everywhere else unless set).
 # `kortmatte demo` prints the demo teacher's sign-in and the class codes, also when the demo exists.
-run: setup
+run: setup audio
 	$(BIN)/kortmatte db upgrade
 	$(BIN)/kortmatte demo
 	ALLOW_SIGNUP=$(ALLOW_SIGNUP) $(BIN)/kortmatte serve --host $(HOST) --port $(PORT)

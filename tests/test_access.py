@@ -20,9 +20,9 @@ from tutor.web import db
 
 #: Who may use an id in a URL, by the URL argument's name.
 TEACHER_IDS = {"class_id", "pupil_id", "assignment_id", "run_id", "teacher_id", "group_id"}
-#: ... and arguments anyone may send: a game, a class code, a static file, a password reset link's signed token, a
-#: misconception of the drill content, a school-account provider.
-PUBLIC_ARGUMENTS = {"game_id", "code", "filename", "signed", "skill", "kind", "misconception", "provider_id"}
+#: ... and arguments anyone may send: a game, a class code, a static file or recorded clip, a password reset link's
+#: signed token, a misconception of the drill content, a school-account provider.
+PUBLIC_ARGUMENTS = {"game_id", "code", "filename", "signed", "skill", "kind", "misconception", "provider_id", "digest"}
 
 
 def homework_form(game="calculation-war", **fields):
@@ -74,6 +74,7 @@ def two_schools(app, staff):
         "code": class_a.code,
         "game_id": "calculation-war",
         "filename": "app.css",
+        "digest": "0123456789abcdef",  # a recorded clip's name (tutor/web/audio.py): the same for everybody
         "signed": "not-a-signed-token",
         "skill": "tens_friends",
         "kind": "tens_friend_number",

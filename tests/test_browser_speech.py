@@ -8,7 +8,8 @@ its utterance must be in Norwegian with no digit or sign left. Without a local v
 page's language the buttons stay hidden and the lesson plays silently. A class that reads aloud
 hears each new text by itself (a class without the setting does not), and a Crazy Banana:
 Tiervenner lesson of such a class is played with a refused card, questions, a hint and a worked
-solution: every text of its steps must have been heard, in Norwegian, each number as a word.
+solution: every text of its steps must have been heard, in Norwegian, each number as a word. A device
+with no voice at all plays the server's recorded clips of a text instead, one after another.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import pytest
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from tests.browser_support import Visit
+from tests.browser_support import Visit, serving
+from tests.test_audio import build_from_pupil_texts
 from tests.test_browser_games import stored_question
 from tutor import classroom
 from tutor.answer_key import right_answer
@@ -78,8 +80,8 @@ def test_a_war_lesson_in_norwegian_is_read_aloud_in_norwegian_with_numbers_as_wo
     visit.sign_in("Ada", "Norsk bokmål")
     visit.start("war")
     heard: list[str] = []
-    assert speak_every_button(visit, heard) == 1, "the first intro step has its speaker"
-    assert page.locator("button.speak").get_attribute("aria-label") == "Les opp"
+    assert speak_every_button(visit, heard) == 3, "the first intro step, the scoreboard and the table have speakers"
+    assert page.locator(".coach button.speak").get_attribute("aria-label") == "Les opp"
     visit.axe("an intro step with its speaker button")
     for _ in range(3):
         visit.click(page.locator("form[action$='/next-step'] button"))
@@ -118,10 +120,11 @@ def test_without_a_voice_for_the_pages_language_the_lesson_is_silent(browser, li
         with_voice(visit, voice_lang)  # a Swedish voice does not read a Norwegian page
     visit.sign_in("Bo", "Norsk bokmål")
     visit.start("war")
-    assert visit.page.locator("button.speak").count() == 1
-    assert not visit.page.locator("button.speak").is_visible()
+    speakers = visit.page.locator("button.speak")
+    assert speakers.count() == 3
+    assert not any(button.is_visible() for button in speakers.all())
     visit.click(visit.page.locator("form[action$='/next-step'] button"))
-    assert not visit.page.locator("button.speak").is_visible()
+    assert speakers.count() and not any(button.is_visible() for button in speakers.all())
     assert not visit.problems, visit.problems
     visit.close()
 
@@ -258,5 +261,62 @@ def test_a_tiervenner_lesson_is_read_aloud_in_norwegian_with_numbers_as_words(br
             visit.click(page.locator("section.moves button.move-button").first)
         step()
     assert all(every.values()) and every["texts"] > 20, every
+    assert not visit.problems, visit.problems
+    visit.close()
+
+
+#: A device without any voice, whose media elements record what they are asked to play (and end at once).
+NO_VOICE_RECORDING_PLAYS = """
+(() => {
+  window.played = [];
+  window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; } };
+  Object.defineProperty(window, "speechSynthesis", {configurable: true, value: {
+    getVoices: () => [],
+    speak: () => { throw new Error("no voice to speak with"); },
+    cancel: () => {},
+    addEventListener: () => {},
+  }});
+  HTMLMediaElement.prototype.play = function () {
+    window.played.push(this.src);
+    setTimeout(() => this.dispatchEvent(new Event("ended")), 0);
+    return Promise.resolve();
+  };
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def recorded_server(tmp_path_factory):
+    """A server with Norwegian recordings (a fake synthesiser's, of the real pupils' texts)."""
+    directory = tmp_path_factory.mktemp("audio")
+    build_from_pupil_texts(directory)
+    with serving(tmp_path_factory, AUDIO_DIR=str(directory)) as base:
+        yield base
+
+
+def test_without_a_voice_the_page_plays_the_recorded_clips_of_its_texts(browser, recorded_server):
+    visit = Visit(browser, recorded_server)
+    visit.context.add_init_script(script=NO_VOICE_RECORDING_PLAYS)
+    page = visit.page
+    pupil_of_a_class(visit, recorded_server, "Ida", read_aloud=True)
+    visit.start("war")
+    coach = page.locator(".coach button.speak")
+    assert coach.is_visible(), "the speaker shows: the device has no voice, but the server has the recording"
+    clips = [recorded_server + url for url in coach.get_attribute("data-speak-audio").split()]
+    page.wait_for_function(f"() => window.played.length >= {len(clips)}")
+    assert page.evaluate("() => window.played") == clips, "the class reads aloud: the first step plays by itself"
+    page.evaluate("() => { window.played = []; }")
+    coach.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => window.played.length >= {len(clips)}")
+    assert page.evaluate("() => window.played") == clips, "the clips play in turn, each once"
+    for url in set(clips):
+        response = page.request.get(url)
+        assert response.status == 200 and response.headers["content-type"] == "audio/ogg", url
+        assert response.headers["cache-control"] == "public, max-age=31536000, immutable"
+    visit.click(page.locator("form[action$='/next-step'] button"))
+    coach = page.locator(".coach button.speak")
+    assert coach.is_visible() and coach.get_attribute("data-speak-audio"), "the next step has its recording too"
+    visit.axe("an intro step whose speaker plays recordings")
     assert not visit.problems, visit.problems
     visit.close()

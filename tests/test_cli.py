@@ -100,8 +100,14 @@ def test_environment_configuration_wins(tmp_path, monkeypatch):
     monkeypatch.setenv("SECRET_KEY", "from-env")
     monkeypatch.setenv("DATABASE_URL", "postgresql+psycopg://u@h/db")
     settings = config.from_environment(str(tmp_path))
-    assert settings == {"SECRET_KEY": "from-env", "DATABASE_URL": "postgresql+psycopg://u@h/db"}
+    assert settings == {
+        "SECRET_KEY": "from-env",
+        "DATABASE_URL": "postgresql+psycopg://u@h/db",
+        "AUDIO_DIR": str(tmp_path / "audio"),  # the recorded speech lives in the instance folder unless set
+    }
     assert not (tmp_path / "secret_key").exists()
+    monkeypatch.setenv("AUDIO_DIR", "/srv/kortmatte-audio")
+    assert config.from_environment(str(tmp_path))["AUDIO_DIR"] == "/srv/kortmatte-audio"
 
 
 # --- the database commands: demo, teacher, purge ------------------------------------------------

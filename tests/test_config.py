@@ -34,8 +34,10 @@ def test_the_environment_sets_every_option(tmp_path, monkeypatch):
     }
     for name, value in values.items():
         monkeypatch.setenv(name, value)
+    monkeypatch.setenv("AUDIO_DIR", "/srv/kortmatte-audio")
     settings = config.from_environment(str(tmp_path))
     assert settings | {"DATABASE_URL": None, "SECRET_KEY": None} == {
+        "AUDIO_DIR": "/srv/kortmatte-audio",
         "ALLOW_SIGNUP": True,
         "ALLOW_GUESTS": False,
         "SESSION_IDLE_MINUTES": 15,

@@ -390,10 +390,28 @@ def test_a_lesson_page_gives_its_speaker_the_words_of_its_text(guest, client, lo
         r'aria-label="([^"]+)"[^>]*hidden>',
         page,
     )
-    assert len(speakers) == 1, page
-    words, label = speakers[0]
-    assert label == {"nb": "Les opp", "it": "Leggi ad alta voce"}[locale]
-    assert words.strip() and not UNSPOKEN.search(html.unescape(words)), words
+    assert len(speakers) == 3, "the scoreboard, the coach and the table's one zone each have a speaker"
+    for words, label in speakers:
+        assert label == {"nb": "Les opp", "it": "Leggi ad alta voce"}[locale]
+        assert words.strip() and not UNSPOKEN.search(html.unescape(words)), words
+
+
+def test_the_scoreboard_and_every_seat_are_read(guest, client):
+    """The scoreboard's lines and each zone's seats with their notes, each line a sentence (issue 28)."""
+    guest.sign_in("Ada", "nb")
+    run_id = guest.start("war")
+    client.post(f"/runs/{run_id}/skip-intro")
+    page = client.get(f"/runs/{run_id}").get_data(as_text=True)
+    scoreboard = re.search(r'<div class="scoreboard".*?</div>', page, re.S).group(0)
+    (words,) = speakers_of(scoreboard)
+    assert re.fullmatch(r"Runde en av ti\. Du: tjueseks kort\. Datamaskin en: tjueseks kort\.", words), words
+    zones = re.findall(r'<section class="zone zone-(?!last-round).*?</section>', page, re.S)
+    assert zones
+    for zone in zones:
+        (words,) = speakers_of(zone)
+        names = [html.unescape(name) for name in re.findall(r'<span class="seat-name">([^<]+)', zone)]
+        assert names and all(f"{speakable(name, 'nb')}" in words for name in names), (names, words)
+        assert not UNSPOKEN.search(words), words
 
 
 def speakers_of(html_text: str) -> list[str]:
@@ -418,12 +436,29 @@ def test_the_last_round_is_read_seat_by_seat_with_its_cards_and_winner(app, gues
 def test_a_question_is_read_with_the_answers_it_offers(app):
     from flask_babel import force_locale
 
-    from tutor.web.i18n import speakable, speakable_choices
+    from tutor.web.i18n import speakable_choices, spoken
 
     choices = [{"value": "yes", "label": "Yes"}, {"value": "8", "label": "8 + 2"}, {"value": "no", "label": "No!"}]
     with app.test_request_context(), force_locale("nb"):
         assert speakable_choices(choices) == ["Ja.", "8 + 2.", "No!"]
-        assert speakable([], speakable_choices(choices)) == "Ja. åtte pluss to. No!"
+        assert spoken([], speakable_choices(choices)) == ("Ja. åtte pluss to. No!", [])
+
+
+def test_a_stacked_fraction_is_read_as_a_fraction_not_as_its_markup(app):
+    """A seat's note in a fraction lesson is drawn with stacked fractions (lesson_view.say_stacked): its speaker
+    reads the fraction, never the tags around it."""
+    from flask_babel import force_locale
+    from markupsafe import Markup
+
+    from tutor.web.i18n import spoken
+    from tutor.web.lesson_view import say_stacked
+
+    with app.test_request_context(), force_locale("nb"):
+        note = say_stacked("fra 2/8 til 1/9 < 1")
+        assert isinstance(note, Markup) and "frac-num" in note
+        assert spoken([], [Markup("Intervallet: ") + note + "."]).words == (
+            "Intervallet: fra to åttendedeler til en niendedel er mindre enn en."
+        )
 
 
 def test_the_progress_page_reads_each_skill_with_its_stars(guest, client):
@@ -448,10 +483,17 @@ def test_the_progress_page_reads_each_skill_with_its_stars(guest, client):
         ("sv", "Du tar 1 kort och 1 spelmark.", "Du tar ett kort och en spelmark."),
         ("sv", "1 runda, 21 kort, 21 spelmark", "en runda, tjugoett kort, tjugoen spelmark"),
         ("sv", "Runda 1 av 5", "Runda ett av fem"),
-        ("it", "1 carta e 1 gettone; 21 carte", "una carta e un gettone; ventuno carte"),
+        ("it", "1 carta e 1 gettone; 21 carte", "una carta e un gettone; ventun carte"),
+        ("it", "31 gettoni, 91 punti, 121 carte", "trentun gettoni, novantun punti, centoventun carte"),
+        (
+            "it",
+            "101 carte, 1001 carte, 11 carte, 21 più 3",
+            "centouno carte, milleuno carte, undici carte, ventuno più tre",
+        ),
+        ("it", "Hai 21 carte", "Hai ventun carte"),
     ],
 )
 def test_one_agrees_with_the_noun_it_counts(locale, written, words):
     """A count ending in one takes the gender of its noun: nb "ett kort" (neuter), sv "en spelmark" (common), it
-    "una carta" (feminine)."""
+    "una carta" (feminine); Italian "ventuno" drops its "o" before the plural noun ("ventun carte")."""
     assert speakable(written, locale) == words

@@ -48,6 +48,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from tutor.web import (
         assets,
+        audio,
         auth,
         dashboards,
         errors,
@@ -64,6 +65,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
 
     assets.init_app(app)
+    audio.init_app(app)
     present.init_app(app)
     errors.init_app(app)
     sso.init_app(app)

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from tutor import ROOT
+from tutor.text import LOCALES
 
 #: Threads per worker process: one overlaps the other's database waits; more cost CPU in switching (bench/load.py).
 SERVE_THREADS = 2
@@ -516,6 +517,36 @@ def cmd_say(args) -> int:
     return 0
 
 
+def cmd_audio(args) -> int:
+    """Record the speech of every pupil's text for devices without a voice (tutor/speech/audio.py)."""
+    import tempfile
+
+    from babel.messages.pofile import read_po
+
+    from tutor.app import create_app
+    from tutor.speech import audio
+
+    if not audio.Espeak.available():
+        print("no pre-rendered speech: espeak-ng and opusenc are not installed (scripts/system-packages.sh)")
+        return 0
+    directory = Path(args.dir or create_app().config["AUDIO_DIR"])
+    with tempfile.TemporaryDirectory() as scratch:
+        pot = Path(scratch) / "pupil.pot"
+        pybabel("extract", pot=pot, locations=True)
+        with pot.open("rb") as handle:
+            template = read_po(handle)
+    sizes = audio.build(
+        directory,
+        audio.Espeak(),
+        lambda locale: audio.pupil_texts(template, locale),
+        locales=args.locale or LOCALES,
+        workers=os.cpu_count() or 1,
+    )
+    for locale, (clips, size) in sizes.items():
+        print(f"{locale}: {clips} clips, {size / 1e6:.1f} MB in {directory}")
+    return 0
+
+
 def cmd_i18n(args) -> int:
     for step in ["extract", "update", "compile"] if args.action == "all" else [args.action]:
         pybabel(step)
@@ -659,6 +690,15 @@ def build_parser() -> argparse.ArgumentParser:
     say.add_argument("--locale", default="en", help="en, nb, sv or it (default en)")
     say.add_argument("text", nargs="+", help='the text as a page shows it, e.g. "27 + 3/4"')
     say.set_defaults(func=cmd_say)
+
+    audio = sub.add_parser("audio", help="recorded speech for devices without a voice of their own")
+    audio_sub = audio.add_subparsers(dest="action", required=True)
+    audio_build = audio_sub.add_parser(
+        "build", help="record every pupil's text with espeak-ng once (a text recorded before is kept)"
+    )
+    audio_build.add_argument("--locale", action="append", choices=LOCALES, help="only this language (repeatable)")
+    audio_build.add_argument("--dir", help="where the clips go (default: AUDIO_DIR, instance/audio)")
+    audio.set_defaults(func=cmd_audio)
 
     i18n = sub.add_parser("i18n", help="pybabel extract / update / compile for the catalogues")
     i18n.add_argument("action", choices=["extract", "update", "compile", "all"])

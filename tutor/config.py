@@ -25,6 +25,8 @@ for the links in the e-mails) all set, teachers may reset a forgotten password b
 ``GOOGLE_HOSTED_DOMAIN``, the school's Google Workspace domain), ``ENTRA_CLIENT_ID``, ``ENTRA_CLIENT_SECRET`` and
 ``ENTRA_TENANT``: each provider whose settings are all given signs teachers and pupils in with the school's account
 (``*_METADATA_URL`` and ``FEIDE_GROUPS_URL`` point elsewhere than the providers' own addresses: docs/sign-in.md).
+``AUDIO_DIR`` (``<instance>/audio``): the recorded speech ``kortmatte audio build`` makes for devices without a voice
+of their own (tutor/speech/audio.py); without it there is none, and those devices stay silent.
 """
 
 from __future__ import annotations
@@ -65,6 +67,8 @@ DEFAULTS = {
     "ENTRA_CLIENT_SECRET": "",
     "ENTRA_TENANT": "",
     "ENTRA_METADATA_URL": "",
+    # the recorded speech (tutor.speech.audio); "" (the tests' apps): none
+    "AUDIO_DIR": "",
     # how long a process keeps the fitted skill parameters and question difficulties before reading them again
     "SHARED_ROWS_SECONDS": 30,
 }
@@ -116,6 +120,7 @@ def from_environment(instance_path: str) -> dict:
     settings = {
         "DATABASE_URL": database_url(instance_path),
         "SECRET_KEY": os.environ.get("SECRET_KEY") or instance_secret(instance_path),
+        "AUDIO_DIR": str(Path(instance_path) / "audio"),
     }
     for name, default in DEFAULTS.items():
         raw = os.environ.get(name)

@@ -105,6 +105,9 @@ class Speller:
     #: The word for one before a noun whose gender wants another than :attr:`number`'s (Norwegian "ett kort",
     #: Swedish "en spelmark"), by the noun as a sentence writes it after the count.
     one_before: dict[str, str] = field(default_factory=dict)
+    #: How a count's words change before the noun it counts (Italian "ventun carte"): given the value, its
+    #: words and the noun, the words to say; None where the locale changes nothing.
+    before_noun: Callable[[int, str, str], str] | None = None
     digits: tuple[str, ...] = field(init=False)
 
     def __post_init__(self):
@@ -174,11 +177,13 @@ class Speller:
         """A whole number in words, its last "one" agreeing with the noun it counts ("ett kort", "tjueett kort")."""
         words = self.whole(digits)
         noun = re.match(r" ([^\W\d_]+)", after)
-        one = noun and self.one_before.get(noun.group(1).lower())
         value = int(digits)
-        if not one or words != self.number(value) or value % 10 != 1 or value % 100 == 11:
+        if not noun or words != self.number(value):
             return words
-        return words.removesuffix(self.digits[1]) + one
+        one = self.one_before.get(noun.group(1).lower())
+        if one and value % 10 == 1 and value % 100 != 11:
+            return words.removesuffix(self.digits[1]) + one
+        return self.before_noun(value, words, noun.group(1).lower()) if self.before_noun else words
 
     def ratio(self, numerator: str, denominator: str) -> str:
         """A fraction as said in school; a zero numerator, a denominator of 0 or 1 or a large one divides."""
@@ -188,7 +193,21 @@ class Speller:
 
     def speakable(self, text: str) -> str:
         """``text`` as a teacher would say it: every number, fraction, sign and card in words."""
-        spoken = TOKEN.sub(self.read, text)
-        spoken = re.sub(r"[ \t]{2,}", " ", spoken)
-        spoken = re.sub(r" ([,.;:!?)])", r"\1", spoken)
-        return re.sub(r"\( ", "(", spoken).strip()
+        return tidy(TOKEN.sub(self.read, text))
+
+    def pieces(self, text: str) -> list[str]:
+        """:meth:`speakable` in the pieces a recording is stitched from (:mod:`tutor.speech.audio`): the words
+        between the numbers, signs and cards, and the words of each of them, in order."""
+        pieces, start = [], 0
+        for match in TOKEN.finditer(text):
+            pieces += [text[start : match.start()], self.read(match)]
+            start = match.end()
+        pieces.append(text[start:])
+        return [piece for piece in map(tidy, pieces) if piece]
+
+
+def tidy(spoken: str) -> str:
+    """Spoken words with single spaces and no space before a punctuation mark."""
+    spoken = re.sub(r"[ \t]{2,}", " ", spoken)
+    spoken = re.sub(r" ([,.;:!?)])", r"\1", spoken)
+    return re.sub(r"\( ", "(", spoken).strip()

@@ -35,8 +35,9 @@
 
   // Read aloud (for children who cannot read yet): a speaker button says its text, which the server spelt
   // in words (data-speak), with the browser's speech synthesis in the page's language. Only a voice on the
-  // device itself is used (a network voice would send the text to a third party); without one the buttons
-  // stay hidden and the lesson works silently.
+  // device itself is used (a network voice would send the text to a third party). A device without one plays
+  // the text's clips recorded on the server instead (data-speak-audio: their URLs, one after another); a
+  // button with neither stays hidden and the lesson works silently.
   var speech = window.speechSynthesis;
   function deviceVoice() {
     if (!speech || !window.SpeechSynthesisUtterance) { return null; }
@@ -47,9 +48,15 @@
     });
     return voices[0] || null;
   }
+  function clips(button) {
+    var urls = button.getAttribute("data-speak-audio");
+    return urls && window.Audio ? urls.split(" ") : [];
+  }
   function showSpeakers() {
     var voice = deviceVoice();
-    document.querySelectorAll("button[data-speak]").forEach(function (button) { button.hidden = !voice; });
+    document.querySelectorAll("button[data-speak]").forEach(function (button) {
+      button.hidden = !voice && !clips(button).length;
+    });
   }
   function say(words, voice) {
     var utterance = new window.SpeechSynthesisUtterance(words);
@@ -57,12 +64,33 @@
     utterance.lang = voice.lang;
     speech.speak(utterance);
   }
+  // The recorded clips still to play, in turn; a new reading replaces what is left of the last one.
+  var queue = [];
+  var playing = null;
+  function playNext() {
+    playing = null;
+    var url = queue.shift();
+    if (!url) { return; }
+    playing = new window.Audio(url);
+    playing.addEventListener("ended", playNext);
+    var started = playing.play();
+    if (started && started.catch) { started.catch(function () { queue = []; }); }  // autoplay refused: stop
+  }
+  function play(urls) {
+    if (playing) { playing.pause(); }
+    queue = urls.slice();
+    playNext();
+  }
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button[data-speak]");
-    var voice = button && deviceVoice();
-    if (!voice) { return; }
-    speech.cancel();
-    say(button.getAttribute("data-speak"), voice);
+    if (!button) { return; }
+    var voice = deviceVoice();
+    if (voice) {
+      speech.cancel();
+      say(button.getAttribute("data-speak"), voice);
+    } else if (clips(button).length) {
+      play(clips(button));
+    }
   });
 
   // A class that reads aloud (the teacher's class setting, for the youngest pupils): after each step the
@@ -71,17 +99,21 @@
   var readBefore = [];
   function readAloud() {
     var lesson = document.querySelector("#lesson[data-read-aloud]");
-    var voice = lesson && deviceVoice();
-    if (!voice) { return; }
-    var texts = [];
-    lesson.querySelectorAll("button[data-speak-auto]").forEach(function (button) {
-      texts.push(button.getAttribute("data-speak"));
-    });
-    var fresh = texts.filter(function (words) { return readBefore.indexOf(words) < 0; });
+    if (!lesson) { return; }
+    var voice = deviceVoice();
+    var buttons = Array.prototype.slice.call(lesson.querySelectorAll("button[data-speak-auto]"));
+    if (!voice) { buttons = buttons.filter(function (button) { return clips(button).length; }); }
+    if (!buttons.length) { return; }
+    var texts = buttons.map(function (button) { return button.getAttribute("data-speak"); });
+    var fresh = buttons.filter(function (button, index) { return readBefore.indexOf(texts[index]) < 0; });
     readBefore = texts;
     if (!fresh.length) { return; }
-    speech.cancel();  // the last step's reading, if it is still going, gives way to the new one
-    fresh.forEach(function (words) { say(words, voice); });
+    if (voice) {
+      speech.cancel();  // the last step's reading, if it is still going, gives way to the new one
+      fresh.forEach(function (button) { say(button.getAttribute("data-speak"), voice); });
+    } else {
+      play([].concat.apply([], fresh.map(clips)));
+    }
   }
   if (speech && speech.addEventListener) {
     speech.addEventListener("voiceschanged", function () { showSpeakers(); readAloud(); });

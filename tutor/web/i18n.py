@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from flask import g, request, session
 from flask_babel import Babel, get_locale, get_translations
+from markupsafe import Markup
 
 from tutor import speech, text
 from tutor.text import LOCALES
+from tutor.web.audio import recordings
 
 LANGUAGE_NAMES = {"en": "English", "nb": "Norsk bokmål", "sv": "Svenska", "it": "Italiano"}
 #: The Babel locale that writes each language's dates, times and numbers: English as in Britain (schools here use
@@ -67,18 +71,36 @@ def say(what) -> str:
     return text.say(what, current_locale(), translations())
 
 
-def speakable(texts, said=()) -> str:
+class Spoken(NamedTuple):
+    """What a speaker button reads aloud: the words for the device's voice, and the recorded clips that say them
+    on a device without one (none when some piece has no recording)."""
+
+    words: str
+    clips: list[str]
+
+
+def spoken(texts, said=()) -> Spoken:
     """What a speaker button reads aloud (issue 28): ``texts`` as :func:`say` shows them and the lines
-    ``said`` already, with their numbers, signs and cards in words (:mod:`tutor.speech`)."""
-    lines = [say(each) for each in texts] + [str(line) for line in said]
-    return " ".join(speech.speakable(line, current_locale()) for line in lines if line)
+    ``said`` already (plain text, or a page's markup such as a stacked fraction), with their numbers, signs and
+    cards in words (:mod:`tutor.speech`)."""
+    said = [line.striptags() if isinstance(line, Markup) else str(line) for line in said]  # a stacked fraction's tags
+    lines = [line for line in [say(each) for each in texts] + said if line]
+    locale = current_locale()
+    words = " ".join(speech.speakable(line, locale) for line in lines)
+    return Spoken(words, recordings().clip_urls(lines, locale) if words else [])
 
 
 def speakable_choices(choices) -> list[str]:
     """A question's answers to choose from as the reader sees them, each a sentence of its own, so that a
     voice pauses between them ("Yes. No.")."""
-    labels = (say(choice["label"]) for choice in choices)
-    return [label if label.endswith((".", "?", "!")) else f"{label}." for label in labels if label]
+    return sentences(choice["label"] for choice in choices)
+
+
+def sentences(texts) -> list[str]:
+    """Core texts as the reader sees them, each ending as a sentence, so that a voice pauses between lines that
+    a page shows one below the other ("Round 1 of 10. You: 26 cards.")."""
+    lines = (say(each) for each in texts)
+    return [line if line.endswith((".", "?", "!")) else f"{line}." for line in lines if line]
 
 
 def init_app(app) -> None:
@@ -87,8 +109,9 @@ def init_app(app) -> None:
     )
     app.jinja_env.globals.update(
         say=say,
-        speakable=speakable,
+        spoken=spoken,
         speakable_choices=speakable_choices,
+        sentences=sentences,
         current_locale=current_locale,
         LANGUAGE_NAMES=LANGUAGE_NAMES,
         LOCALES=LOCALES,
