@@ -32,16 +32,19 @@ system-packages:
 	scripts/system-packages.sh
 
 # The recorded speech for devices without a voice of their own (docs/read-aloud.md): a text recorded before is kept,
-# so only the first build takes minutes. Without espeak-ng and opusenc it says so and the app reads aloud only with
-# the devices' own voices (`make system-packages` installs them).
+# so only the first build takes long (tens of minutes for the four languages). Without espeak-ng and opusenc it says
+# so and the app reads aloud only with the devices' own voices (`make system-packages` installs them).
 audio: setup
 	$(BIN)/kortmatte audio build
 
 # Teachers may sign up on the local demo server (ALLOW_SIGNUP is off everywhere else unless set).
 # `kortmatte demo` prints the demo teacher's sign-in and the class codes, also when the demo exists.
-run: setup audio
+# `make run` serves at once and records the speech beside it at low priority (instance/audio-build.log): the server
+# reads each language's recordings when its build has finished.
+run: setup
 	$(BIN)/kortmatte db upgrade
 	$(BIN)/kortmatte demo
+	mkdir -p instance && (nice -n 10 $(BIN)/kortmatte audio build > instance/audio-build.log 2>&1 &)
 	ALLOW_SIGNUP=$(ALLOW_SIGNUP) $(BIN)/kortmatte serve --host $(HOST) --port $(PORT)
 
 # The code is ruff-formatted and lint-clean (pyproject.toml [tool.ruff]); `make lint` alone, before committing.
