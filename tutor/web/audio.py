@@ -55,10 +55,6 @@ class Recordings:
         return [url_for("audio.clip", digest=digest) for digest in clips or ()]
 
 
-def recordings() -> Recordings:
-    return current_app.extensions["recordings"]
-
-
 @bp.get("/audio/<digest>.opus")
 def clip(digest: str):
     """One recorded clip, to be kept for good (its name is its content's hash)."""

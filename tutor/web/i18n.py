@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from flask import g, request, session
+from flask import current_app, g, request, session
 from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup
 
 from tutor import speech, text
 from tutor.text import LOCALES
-from tutor.web.audio import recordings
 
 LANGUAGE_NAMES = {"en": "English", "nb": "Norsk bokmål", "sv": "Svenska", "it": "Italiano"}
 #: The Babel locale that writes each language's dates, times and numbers: English as in Britain (schools here use
@@ -87,7 +86,8 @@ def spoken(texts, said=()) -> Spoken:
     lines = [line for line in [say(each) for each in texts] + said if line]
     locale = current_locale()
     words = " ".join(speech.speakable(line, locale) for line in lines)
-    return Spoken(words, recordings().clip_urls(lines, locale) if words else [])
+    clips = current_app.extensions["recordings"].clip_urls(lines, locale) if words else []  # tutor.web.audio
+    return Spoken(words, clips)
 
 
 def speakable_choices(choices) -> list[str]:
