@@ -35,7 +35,7 @@ class PlatformConfig(LTI1P3PlatformConfAbstract):
     def init_platform_config(self, **kwargs) -> None:
         self.tool_client = kwargs["tool_client"]
         self.client_id = kwargs.get("client_id", CLIENT_ID)
-        self.key = JWK.generate(kty="RSA", size=2048)
+        self.key = kwargs.get("key") or JWK.generate(kty="RSA", size=2048)
 
     def get_registration_by_params(self, **kwargs) -> Registration:
         return (
@@ -79,8 +79,8 @@ class Launch(LTIAdvantageMessageLaunchAbstract):
 class Platform:
     """One platform: starts logins, signs launches, reads the tool's deep-linking responses."""
 
-    def __init__(self, tool_client, client_id: str = CLIENT_ID) -> None:
-        self.config = PlatformConfig(tool_client=tool_client, client_id=client_id)
+    def __init__(self, tool_client, client_id: str = CLIENT_ID, key: JWK | None = None) -> None:
+        self.config = PlatformConfig(tool_client=tool_client, client_id=client_id, key=key)
         self.registration = self.config.get_registration()
 
     def key_set(self) -> dict:

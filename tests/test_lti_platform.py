@@ -5,7 +5,9 @@ The platform builds and signs the messages; Kortmatte's routes check them as in 
 
 from __future__ import annotations
 
+import re
 import time
+from datetime import date, timedelta
 
 import jwt
 import pytest
@@ -26,7 +28,7 @@ from tests.lti_platform import (
 )
 from tutor.app import create_app
 from tutor.lti import platforms
-from tutor.models import LtiPupilLink, Pupil, SchoolClass, Teacher
+from tutor.models import Assignment, LessonRunRecord, LtiPupilLink, Pupil, SchoolClass, Teacher
 from tutor.web import db
 
 ROWS = (Teacher, SchoolClass, Pupil, LtiPupilLink)
@@ -120,3 +122,112 @@ def test_a_replayed_launch_from_the_platform_is_refused(lti_app, lms):
     thief.set_cookie(f"lti1p3-{sent['state']}", sent["state"])
     again = thief.post("/lti/launch", data=sent)
     assert again.status_code == 403 and "was used already" in again.get_data(as_text=True)
+
+
+RETURN_URL = f"{ISSUER}/deep-linking/return"
+LINEITEMS_URL = f"{ISSUER}/courses/42/lineitems"
+
+
+def csrf_token(page: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def choose_lesson(app, platform, teacher, game_id="calculation-war", **launch):
+    """A teacher's deep-linking launch and choice; returns the page that sends the answer back."""
+    response = platform.launch(
+        teacher, "teacher-1", [INSTRUCTOR], deep_linking_return_url=RETURN_URL, lineitems_url=LINEITEMS_URL, **launch
+    )
+    assert response.status_code == 302 and response.location == "/lti/deep-link"
+    form = teacher.get("/lti/deep-link")
+    assert form.status_code == 200 and 'action="/lti/deep-link"' in form.get_data(as_text=True)
+    due = (date.today() + timedelta(days=7)).isoformat()
+    return teacher.post(
+        "/lti/deep-link",
+        data={
+            "csrf_token": csrf_token(form.get_data(as_text=True)),
+            "game": game_id,
+            "goal": "games",
+            "goal_count": "2",
+            "due_date": due,
+            "due_time": "18:00",
+            "target": "class",
+        },
+    )
+
+
+def sent_back(page: str) -> tuple[str, str]:
+    action = re.search(r'<form method="post" action="([^"]+)" data-auto-submit>', page).group(1)
+    return action, re.search(r'name="JWT" value="([^"]+)"', page).group(1)
+
+
+def test_a_teacher_picks_a_lesson_and_the_platform_gets_a_signed_link_with_a_line_item(lti_app, lms):
+    teacher = lti_app.test_client()
+    answer = choose_lesson(lti_app, lms, teacher)
+    assert answer.status_code == 200
+    assert f"form-action 'self' {ISSUER}" in answer.headers["Content-Security-Policy"]
+    action, jwt_sent = sent_back(answer.get_data(as_text=True))
+    assert action == RETURN_URL
+    (item,) = lms.content_items(jwt_sent)  # checked by the platform against Kortmatte's published key set
+    with lti_app.app_context():
+        assignment = db.session().scalar(select(Assignment))
+        assert assignment.game_id == "calculation-war" and assignment.goal_count == 2 and assignment.everyone
+    assert item["type"] == "ltiResourceLink" and item["url"] == "http://localhost/lti/launch"
+    assert item["custom"] == {"kortmatte_assignment": assignment.public_id, "kortmatte_lesson": "calculation-war"}
+    assert item["lineItem"]["scoreMaximum"] == 100 and item["lineItem"]["resourceId"] == assignment.public_id
+    assert teacher.get("/lti/deep-link").status_code == 404  # answered once; the request is gone
+
+
+def test_without_grades_the_link_has_no_line_item(lti_app, lms):
+    teacher = lti_app.test_client()
+    response = lms.launch(teacher, "teacher-1", [INSTRUCTOR], deep_linking_return_url=RETURN_URL)
+    form = teacher.get(response.location).get_data(as_text=True)
+    due = (date.today() + timedelta(days=3)).isoformat()
+    data = {"csrf_token": csrf_token(form), "game": "calculation-war", "goal": "games", "goal_count": "1"}
+    answer = teacher.post("/lti/deep-link", data=data | {"due_date": due, "due_time": "18:00", "target": "class"})
+    (item,) = lms.content_items(sent_back(answer.get_data(as_text=True))[1])
+    assert "lineItem" not in item
+
+
+def test_the_pick_form_needs_its_csrf_token_and_a_waiting_request(lti_app, lms):
+    teacher = lti_app.test_client()
+    lms.launch(teacher, "teacher-1", [INSTRUCTOR], deep_linking_return_url=RETURN_URL)
+    due = (date.today() + timedelta(days=3)).isoformat()
+    data = {"game": "calculation-war", "goal": "games", "goal_count": "1", "due_date": due, "due_time": "18:00"}
+    assert teacher.post("/lti/deep-link", data=data | {"target": "class"}).status_code == 400
+    with lti_app.app_context():
+        assert db.session().scalar(select(func.count()).select_from(Assignment)) == 0
+    other = lti_app.test_client()
+    lms.launch(other, "teacher-1", [INSTRUCTOR])
+    assert other.get("/lti/deep-link").status_code == 404
+
+
+def test_a_pupil_opening_the_link_plays_that_homework(lti_app, lms):
+    teacher = lti_app.test_client()
+    item = lms.content_items(sent_back(choose_lesson(lti_app, lms, teacher).get_data(as_text=True))[1])[0]
+    pupil = lti_app.test_client()
+    response = lms.launch(pupil, "pupil-1", [LEARNER], resource_link="link-7", custom=item["custom"])
+    assert response.status_code == 302 and response.location.startswith("/runs/")
+    with lti_app.app_context():
+        run = db.session().scalar(select(LessonRunRecord))
+        assignment = db.session().scalar(select(Assignment))
+        assert run.assignment_id == assignment.id and run.game_id == "calculation-war"
+    assert pupil.get(response.location).status_code == 200
+    again = lms.launch(lti_app.test_client(), "pupil-1", [LEARNER], resource_link="link-7", custom=item["custom"])
+    assert again.location == response.location  # the unfinished game goes on
+    back = lms.launch(lti_app.test_client(), "teacher-1", [INSTRUCTOR], custom=item["custom"])
+    assert back.location == f"/teacher/assignments/{assignment.public_id}"
+
+
+def test_a_link_to_another_platforms_homework_opens_nothing_of_it(lti_app, lms):
+    item = lms.content_items(sent_back(choose_lesson(lti_app, lms, lti_app.test_client()).get_data(as_text=True))[1])[0]
+    with lti_app.app_context():
+        platforms.add_platform(db.session(), ISSUER, "second-client", [DEPLOYMENT], LOGIN_URL, TOKEN_URL, KEYSET_URL)
+        db.session().commit()
+    # one issuer and key set (as Canvas's cloud), another registration
+    second = Platform(lti_app.test_client(), client_id="second-client", key=lms.config.key)
+    second.launch(lti_app.test_client(), "teacher-9", [INSTRUCTOR], custom=item["custom"])
+    pupil = lti_app.test_client()
+    response = second.launch(pupil, "pupil-9", [LEARNER], custom=item["custom"])
+    assert response.status_code == 302 and response.location == "/"
+    with lti_app.app_context():
+        assert db.session().scalar(select(func.count()).select_from(LessonRunRecord)) == 0

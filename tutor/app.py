@@ -75,6 +75,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         password_reset.bp,
         sign_up.bp,
         lti.bp,
+        lti.picker,
     ):
         app.register_blueprint(blueprint)
     return app

@@ -25,7 +25,8 @@ REASONS = {
     "bad_signature": 403,
     "expired": 403,
     "unknown_deployment": 403,
-    "not_a_resource_launch": 400,  # deep linking and the other messages are not built yet
+    "not_a_resource_launch": 400,  # neither a resource link launch nor a deep-linking request
+    "not_a_teacher": 403,  # a deep-linking request (choosing a lesson) from someone who does not teach the course
     "no_context": 400,  # a launch from outside a course
     "no_role": 403,  # neither an instructor nor a learner
     "switched_off": 403,  # the teacher's account is switched off here
@@ -35,6 +36,7 @@ REASONS = {
 #: Claims the tool requires of every token, beyond a valid signature.
 REQUIRED_CLAIMS = ["exp", "iat"]
 RESOURCE_LINK_REQUEST = "LtiResourceLinkRequest"
+DEEP_LINKING_REQUEST = "LtiDeepLinkingRequest"
 MESSAGE_TYPE = "https://purl.imsglobal.org/spec/lti/claim/message_type"
 
 
@@ -98,7 +100,7 @@ class CheckedLaunch(MessageLaunch):
 
     def validate_message(self):
         refusing("malformed", super().validate_message)
-        if self._get_jwt_body().get(MESSAGE_TYPE) != RESOURCE_LINK_REQUEST:
+        if self._get_jwt_body().get(MESSAGE_TYPE) not in (RESOURCE_LINK_REQUEST, DEEP_LINKING_REQUEST):
             raise Refused("not_a_resource_launch")
         return self
 
@@ -110,6 +112,9 @@ class CheckedLaunch(MessageLaunch):
         """The checked launch's claims; raises :class:`Refused` when a check fails."""
         self.validate()
         return dict(self._get_jwt_body())
+
+    def deployment_id(self) -> str:
+        return str(self._get_jwt_body().get("https://purl.imsglobal.org/spec/lti/claim/deployment_id", ""))
 
     def platform(self):
         return self._tool_config.platform(self.get_iss(), self.get_client_id())
