@@ -2,21 +2,27 @@
 
 lti1p3platform builds what a real platform sends: the login initiation, the signed id_token of a
 resource-link or deep-linking launch (with its names-and-roles and grades claims), and it checks
-the tool's signed deep-linking response against the tool's published key set. Its abstract parts
-(the HTTP plumbing) are filled in here with the Flask test client; the platform's key set is
-served to pylti1p3 by patching its key-set fetch, as no real network is used.
+the tool's signed deep-linking response against the tool's published key set; its token endpoint
+checks the tool's signed client assertion and issues access tokens, and its names-and-roles
+service checks them and serves the class list. Its abstract parts (the HTTP plumbing) are filled
+in here with the Flask test client and a stand-in for ``requests.Session`` (:meth:`Platform.serve`);
+the platform's key set is served to pylti1p3 by patching its key-set fetch: no real network.
 """
 
 from __future__ import annotations
 
+import json
 from urllib.parse import parse_qs, urlsplit
 
+import requests
 from jwcrypto.jwk import JWK
 from lti1p3platform.ltiplatform import LTI1P3PlatformConfAbstract
+from lti1p3platform.membership import Context
 from lti1p3platform.message_launch import LTIAdvantageMessageLaunchAbstract
 from lti1p3platform.oidc_login import OIDCLoginAbstract
 from lti1p3platform.registration import Registration
 from lti1p3platform.request import Request
+from lti1p3platform.service_connector import NamesRoleProvisioningService
 
 ISSUER = "https://lms.example"
 CLIENT_ID = "kortmatte-at-lms"
@@ -24,6 +30,7 @@ DEPLOYMENT = "lms-deployment-1"
 LOGIN_URL = f"{ISSUER}/lti/auth"
 TOKEN_URL = f"{ISSUER}/lti/token"
 KEYSET_URL = f"{ISSUER}/lti/jwks"
+MEMBERSHIPS_URL = f"{ISSUER}/courses/42/memberships"
 TOOL = "http://localhost"
 INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
 LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
@@ -63,6 +70,38 @@ class QueryRequest(Request):
         return {"method": "GET", "form_data": {}, "get_data": request, "headers": {}, "path": "/lti/auth"}
 
 
+class ServiceRequest(Request):
+    """A tool's request to one of the platform's services."""
+
+    def build_metadata(self, request: dict):
+        return request
+
+
+class ClassList(NamesRoleProvisioningService):
+    """The course's members, as the platform's names and roles service serves them."""
+
+    def __init__(self, request, platform_config, members: list[dict]) -> None:
+        super().__init__(request, platform_config, MEMBERSHIPS_URL)
+        self.members = members
+
+    def get_member_data_page(self, page=1, limit=None, role=None, since=None):
+        return {"content": [dict(m) for m in self.members], "has_next": False}
+
+    def get_context_by_id(self) -> Context:
+        return Context(id="course-42", label="5B", title="Maths 5B")
+
+
+class Reply:
+    """What ``requests`` returns, as much of it as pylti1p3 reads."""
+
+    def __init__(self, url: str, status: int, body) -> None:
+        self.url, self.status_code, self.ok, self.headers = url, status, 200 <= status < 300, {}
+        self.content = json.dumps(body).encode() if body is not None else b""
+
+    def json(self):
+        return json.loads(self.content)
+
+
 class OIDCLogin(OIDCLoginAbstract):
     def set_lti_message_hint(self, **kwargs) -> None:
         self._lti_message_hint = kwargs["hint"]
@@ -83,8 +122,32 @@ class Platform:
         self.config = PlatformConfig(tool_client=tool_client, client_id=client_id, key=key)
         self.registration = self.config.get_registration()
 
+        self.members: list[dict] = []  # the course's class list (names and roles)
+        self.calls: list[str] = []  # the service URLs the tool called
+
     def key_set(self) -> dict:
         return self.config.get_jwks()
+
+    def serve(self, monkeypatch) -> None:
+        """Answer the tool's HTTP calls (pylti1p3 uses ``requests.Session``) with this platform's services."""
+        platform = self
+
+        def post(session, url, data=None, headers=None, **kwargs):
+            platform.calls.append(url)
+            if url == TOKEN_URL:
+                return Reply(url, 200, platform.config.get_access_token(dict(data)))
+            return Reply(url, 404, None)
+
+        def get(session, url, headers=None, **kwargs):
+            platform.calls.append(url)
+            if url.startswith(MEMBERSHIPS_URL):
+                request = ServiceRequest({"method": "GET", "get_data": {}, "headers": headers or {}, "path": url})
+                answer = ClassList(request, platform.config, platform.members).handle_get_members()
+                return Reply(url, answer.code, answer.result)
+            return Reply(url, 404, None)
+
+        monkeypatch.setattr(requests.Session, "post", post)
+        monkeypatch.setattr(requests.Session, "get", get)
 
     def launch(
         self,

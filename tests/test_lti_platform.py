@@ -5,6 +5,7 @@ The platform builds and signs the messages; Kortmatte's routes check them as in 
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from datetime import date, timedelta
@@ -23,11 +24,12 @@ from tests.lti_platform import (
     KEYSET_URL,
     LEARNER,
     LOGIN_URL,
+    MEMBERSHIPS_URL,
     TOKEN_URL,
     Platform,
 )
 from tutor.app import create_app
-from tutor.lti import platforms
+from tutor.lti import platforms, roster
 from tutor.models import Assignment, LessonRunRecord, LtiPupilLink, Pupil, SchoolClass, Teacher
 from tutor.web import db
 
@@ -231,3 +233,84 @@ def test_a_link_to_another_platforms_homework_opens_nothing_of_it(lti_app, lms):
     assert response.status_code == 302 and response.location == "/"
     with lti_app.app_context():
         assert db.session().scalar(select(func.count()).select_from(LessonRunRecord)) == 0
+
+
+# --- names and roles ----------------------------------------------------------------------------
+def member(user_id, given, family, roles=(LEARNER,), **more):
+    return {
+        "user_id": user_id,
+        "roles": list(roles),
+        "given_name": given,
+        "family_name": family,
+        "name": f"{given} {family}",
+        "email": f"{user_id}@school.example",
+    } | more
+
+
+@pytest.fixture
+def class_list(lms, monkeypatch):
+    lms.serve(monkeypatch)
+    lms.members = [
+        member("teacher-1", "Kari", "Lærer", roles=(INSTRUCTOR,)),
+        member("pupil-1", "Emma", "Nordmann"),
+        member("pupil-2", "Emma", "Hansen"),
+        member("pupil-3", "Ola", "Berg"),
+        member("pupil-4", "Gone", "Away", status="Inactive"),
+    ]
+    return lms
+
+
+def pupils(app) -> list[tuple[str, str]]:
+    with app.app_context():
+        rows = db.session().execute(select(LtiPupilLink.subject, Pupil.name).join(Pupil)).all()
+    return sorted(tuple(row) for row in rows)
+
+
+def test_a_teacher_launch_reads_the_class_list_first_names_only_and_once(lti_app, class_list):
+    response = class_list.launch(lti_app.test_client(), "teacher-1", [INSTRUCTOR], memberships_url=MEMBERSHIPS_URL)
+    assert response.status_code == 302
+    assert class_list.calls == [TOKEN_URL, MEMBERSHIPS_URL]  # an access token, checked by the platform, then the list
+    assert pupils(lti_app) == [("pupil-1", "Emma"), ("pupil-2", "Emma 2"), ("pupil-3", "Ola")]
+    with lti_app.app_context():
+        stored = json.dumps([[str(v) for v in row] for row in db.session().execute(select(Pupil.__table__)).all()])
+    assert "Nordmann" not in stored and "Hansen" not in stored and "@" not in stored
+    class_list.members.append(member("pupil-5", "Ida", "Dahl"))
+    class_list.launch(lti_app.test_client(), "teacher-1", [INSTRUCTOR], memberships_url=MEMBERSHIPS_URL)
+    assert pupils(lti_app) == [("pupil-1", "Emma"), ("pupil-2", "Emma 2"), ("pupil-3", "Ola"), ("pupil-5", "Ida")]
+    before = counts(lti_app)
+    pupil = lti_app.test_client()
+    assert class_list.launch(pupil, "pupil-3", [LEARNER], given_name="Ola").status_code == 302
+    assert counts(lti_app) == before  # the pupil's own launch finds the pupil the class list made
+
+
+def test_a_class_list_that_cannot_be_read_leaves_the_launch_working(lti_app, class_list, caplog):
+    response = class_list.launch(lti_app.test_client(), "teacher-1", [INSTRUCTOR], memberships_url=f"{ISSUER}/nowhere")
+    assert response.status_code == 302 and pupils(lti_app) == []
+    assert "names and roles of platform" in caplog.text and "pupil" not in caplog.text.lower()
+
+
+def test_two_launches_racing_to_make_the_same_pupil_or_class_make_one(lti_app, lms, monkeypatch):
+    lms.launch(lti_app.test_client(), "teacher-1", [INSTRUCTOR])
+    lms.launch(lti_app.test_client(), "pupil-1", [LEARNER])
+    before = counts(lti_app)
+    real_pupil, real_class = roster.linked_pupil, roster.linked_class
+    late = {"pupil": True, "class": True}
+
+    def pupil_not_yet_seen(*args):  # the other launch commits its pupil between this one's look and its insert
+        if late.pop("pupil", False):
+            return None
+        return real_pupil(*args)
+
+    def class_not_yet_seen(*args):
+        if late.pop("class", False):
+            return None
+        return real_class(*args)
+
+    monkeypatch.setattr(roster, "linked_pupil", pupil_not_yet_seen)
+    assert lms.launch(lti_app.test_client(), "pupil-1", [LEARNER]).location == "/"
+    monkeypatch.setattr(roster, "linked_class", class_not_yet_seen)
+    second = lms.launch(lti_app.test_client(), "teacher-2", [INSTRUCTOR])
+    assert second.status_code == 302 and second.location.startswith("/teacher/classes/")
+    after = counts(lti_app)
+    assert after["Pupil"] == before["Pupil"] and after["SchoolClass"] == before["SchoolClass"] == 1
+    assert after["Teacher"] == 2

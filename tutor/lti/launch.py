@@ -13,6 +13,7 @@ import jwt
 from pylti1p3.exception import LtiException
 from pylti1p3.message_launch import MessageLaunch
 
+from tutor.lti.services import OneRequestConnector
 from tutor.lti.tool_config import DatabaseToolConf
 
 #: why -> HTTP status: 400 for a launch that is not one (or no longer one), 403 for one we will not let in
@@ -67,7 +68,13 @@ class CheckedLaunch(MessageLaunch):
     _tool_config: DatabaseToolConf
 
     def __init__(self, request, tool_config: DatabaseToolConf, *, session_service, cookie_service) -> None:
-        super().__init__(request, tool_config, session_service=session_service, cookie_service=cookie_service)
+        super().__init__(
+            request,
+            tool_config,
+            session_service=session_service,
+            cookie_service=cookie_service,
+            service_connector_cls=OneRequestConnector,
+        )
         self.set_jwt_verify_options({"verify_aud": False, "require": REQUIRED_CLAIMS})
 
     def _get_request_param(self, key: str) -> str:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+import requests
 from flask import Blueprint, abort, current_app, flash, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from pylti1p3.contrib.flask import FlaskCookieService, FlaskOIDCLogin, FlaskRequest
-from pylti1p3.exception import OIDCException
+from pylti1p3.exception import LtiException, OIDCException
 
 from tutor import classroom, content
-from tutor.lti import deep_linking, platforms, roster
+from tutor.lti import deep_linking, names_roles, platforms, roster
 from tutor.lti.launch import DEEP_LINKING_REQUEST, MESSAGE_TYPE, CheckedLaunch, Refused
 from tutor.lti.nonces import NonceService
 from tutor.lti.tool_config import DatabaseToolConf
@@ -151,6 +152,8 @@ def launch():
         database.rollback()
         return refused_page(refusal.reason)
     custom = claims.get("https://purl.imsglobal.org/spec/lti/claim/custom") or {}
+    if entry.teacher is not None and checked.has_nrps():
+        read_class_list(checked, entry.school_class, fallbacks.pupil_name)
     if entry.teacher is not None:
         start_session(teacher=entry.teacher, locale=entry.teacher.locale)
         if choosing:
@@ -168,6 +171,21 @@ def launch():
     if assignment is not None:
         return open_homework(current_pupil(), assignment)
     return redirect(url_for("main.index"))
+
+
+def read_class_list(checked: CheckedLaunch, school_class: SchoolClass, fallback: str) -> None:
+    """Add the course's learners from the platform's names and roles service; a failure only leaves them out.
+
+    The log names the platform's row and the kind of failure, never a person.
+    """
+    try:
+        members = checked.get_nrps().get_members()
+    except (LtiException, requests.RequestException, KeyError, ValueError) as error:
+        current_app.logger.warning(
+            "LTI names and roles of platform %s could not be read (%s)", checked.platform().id, type(error).__name__
+        )
+        return
+    names_roles.add_learners(db.session(), checked.platform(), school_class, members, fallback)
 
 
 def waiting_deep_link() -> tuple[deep_linking.Request, SchoolClass]:
