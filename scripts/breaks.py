@@ -1117,6 +1117,17 @@ BREAKS: tuple[Break, ...] = (
           "        except IntegrityError:  # another teacher's first launch of the course made the class first",
           "        except ValueError:  # another teacher's first launch of the course made the class first",
           "two first launches of a course at once: the second fails instead of finding the class"),
+    Break("lti.grade_sent_every_time", "tutor/lti/grades.py",
+          "        if score != sent:", "        if True:",
+          "every linked pupil's score is sent on every run, changed or not"),
+    Break("lti.grade_failure_counts_as_sent", "tutor/lti/grades.py",
+          "            failed += 1\n            continue\n", "            failed += 1\n",
+          "a score the platform did not accept is recorded as sent, so it is never tried again"),
+    Break("lti.line_item_not_recorded", "tutor/web/lti.py",
+          "        grades.note_line_item(database, checked.platform(), assignment, claims)\n        database.commit()\n"
+          "        return open_homework(",
+          "        database.commit()\n        return open_homework(",
+          "a pupil's launch of a graded link does not record the platform's gradebook column"),
 )
 # fmt: on
 
@@ -1202,6 +1213,7 @@ RELATED: dict[str, tuple[str, ...]] = {
     "tutor/lti/roster.py": ("test_lti.py", "test_lti_platform.py"),
     "tutor/lti/deep_linking.py": ("test_lti_platform.py",),
     "tutor/lti/names_roles.py": ("test_lti_platform.py",),
+    "tutor/lti/grades.py": ("test_lti_platform.py",),
     "tutor/web/lti.py": ("test_lti.py", "test_lti_platform.py"),
     "tutor/reports/attention.py": ("test_teacher_week.py", "test_dashboards.py", "test_reports.py"),
     "tutor/reports/common.py": ("test_teacher_week.py", "test_reports.py", "test_dashboards.py"),

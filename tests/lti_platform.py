@@ -22,7 +22,8 @@ from lti1p3platform.message_launch import LTIAdvantageMessageLaunchAbstract
 from lti1p3platform.oidc_login import OIDCLoginAbstract
 from lti1p3platform.registration import Registration
 from lti1p3platform.request import Request
-from lti1p3platform.service_connector import NamesRoleProvisioningService
+from lti1p3platform.score import UpdateScoreStatus
+from lti1p3platform.service_connector import AssignmentsGradesService, NamesRoleProvisioningService
 
 ISSUER = "https://lms.example"
 CLIENT_ID = "kortmatte-at-lms"
@@ -31,6 +32,8 @@ LOGIN_URL = f"{ISSUER}/lti/auth"
 TOKEN_URL = f"{ISSUER}/lti/token"
 KEYSET_URL = f"{ISSUER}/lti/jwks"
 MEMBERSHIPS_URL = f"{ISSUER}/courses/42/memberships"
+LINEITEMS_URL = f"{ISSUER}/courses/42/lineitems"
+LINEITEM_URL = f"{LINEITEMS_URL}/7"
 TOOL = "http://localhost"
 INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
 LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
@@ -91,6 +94,36 @@ class ClassList(NamesRoleProvisioningService):
         return Context(id="course-42", label="5B", title="Maths 5B")
 
 
+class Gradebook(AssignmentsGradesService):
+    """The platform's scores service: keeps the scores posted to its one line item (only scores are used)."""
+
+    def __init__(self, request, platform_config, scores: list[dict]) -> None:
+        super().__init__(request, platform_config, LINEITEMS_URL, LINEITEM_URL)
+        self.scores = scores
+
+    def update_score(self, line_item_id, score):
+        self.scores.append(dict(score, line_item=line_item_id))
+        return UpdateScoreStatus.SUCCESS
+
+    def find_lineitems(self, *args, **kwargs):
+        raise NotImplementedError
+
+    def find_lineitem(self, line_item_id):
+        raise NotImplementedError
+
+    def create_lineitem(self, creation_data):
+        raise NotImplementedError
+
+    def update_lineitem(self, update_data):
+        raise NotImplementedError
+
+    def delete_lineitem(self, line_item_id):
+        raise NotImplementedError
+
+    def get_results(self, *args, **kwargs):
+        raise NotImplementedError
+
+
 class Reply:
     """What ``requests`` returns, as much of it as pylti1p3 reads."""
 
@@ -124,6 +157,8 @@ class Platform:
 
         self.members: list[dict] = []  # the course's class list (names and roles)
         self.calls: list[str] = []  # the service URLs the tool called
+        self.scores: list[dict] = []  # the scores the gradebook accepted
+        self.down = False  # the services answer 503
 
     def key_set(self) -> dict:
         return self.config.get_jwks()
@@ -134,8 +169,14 @@ class Platform:
 
         def post(session, url, data=None, headers=None, **kwargs):
             platform.calls.append(url)
+            if platform.down:
+                return Reply(url, 503, None)
             if url == TOKEN_URL:
                 return Reply(url, 200, platform.config.get_access_token(dict(data)))
+            if url == f"{LINEITEM_URL}/scores":
+                request = ServiceRequest({"method": "POST", "headers": headers or {}, "json": json.loads(data)})
+                answer = Gradebook(request, platform.config, platform.scores).handle_update_score("7")
+                return Reply(url, answer.code, answer.result)
             return Reply(url, 404, None)
 
         def get(session, url, headers=None, **kwargs):

@@ -23,14 +23,26 @@ from tests.lti_platform import (
     ISSUER,
     KEYSET_URL,
     LEARNER,
+    LINEITEM_URL,
+    LINEITEMS_URL,
     LOGIN_URL,
     MEMBERSHIPS_URL,
     TOKEN_URL,
     Platform,
 )
 from tutor.app import create_app
+from tutor.cli import main
 from tutor.lti import platforms, roster
-from tutor.models import Assignment, LessonRunRecord, LtiPupilLink, Pupil, SchoolClass, Teacher
+from tutor.models import (
+    Assignment,
+    AssignmentWork,
+    LessonRunRecord,
+    LtiLineItem,
+    LtiPupilLink,
+    Pupil,
+    SchoolClass,
+    Teacher,
+)
 from tutor.web import db
 
 ROWS = (Teacher, SchoolClass, Pupil, LtiPupilLink)
@@ -127,7 +139,6 @@ def test_a_replayed_launch_from_the_platform_is_refused(lti_app, lms):
 
 
 RETURN_URL = f"{ISSUER}/deep-linking/return"
-LINEITEMS_URL = f"{ISSUER}/courses/42/lineitems"
 
 
 def csrf_token(page: str) -> str:
@@ -314,3 +325,57 @@ def test_two_launches_racing_to_make_the_same_pupil_or_class_make_one(lti_app, l
     after = counts(lti_app)
     assert after["Pupil"] == before["Pupil"] and after["SchoolClass"] == before["SchoolClass"] == 1
     assert after["Teacher"] == 2
+
+
+# --- grades -------------------------------------------------------------------------------------
+def test_a_pupils_homework_score_goes_to_the_platforms_gradebook_once_per_change(
+    lti_app, lms, monkeypatch, database_url, caplog, capsys
+):
+    lms.serve(monkeypatch)
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.setenv("SECRET_KEY", "cli-test")
+    item = lms.content_items(sent_back(choose_lesson(lti_app, lms, lti_app.test_client()).get_data(as_text=True))[1])[0]
+    pupil = lti_app.test_client()
+    launched = lms.launch(
+        pupil, "pupil-1", [LEARNER], custom=item["custom"], lineitems_url=LINEITEMS_URL, lineitem_url=LINEITEM_URL
+    )
+    assert launched.location.startswith("/runs/")
+    with lti_app.app_context():
+        assert db.session().scalar(select(LtiLineItem.url)) == LINEITEM_URL
+
+    def finished(games: int) -> None:  # the pupil's homework progress, as the lesson steps count it
+        with lti_app.app_context():
+            db.session().scalar(select(AssignmentWork)).games_finished = games
+            db.session().commit()
+
+    assert main(["lti", "send-grades"]) == 0  # no game finished yet: 0 per cent, sent once
+    finished(1)
+    assert main(["lti", "send-grades"]) == 0
+    assert main(["lti", "send-grades"]) == 0  # nothing changed: nothing sent
+    assert [(s["userId"], s["scoreGiven"], s["scoreMaximum"]) for s in lms.scores] == [
+        ("pupil-1", 0, 100),
+        ("pupil-1", 50, 100),
+    ]
+    lms.down = True
+    finished(2)
+    assert main(["lti", "send-grades"]) == 1
+    assert "could not be sent (LtiServiceException)" in caplog.text and "pupil-1" not in caplog.text
+    lms.down = False
+    assert main(["lti", "send-grades"]) == 0  # tried again: the score was kept as not accepted
+    assert lms.scores[-1]["scoreGiven"] == 100 and lms.scores[-1]["activityProgress"] == "Completed"
+    assert len(lms.scores) == 3
+    capsys.readouterr()
+
+
+def test_a_launch_of_another_platform_records_no_gradebook_column_for_this_homework(lti_app, lms):
+    item = lms.content_items(sent_back(choose_lesson(lti_app, lms, lti_app.test_client()).get_data(as_text=True))[1])[0]
+    with lti_app.app_context():
+        platforms.add_platform(db.session(), ISSUER, "second-client", [DEPLOYMENT], LOGIN_URL, TOKEN_URL, KEYSET_URL)
+        db.session().commit()
+    second = Platform(lti_app.test_client(), client_id="second-client", key=lms.config.key)
+    second.launch(lti_app.test_client(), "teacher-9", [INSTRUCTOR])
+    second.launch(
+        lti_app.test_client(), "pupil-9", [LEARNER], custom=item["custom"], lineitem_url=f"{ISSUER}/elsewhere/1"
+    )
+    with lti_app.app_context():
+        assert db.session().scalar(select(func.count()).select_from(LtiLineItem)) == 0

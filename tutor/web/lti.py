@@ -18,7 +18,7 @@ from pylti1p3.contrib.flask import FlaskCookieService, FlaskOIDCLogin, FlaskRequ
 from pylti1p3.exception import LtiException, OIDCException
 
 from tutor import classroom, content
-from tutor.lti import deep_linking, names_roles, platforms, roster
+from tutor.lti import deep_linking, grades, names_roles, platforms, roster
 from tutor.lti.launch import DEEP_LINKING_REQUEST, MESSAGE_TYPE, CheckedLaunch, Refused
 from tutor.lti.nonces import NonceService
 from tutor.lti.tool_config import DatabaseToolConf
@@ -163,12 +163,16 @@ def launch():
         flash(_("Welcome, %(name)s.", name=entry.teacher.name), "success")
         assignment = classroom.assignment_for(database, entry.teacher, custom.get(deep_linking.CUSTOM_ASSIGNMENT, ""))
         if assignment is not None and assignment.class_id == entry.school_class.id:
+            grades.note_line_item(database, checked.platform(), assignment, claims)
+            database.commit()
             return redirect(url_for("dashboards.assignment", assignment_id=assignment.public_id))
         return redirect(url_for("dashboards.class_grid", class_id=entry.school_class.public_id))
     start_session(pupil=entry.pupil, locale=entry.pupil.locale)
     flash(_("Hello, %(name)s!", name=entry.pupil.name), "success")
     assignment = classroom.assignment_of_pupil(database, entry.pupil, custom.get(deep_linking.CUSTOM_ASSIGNMENT, ""))
     if assignment is not None:
+        grades.note_line_item(database, checked.platform(), assignment, claims)
+        database.commit()
         return open_homework(current_pupil(), assignment)
     return redirect(url_for("main.index"))
 
