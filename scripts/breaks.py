@@ -1128,6 +1128,12 @@ BREAKS: tuple[Break, ...] = (
           "        return open_homework(",
           "        database.commit()\n        return open_homework(",
           "a pupil's launch of a graded link does not record the platform's gradebook column"),
+    Break("lti.key_set_kept_for_ever", "tutor/lti/key_sets.py",
+          "if row is None or now - as_utc(row.fetched_at) > LIFETIME:", "if row is None:",
+          "a platform's kept key set is never fetched again, however old"),
+    Break("lti.key_set_kept_without_the_kid", "tutor/lti/key_sets.py",
+          'if not any(key.get("kid") == kid for key in (row.keys or {}).get("keys", [])):', "if False:",
+          "a launch signed with the platform's new key is refused until the kept key set is old"),
 )
 # fmt: on
 
@@ -1214,6 +1220,7 @@ RELATED: dict[str, tuple[str, ...]] = {
     "tutor/lti/deep_linking.py": ("test_lti_platform.py",),
     "tutor/lti/names_roles.py": ("test_lti_platform.py",),
     "tutor/lti/grades.py": ("test_lti_platform.py",),
+    "tutor/lti/key_sets.py": ("test_lti_platform.py", "test_lti.py"),
     "tutor/web/lti.py": ("test_lti.py", "test_lti_platform.py"),
     "tutor/reports/attention.py": ("test_teacher_week.py", "test_dashboards.py", "test_reports.py"),
     "tutor/reports/common.py": ("test_teacher_week.py", "test_reports.py", "test_dashboards.py"),

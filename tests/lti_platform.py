@@ -155,13 +155,21 @@ class Platform:
         self.config = PlatformConfig(tool_client=tool_client, client_id=client_id, key=key)
         self.registration = self.config.get_registration()
 
+        self.key_set_fetches = 0
         self.members: list[dict] = []  # the course's class list (names and roles)
         self.calls: list[str] = []  # the service URLs the tool called
         self.scores: list[dict] = []  # the scores the gradebook accepted
         self.down = False  # the services answer 503
 
     def key_set(self) -> dict:
+        self.key_set_fetches += 1
         return self.config.get_jwks()
+
+    def rotate_key(self) -> None:
+        """The platform signs with a new key (a new kid); its key set publishes only that one."""
+        self.config.key = JWK.generate(kty="RSA", size=2048)
+        self.config._registration = None
+        self.registration = self.config.get_registration()
 
     def serve(self, monkeypatch) -> None:
         """Answer the tool's HTTP calls (pylti1p3 uses ``requests.Session``) with this platform's services."""

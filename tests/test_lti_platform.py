@@ -32,11 +32,12 @@ from tests.lti_platform import (
 )
 from tutor.app import create_app
 from tutor.cli import main
-from tutor.lti import platforms, roster
+from tutor.lti import key_sets, platforms, roster
 from tutor.models import (
     Assignment,
     AssignmentWork,
     LessonRunRecord,
+    LtiKeySetCache,
     LtiLineItem,
     LtiPupilLink,
     Pupil,
@@ -379,3 +380,21 @@ def test_a_launch_of_another_platform_records_no_gradebook_column_for_this_homew
     )
     with lti_app.app_context():
         assert db.session().scalar(select(func.count()).select_from(LtiLineItem)) == 0
+
+
+# --- the platform's key set ---------------------------------------------------------------------
+def test_the_platforms_key_set_is_kept_for_a_while_and_fetched_again_for_a_new_key(lti_app, lms):
+    lms.launch(lti_app.test_client(), "teacher-1", [INSTRUCTOR])
+    lms.launch(lti_app.test_client(), "pupil-1", [LEARNER])
+    assert lms.key_set_fetches == 1  # the second launch used the kept key set
+    lms.rotate_key()
+    assert lms.launch(lti_app.test_client(), "pupil-1", [LEARNER]).location == "/"
+    assert lms.key_set_fetches == 2  # a key the kept set lacks: fetched again at once
+    with lti_app.app_context():
+        row = db.session().scalar(select(LtiKeySetCache))
+        row.fetched_at = row.fetched_at - key_sets.LIFETIME - timedelta(minutes=1)
+        db.session().commit()
+    assert lms.launch(lti_app.test_client(), "pupil-1", [LEARNER]).location == "/"
+    assert lms.key_set_fetches == 3  # too old: fetched again
+    forged = lms.launch(lti_app.test_client(), "pupil-1", [LEARNER], sign=resigned_with_another_key)
+    assert forged.status_code == 403 and lms.key_set_fetches == 3  # the kept keys still refuse a forged signature

@@ -595,6 +595,16 @@ class LtiGradeSent(Base):
     sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class LtiKeySetCache(Base):
+    """A platform's public key set as last fetched from its URL, kept for a bounded time (tutor.lti.key_sets)."""
+
+    __tablename__ = "lti_key_set_cache"
+
+    url: Mapped[str] = mapped_column(String(1000), primary_key=True)
+    keys: Mapped[dict] = mapped_column(JSON)
+    fetched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class LtiNonce(Base):
     """A nonce handed to a platform at login, taken (deleted) by the one launch that brings it back."""
 

@@ -13,8 +13,10 @@ import jwt
 from pylti1p3.exception import LtiException
 from pylti1p3.message_launch import MessageLaunch
 
+from tutor.lti import key_sets
 from tutor.lti.services import OneRequestConnector
 from tutor.lti.tool_config import DatabaseToolConf
+from tutor.models import utcnow
 
 #: why -> HTTP status: 400 for a launch that is not one (or no longer one), 403 for one we will not let in
 REASONS = {
@@ -79,6 +81,16 @@ class CheckedLaunch(MessageLaunch):
 
     def _get_request_param(self, key: str) -> str:
         return self._request.get_param(key)
+
+    def fetch_public_key(self, key_set_url: str):
+        """The platform's key set: the kept one when fresh and holding the token's key, else fetched and kept."""
+        db, now = self._tool_config.db, utcnow()
+        kid = (self._jwt.get("header") or {}).get("kid")
+        found = key_sets.kept(db, key_set_url, kid, now)
+        if found is None:
+            found = super().fetch_public_key(key_set_url)
+            key_sets.keep(db, key_set_url, found, now)
+        return found
 
     def validate_state(self):
         return refusing("no_state", super().validate_state)

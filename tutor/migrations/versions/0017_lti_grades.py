@@ -1,4 +1,5 @@
-"""LTI grades: a homework's gradebook column on a platform, and the score last accepted there per pupil
+"""LTI grades: a homework's gradebook column on a platform, and the score last accepted there per pupil; the
+platforms' key sets kept for a bounded time
 
 Revision ID: 0017
 Revises: 0015
@@ -37,9 +38,16 @@ def upgrade() -> None:
         sa.Column("sent_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_lti_grade_sent_pupil_id", "lti_grade_sent", ["pupil_id"])
+    op.create_table(
+        "lti_key_set_cache",
+        sa.Column("url", sa.String(1000), primary_key=True),
+        sa.Column("keys", sa.JSON(), nullable=False),
+        sa.Column("fetched_at", sa.DateTime(timezone=True), nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("lti_key_set_cache")
     op.drop_index("ix_lti_grade_sent_pupil_id", table_name="lti_grade_sent")
     op.drop_table("lti_grade_sent")
     op.drop_index("ix_lti_line_item_assignment_id", table_name="lti_line_item")
