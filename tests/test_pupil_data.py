@@ -18,6 +18,8 @@ from tutor.models import (
     Base,
     GroupMember,
     LessonRunRecord,
+    LtiGradeSent,
+    LtiLineItem,
     LtiPlatform,
     LtiPupilLink,
     Pupil,
@@ -108,6 +110,10 @@ def add_everything(database, pupil: Pupil, school_class_id: int, group_name: str
     database.add(
         LtiPupilLink(platform_id=platform.id, subject=f"sub-{pupil.id}", class_id=school_class_id, pupil_id=pupil.id)
     )
+    line_item = LtiLineItem(platform_id=platform.id, assignment_id=assignment.id, url="https://p.example/lineitems/1")
+    database.add(line_item)
+    database.flush()
+    database.add(LtiGradeSent(line_item_id=line_item.id, pupil_id=pupil.id, score=50, sent_at=now))
     database.flush()
 
 

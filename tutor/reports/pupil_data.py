@@ -23,6 +23,8 @@ from tutor.models import (
     AttemptRecord,
     GroupMember,
     LessonRunRecord,
+    LtiGradeSent,
+    LtiLineItem,
     LtiPlatform,
     LtiPupilLink,
     Pupil,
@@ -45,6 +47,7 @@ SECTIONS = {
     "group_member": "groups",
     "sign_in_session": "sign_ins",
     "lti_pupil_link": "learning_platform_links",
+    "lti_grade_sent": "learning_platform_scores",
 }
 
 
@@ -104,6 +107,14 @@ def export_pupil(db: Session, pupil: Pupil) -> dict:
         .join(LtiPupilLink, LtiPupilLink.platform_id == LtiPlatform.id)
         .where(LtiPupilLink.pupil_id == pupil.id)
         .order_by(LtiPupilLink.id)
+    )
+    scores_sent = db.execute(
+        select(LtiPlatform.issuer, Assignment.public_id, LtiGradeSent)
+        .join(LtiLineItem, LtiLineItem.id == LtiGradeSent.line_item_id)
+        .join(LtiPlatform, LtiPlatform.id == LtiLineItem.platform_id)
+        .join(Assignment, Assignment.id == LtiLineItem.assignment_id)
+        .where(LtiGradeSent.pupil_id == pupil.id)
+        .order_by(LtiLineItem.id)
     )
     now = utcnow()
     return {
@@ -203,4 +214,9 @@ def export_pupil(db: Session, pupil: Pupil) -> dict:
         "sign_ins": [{"started_at": _stamp(s.created_at), "last_seen_at": _stamp(s.last_seen_at)} for s in sessions],
         # the learning platform (tutor.lti) and its opaque id for the pupil, which it signs them in by
         "learning_platform_links": [{"platform": issuer, "user_id": subject} for issuer, subject in platform_links],
+        # the homework scores the platforms' gradebooks accepted (tutor.lti.grades)
+        "learning_platform_scores": [
+            {"platform": issuer, "assignment": public_id, "score": row.score, "sent_at": _stamp(row.sent_at)}
+            for issuer, public_id, row in scores_sent
+        ],
     }
