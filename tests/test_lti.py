@@ -256,8 +256,9 @@ REFUSALS = {
     "wrong audience": (launch_with(aud="another-tool"), 403, "meant for another tool"),
     "unknown deployment": (launch_with(**{DEPLOYMENT_CLAIM: "deployment-9"}), 403, "deployment ID"),
     "no state cookie": (no_state_cookie, 400, "did not come from the sign-in"),
-    "deep linking": (
+    "deep linking by a learner": (
         launch_with(
+            roles=[LEARNER],
             **{
                 "https://purl.imsglobal.org/spec/lti/claim/message_type": "LtiDeepLinkingRequest",
                 "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings": {
@@ -265,10 +266,21 @@ REFUSALS = {
                     "accept_types": ["ltiResourceLink"],
                     "accept_presentation_document_targets": ["window"],
                 },
+            },
+        ),
+        403,
+        "Only the course's teachers can choose lessons",
+    ),
+    "another message": (
+        launch_with(
+            **{
+                "https://purl.imsglobal.org/spec/lti/claim/message_type": "LtiSubmissionReviewRequest",
+                "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint": {"lineitem": f"{ISSUER}/lineitems/1"},
+                "https://purl.imsglobal.org/spec/lti/claim/for_user": {"user_id": "pupil-1"},
             }
         ),
         400,
-        "comes later",
+        "or to choose a lesson",
     ),
     "no course": (launch_with(**{"https://purl.imsglobal.org/spec/lti/claim/context": None}), 400, "from a course"),
     "no role": (launch_with(roles=["http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor"]), 403, "only for"),

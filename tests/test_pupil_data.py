@@ -18,6 +18,8 @@ from tutor.models import (
     Base,
     GroupMember,
     LessonRunRecord,
+    LtiGradeSent,
+    LtiLineItem,
     LtiPlatform,
     LtiPupilLink,
     Pupil,
@@ -112,6 +114,10 @@ def add_everything(database, pupil: Pupil, school_class_id: int, group_name: str
     database.add(
         SignInLink(provider="feide", issuer="https://auth.dataporten.no", subject=f"feide-{pupil.id}", pupil=pupil)
     )
+    line_item = LtiLineItem(platform_id=platform.id, assignment_id=assignment.id, url="https://p.example/lineitems/1")
+    database.add(line_item)
+    database.flush()
+    database.add(LtiGradeSent(line_item_id=line_item.id, pupil_id=pupil.id, score=50, sent_at=now))
     database.flush()
 
 

@@ -81,6 +81,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         sign_up.bp,
         lti.bp,
         sso.bp,
+        lti.picker,
     ):
         app.register_blueprint(blueprint)
     return app

@@ -285,7 +285,8 @@ def _change_teacher(session, action: str, email: str) -> int:
 
 
 def cmd_lti(args) -> int:
-    """``kortmatte lti add-platform|list|remove-platform|rotate-key``: the learning platforms that launch Kortmatte."""
+    """``kortmatte lti add-platform|list|remove-platform|rotate-key|send-grades``: the learning platforms that launch
+    Kortmatte, and the homework scores that go back to their gradebooks."""
     from sqlalchemy.orm import Session
 
     from tutor import db
@@ -308,6 +309,13 @@ def cmd_lti(args) -> int:
                             f"  the tool's keys (newest signs): {', '.join(p.key_ids)}"
                         )
                     return 0
+                if args.action == "send-grades":
+                    from tutor.lti import grades
+                    from tutor.models import utcnow
+
+                    sent, failed = grades.send_scores(session, utcnow())
+                    print(f"scores sent: {sent}; not sent (tried again next time): {failed}")
+                    return 1 if failed else 0
                 if args.action == "add-platform":
                     platforms.add_platform(
                         session,
@@ -640,6 +648,9 @@ def build_parser() -> argparse.ArgumentParser:
             parser_.add_argument(
                 "--remove-old", action="store_true", help="stop publishing every key but the newest (no new key)"
             )
+    lti_sub.add_parser(
+        "send-grades", help="send the changed homework scores to the platforms' gradebooks (run it from cron)"
+    )
     lti.set_defaults(func=cmd_lti)
 
     purge = sub.add_parser(

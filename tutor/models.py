@@ -594,6 +594,44 @@ class LtiPupilLink(Base):
     pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), index=True)
 
 
+class LtiLineItem(Base):
+    """A platform's gradebook column for a homework (made by the platform from a deep link's line item).
+
+    Recorded from the first launch of the link that names it; the homework's scores go there.
+    """
+
+    __tablename__ = "lti_line_item"
+    __table_args__ = (
+        UniqueConstraint("platform_id", "assignment_id", name="uq_lti_line_item_platform_id_assignment_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    platform_id: Mapped[int] = mapped_column(ForeignKey("lti_platform.id", ondelete="CASCADE"))
+    assignment_id: Mapped[int] = mapped_column(ForeignKey("assignment.id", ondelete="CASCADE"), index=True)
+    url: Mapped[str] = mapped_column(String(1000))
+
+
+class LtiGradeSent(Base):
+    """The score last accepted by the platform for one pupil in one gradebook column (so only changes are sent)."""
+
+    __tablename__ = "lti_grade_sent"
+
+    line_item_id: Mapped[int] = mapped_column(ForeignKey("lti_line_item.id", ondelete="CASCADE"), primary_key=True)
+    pupil_id: Mapped[int] = mapped_column(ForeignKey("pupil.id", ondelete="CASCADE"), primary_key=True, index=True)
+    score: Mapped[int] = mapped_column(Integer)  # per cent of the goal
+    sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LtiKeySetCache(Base):
+    """A platform's public key set as last fetched from its URL, kept for a bounded time (tutor.lti.key_sets)."""
+
+    __tablename__ = "lti_key_set_cache"
+
+    url: Mapped[str] = mapped_column(String(1000), primary_key=True)
+    keys: Mapped[dict] = mapped_column(JSON)
+    fetched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class LtiNonce(Base):
     """A nonce handed to a platform at login, taken (deleted) by the one launch that brings it back."""
 

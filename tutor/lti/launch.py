@@ -13,7 +13,10 @@ import jwt
 from pylti1p3.exception import LtiException
 from pylti1p3.message_launch import MessageLaunch
 
+from tutor.lti import key_sets
+from tutor.lti.services import OneRequestConnector
 from tutor.lti.tool_config import DatabaseToolConf
+from tutor.models import utcnow
 
 #: why -> HTTP status: 400 for a launch that is not one (or no longer one), 403 for one we will not let in
 REASONS = {
@@ -25,7 +28,8 @@ REASONS = {
     "bad_signature": 403,
     "expired": 403,
     "unknown_deployment": 403,
-    "not_a_resource_launch": 400,  # deep linking and the other messages are not built yet
+    "not_a_resource_launch": 400,  # neither a resource link launch nor a deep-linking request
+    "not_a_teacher": 403,  # a deep-linking request (choosing a lesson) from someone who does not teach the course
     "no_context": 400,  # a launch from outside a course
     "no_role": 403,  # neither an instructor nor a learner
     "switched_off": 403,  # the teacher's account is switched off here
@@ -35,6 +39,7 @@ REASONS = {
 #: Claims the tool requires of every token, beyond a valid signature.
 REQUIRED_CLAIMS = ["exp", "iat"]
 RESOURCE_LINK_REQUEST = "LtiResourceLinkRequest"
+DEEP_LINKING_REQUEST = "LtiDeepLinkingRequest"
 MESSAGE_TYPE = "https://purl.imsglobal.org/spec/lti/claim/message_type"
 
 
@@ -65,11 +70,27 @@ class CheckedLaunch(MessageLaunch):
     _tool_config: DatabaseToolConf
 
     def __init__(self, request, tool_config: DatabaseToolConf, *, session_service, cookie_service) -> None:
-        super().__init__(request, tool_config, session_service=session_service, cookie_service=cookie_service)
+        super().__init__(
+            request,
+            tool_config,
+            session_service=session_service,
+            cookie_service=cookie_service,
+            service_connector_cls=OneRequestConnector,
+        )
         self.set_jwt_verify_options({"verify_aud": False, "require": REQUIRED_CLAIMS})
 
     def _get_request_param(self, key: str) -> str:
         return self._request.get_param(key)
+
+    def fetch_public_key(self, key_set_url: str):
+        """The platform's key set: the kept one when fresh and holding the token's key, else fetched and kept."""
+        db, now = self._tool_config.db, utcnow()
+        kid = (self._jwt.get("header") or {}).get("kid")
+        found = key_sets.kept(db, key_set_url, kid, now)
+        if found is None:
+            found = super().fetch_public_key(key_set_url)
+            key_sets.keep(db, key_set_url, found, now)
+        return found
 
     def validate_state(self):
         return refusing("no_state", super().validate_state)
@@ -98,7 +119,7 @@ class CheckedLaunch(MessageLaunch):
 
     def validate_message(self):
         refusing("malformed", super().validate_message)
-        if self._get_jwt_body().get(MESSAGE_TYPE) != RESOURCE_LINK_REQUEST:
+        if self._get_jwt_body().get(MESSAGE_TYPE) not in (RESOURCE_LINK_REQUEST, DEEP_LINKING_REQUEST):
             raise Refused("not_a_resource_launch")
         return self
 
@@ -110,6 +131,9 @@ class CheckedLaunch(MessageLaunch):
         """The checked launch's claims; raises :class:`Refused` when a check fails."""
         self.validate()
         return dict(self._get_jwt_body())
+
+    def deployment_id(self) -> str:
+        return str(self._get_jwt_body().get("https://purl.imsglobal.org/spec/lti/claim/deployment_id", ""))
 
     def platform(self):
         return self._tool_config.platform(self.get_iss(), self.get_client_id())

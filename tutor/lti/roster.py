@@ -5,6 +5,10 @@ within one registered platform, never by a name: two pupils called Emma stay two
 a platform reaches only the classes it made. A pupil keeps only a first name (the platform's
 ``given_name``); no surname or e-mail address is stored. A teacher from a platform has no
 e-mail address or password here: the platform signs them in.
+
+Two launches may race to make the same teacher, class or pupil (a class opening the link at
+once): each is made inside a savepoint, and the loser of the race finds the winner's row by the
+link's unique constraint instead of failing.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from tutor import accounts, classroom
@@ -80,36 +85,48 @@ def linked_class(db: Session, platform: LtiPlatform, context: str) -> SchoolClas
     )
 
 
-def enter_as_teacher(db: Session, platform: LtiPlatform, claims: dict, fallbacks: Fallbacks) -> Entry:
-    """The instructor's teacher account and the course's class (made on the first launch; they teach it)."""
-    sub, context, locale = subject(claims), context_id(claims), locale_of(claims)
-    teacher = db.scalar(
+def linked_teacher(db: Session, platform: LtiPlatform, sub: str) -> Teacher | None:
+    return db.scalar(
         select(Teacher)
         .join(LtiTeacherLink, LtiTeacherLink.teacher_id == Teacher.id)
         .where(LtiTeacherLink.platform_id == platform.id, LtiTeacherLink.subject == sub)
     )
+
+
+def enter_as_teacher(db: Session, platform: LtiPlatform, claims: dict, fallbacks: Fallbacks) -> Entry:
+    """The instructor's teacher account and the course's class (made on the first launch; they teach it)."""
+    sub, context, locale = subject(claims), context_id(claims), locale_of(claims)
+    teacher = linked_teacher(db, platform, sub)
     if teacher is None:
         name = accounts.clean_name(claims.get("name") or claims.get("given_name") or "", accounts.TEACHER_NAME_MAX)
-        teacher = Teacher(email=None, password_hash=None, name=name or fallbacks.teacher_name, locale=locale)
-        db.add(teacher)
-        db.flush()
-        db.add(LtiTeacherLink(platform_id=platform.id, subject=sub, teacher_id=teacher.id))
-    elif teacher.disabled:
+        try:
+            with db.begin_nested():
+                teacher = Teacher(email=None, password_hash=None, name=name or fallbacks.teacher_name, locale=locale)
+                db.add(teacher)
+                db.flush()
+                db.add(LtiTeacherLink(platform_id=platform.id, subject=sub, teacher_id=teacher.id))
+        except IntegrityError:  # another launch of the same teacher made them first
+            teacher = linked_teacher(db, platform, sub)
+    if teacher.disabled:
         raise Refused("switched_off")
     school_class = linked_class(db, platform, context)
     if school_class is None:
         course = claims.get(CONTEXT) or {}
         name = accounts.clean_name(course.get("title") or course.get("label") or "", CLASS_NAME_MAX)
-        school_class = classroom.create_class(
-            db,
-            teacher,
-            name or fallbacks.class_name,
-            locale,
-            classroom.DEFAULT_TIMEZONES.get(locale, "UTC"),
-            "pictures",
-        )
-        db.add(LtiClassLink(platform_id=platform.id, context_id=context, class_id=school_class.id))
-    elif not any(m.teacher_id == teacher.id for m in school_class.memberships):
+        try:
+            with db.begin_nested():
+                school_class = classroom.create_class(
+                    db,
+                    teacher,
+                    name or fallbacks.class_name,
+                    locale,
+                    classroom.DEFAULT_TIMEZONES.get(locale, "UTC"),
+                    "pictures",
+                )
+                db.add(LtiClassLink(platform_id=platform.id, context_id=context, class_id=school_class.id))
+        except IntegrityError:  # another teacher's first launch of the course made the class first
+            school_class = linked_class(db, platform, context)
+    if not any(m.teacher_id == teacher.id for m in school_class.memberships):
         school_class.memberships.append(ClassTeacher(teacher=teacher, role="co"))
     db.flush()
     return Entry(school_class, teacher=teacher)
@@ -135,13 +152,8 @@ def free_name(school_class: SchoolClass, name: str) -> str:
     return candidate
 
 
-def enter_as_pupil(db: Session, platform: LtiPlatform, claims: dict, fallbacks: Fallbacks) -> Entry:
-    """The learner's pupil in the course's class (made on their first launch); the class must exist already."""
-    sub = subject(claims)
-    school_class = linked_class(db, platform, context_id(claims))
-    if school_class is None:
-        raise Refused("no_class")
-    pupil = db.scalar(
+def linked_pupil(db: Session, platform: LtiPlatform, sub: str, school_class: SchoolClass) -> Pupil | None:
+    return db.scalar(
         select(Pupil)
         .join(LtiPupilLink, LtiPupilLink.pupil_id == Pupil.id)
         .where(
@@ -150,21 +162,47 @@ def enter_as_pupil(db: Session, platform: LtiPlatform, claims: dict, fallbacks: 
             LtiPupilLink.class_id == school_class.id,
         )
     )
-    if pupil is None:
-        if len(school_class.pupils) >= classroom.PUPILS_MAX:
-            raise Refused("class_full")
-        used = [p.avatar for p in school_class.pupils]
-        pupil = Pupil(
-            name=free_name(school_class, first_name(claims, fallbacks.pupil_name)),
-            is_guest=False,
-            locale=school_class.locale,
-            avatar=min(accounts.AVATARS, key=lambda a: (used.count(a), secrets.randbelow(1000))),
-            secret=accounts.new_secret(school_class.sign_in),
-        )
-        school_class.pupils.append(pupil)
-        db.flush()
-        db.add(LtiPupilLink(platform_id=platform.id, subject=sub, class_id=school_class.id, pupil_id=pupil.id))
-        db.flush()
+
+
+def find_or_make_pupil(
+    db: Session, platform: LtiPlatform, school_class: SchoolClass, sub: str, person: dict, fallback: str
+) -> tuple[Pupil, bool]:
+    """The platform user's pupil in the class, made with their first name if new; and whether it was made.
+
+    ``person`` holds the platform's ``given_name``/``name`` (a launch's claims or a class list's member).
+    """
+    pupil = linked_pupil(db, platform, sub, school_class)
+    if pupil is not None:
+        return pupil, False
+    if len(school_class.pupils) >= classroom.PUPILS_MAX:
+        raise Refused("class_full")
+    used = [p.avatar for p in school_class.pupils]
+    try:
+        with db.begin_nested():
+            pupil = Pupil(
+                name=free_name(school_class, first_name(person, fallback)),
+                is_guest=False,
+                locale=school_class.locale,
+                avatar=min(accounts.AVATARS, key=lambda a: (used.count(a), secrets.randbelow(1000))),
+                secret=accounts.new_secret(school_class.sign_in),
+            )
+            school_class.pupils.append(pupil)
+            db.flush()
+            db.add(LtiPupilLink(platform_id=platform.id, subject=sub, class_id=school_class.id, pupil_id=pupil.id))
+            db.flush()
+    except IntegrityError:  # another launch of the same learner made them first
+        db.expire(school_class, ["pupils"])
+        return linked_pupil(db, platform, sub, school_class), False
+    return pupil, True
+
+
+def enter_as_pupil(db: Session, platform: LtiPlatform, claims: dict, fallbacks: Fallbacks) -> Entry:
+    """The learner's pupil in the course's class (made on their first launch); the class must exist already."""
+    sub = subject(claims)
+    school_class = linked_class(db, platform, context_id(claims))
+    if school_class is None:
+        raise Refused("no_class")
+    pupil, _ = find_or_make_pupil(db, platform, school_class, sub, claims, fallbacks.pupil_name)
     return Entry(school_class, pupil=pupil)
 
 

@@ -23,6 +23,8 @@ from tutor.models import (
     AttemptRecord,
     GroupMember,
     LessonRunRecord,
+    LtiGradeSent,
+    LtiLineItem,
     LtiPlatform,
     LtiPupilLink,
     Pupil,
@@ -47,6 +49,7 @@ SECTIONS = {
     "sign_in_session": "sign_ins",
     "lti_pupil_link": "learning_platform_links",
     "sign_in_link": "school_account_links",
+    "lti_grade_sent": "learning_platform_scores",
 }
 
 
@@ -111,6 +114,14 @@ def export_pupil(db: Session, pupil: Pupil) -> dict:
         select(SignInLink.provider, SignInLink.issuer, SignInLink.subject)
         .where(SignInLink.pupil_id == pupil.id)
         .order_by(SignInLink.id)
+    )
+    scores_sent = db.execute(
+        select(LtiPlatform.issuer, Assignment.public_id, LtiGradeSent)
+        .join(LtiLineItem, LtiLineItem.id == LtiGradeSent.line_item_id)
+        .join(LtiPlatform, LtiPlatform.id == LtiLineItem.platform_id)
+        .join(Assignment, Assignment.id == LtiLineItem.assignment_id)
+        .where(LtiGradeSent.pupil_id == pupil.id)
+        .order_by(LtiLineItem.id)
     )
     now = utcnow()
     return {
@@ -214,5 +225,10 @@ def export_pupil(db: Session, pupil: Pupil) -> dict:
         "school_account_links": [
             {"provider": provider, "issuer": issuer, "subject": subject}
             for provider, issuer, subject in school_accounts
+        ],
+        # the homework scores the platforms' gradebooks accepted (tutor.lti.grades)
+        "learning_platform_scores": [
+            {"platform": issuer, "assignment": public_id, "score": row.score, "sent_at": _stamp(row.sent_at)}
+            for issuer, public_id, row in scores_sent
         ],
     }

@@ -142,6 +142,9 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    // the answer to a learning platform's deep-linking request goes back on its own (templates/lti)
+    var back = document.querySelector("form[data-auto-submit]");
+    if (back) { back.submit(); }
     focusFirst(document.getElementById("lesson"));
     startHourglass(document);
     showSpeakers();

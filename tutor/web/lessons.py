@@ -37,7 +37,7 @@ from tutor.engine import GAMES, InvalidOptions, InvalidState
 from tutor.lessons import LESSONS
 from tutor.lessons.base import MoveRefused
 from tutor.lessons.runner import FINISHED, LessonError, LessonRun
-from tutor.models import LessonRunRecord, utcnow
+from tutor.models import Assignment, LessonRunRecord, Pupil, utcnow
 from tutor.web import db
 from tutor.web.auth import current_pupil, pupil_required
 from tutor.web.errors import error_page
@@ -123,6 +123,11 @@ def start_homework(assignment_id):
     assignment = classroom.assignment_of_pupil(db.session(), pupil, assignment_id)
     if assignment is None:
         abort(404)
+    return open_homework(pupil, assignment)
+
+
+def open_homework(pupil: Pupil, assignment: Assignment):
+    """The pupil's unfinished game of the homework, or their next one started (also for a platform's link)."""
     unfinished = classroom.unfinished_run(db.session(), assignment, pupil)
     if unfinished is not None:
         return redirect(url_for("lessons.play", run_id=unfinished.public_id))
