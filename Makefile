@@ -32,8 +32,9 @@ system-packages:
 	scripts/system-packages.sh
 
 # The recorded speech for devices without a voice of their own (docs/read-aloud.md): a text recorded before is kept,
-# so only the first build takes long (about a quarter of an hour for the four languages on two cores). Without espeak-ng and opusenc it says
-# so and the app reads aloud only with the devices' own voices (`make system-packages` installs them).
+# so only the first build takes long (about a quarter of an hour for the four languages on two cores). Without
+# espeak-ng and opusenc it says so and the app reads aloud only with the devices' own voices
+# (`make system-packages` installs them).
 audio: setup
 	$(BIN)/kortmatte audio build
 
