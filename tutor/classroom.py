@@ -220,6 +220,45 @@ class AddedPupils:
     over_limit: int = 0
 
 
+def least_used_avatar(used: list[str]) -> str:
+    """An avatar that the fewest pupils of the class have (a random one of those), so that faces tell pupils apart."""
+    return min(accounts.AVATARS, key=lambda a: (used.count(a), secrets.randbelow(1000)))
+
+
+def first_name(given: str | None, full: str | None, fallback: str) -> str:
+    """A pupil's first name as a school system sends it: ``given``, else the first word of ``full``; never a surname
+    (learning platforms and school accounts: tutor.lti, tutor.sso)."""
+    name = accounts.clean_name(given or "")
+    if name is None:
+        words = str(full or "").split()
+        name = accounts.clean_name(words[0]) if words else None
+    return name or fallback
+
+
+def free_name(school_class: SchoolClass, name: str) -> str:
+    """``name``, or ``name 2``, ``name 3``... when the class has a pupil of that name already."""
+    taken = {p.name.casefold() for p in school_class.pupils}
+    candidate, number = name, 1
+    while candidate.casefold() in taken:
+        number += 1
+        suffix = f" {number}"
+        candidate = name[: accounts.NAME_MAX - len(suffix)] + suffix
+    return candidate
+
+
+def new_pupil(school_class: SchoolClass, name: str) -> Pupil:
+    """A pupil joining the class from a school system, under a name no other pupil of the class has."""
+    pupil = Pupil(
+        name=free_name(school_class, name),
+        is_guest=False,
+        locale=school_class.locale,
+        avatar=least_used_avatar([p.avatar for p in school_class.pupils]),
+        secret=accounts.new_secret(school_class.sign_in),
+    )
+    school_class.pupils.append(pupil)
+    return pupil
+
+
 def add_pupils(db: Session, school_class: SchoolClass, text: str) -> AddedPupils:
     """Add pupils from a pasted list, one first name or nickname per line; duplicates are skipped."""
     existing = {p.name.casefold() for p in school_class.pupils}
@@ -238,7 +277,7 @@ def add_pupils(db: Session, school_class: SchoolClass, text: str) -> AddedPupils
         if len(existing) >= PUPILS_MAX:
             result.over_limit += 1
             continue
-        avatar = min(accounts.AVATARS, key=lambda a: (used_avatars.count(a), secrets.randbelow(1000)))
+        avatar = least_used_avatar(used_avatars)
         pupil = Pupil(
             name=name,
             is_guest=False,

@@ -13,7 +13,6 @@ link's unique constraint instead of failing.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import select
@@ -132,26 +131,6 @@ def enter_as_teacher(db: Session, platform: LtiPlatform, claims: dict, fallbacks
     return Entry(school_class, teacher=teacher)
 
 
-def first_name(claims: dict, fallback: str) -> str:
-    """The learner's first name: ``given_name``, else the first word of ``name``; never a surname."""
-    given = accounts.clean_name(claims.get("given_name") or "")
-    if given is None:
-        words = str(claims.get("name") or "").split()
-        given = accounts.clean_name(words[0]) if words else None
-    return given or fallback
-
-
-def free_name(school_class: SchoolClass, name: str) -> str:
-    """``name``, or ``name 2``, ``name 3``... when the class has a pupil of that name already."""
-    taken = {p.name.casefold() for p in school_class.pupils}
-    candidate, number = name, 1
-    while candidate.casefold() in taken:
-        number += 1
-        suffix = f" {number}"
-        candidate = name[: accounts.NAME_MAX - len(suffix)] + suffix
-    return candidate
-
-
 def linked_pupil(db: Session, platform: LtiPlatform, sub: str, school_class: SchoolClass) -> Pupil | None:
     return db.scalar(
         select(Pupil)
@@ -176,17 +155,10 @@ def find_or_make_pupil(
         return pupil, False
     if len(school_class.pupils) >= classroom.PUPILS_MAX:
         raise Refused("class_full")
-    used = [p.avatar for p in school_class.pupils]
     try:
         with db.begin_nested():
-            pupil = Pupil(
-                name=free_name(school_class, first_name(person, fallback)),
-                is_guest=False,
-                locale=school_class.locale,
-                avatar=min(accounts.AVATARS, key=lambda a: (used.count(a), secrets.randbelow(1000))),
-                secret=accounts.new_secret(school_class.sign_in),
-            )
-            school_class.pupils.append(pupil)
+            name = classroom.first_name(person.get("given_name"), person.get("name"), fallback)
+            pupil = classroom.new_pupil(school_class, name)
             db.flush()
             db.add(LtiPupilLink(platform_id=platform.id, subject=sub, class_id=school_class.id, pupil_id=pupil.id))
             db.flush()

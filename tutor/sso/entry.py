@@ -10,7 +10,6 @@ pupil keeps only a first name (``given_name``), never a surname or an e-mail add
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import select
@@ -169,26 +168,6 @@ def teach_group(db: Session, identity: Identity, teacher: Teacher, group: Group,
         school_class.memberships.append(ClassTeacher(teacher=teacher, role="co"))
 
 
-def first_name(identity: Identity, fallback: str) -> str:
-    """The pupil's first name: ``given_name``, else the first word of ``name``; never a surname."""
-    given = accounts.clean_name(identity.given_name)
-    if given is None:
-        words = identity.name.split()
-        given = accounts.clean_name(words[0]) if words else None
-    return given or fallback
-
-
-def free_name(school_class: SchoolClass, name: str) -> str:
-    """``name``, or ``name 2``, ``name 3``... when the class has a pupil of that name already."""
-    taken = {p.name.casefold() for p in school_class.pupils}
-    candidate, number = name, 1
-    while candidate.casefold() in taken:
-        number += 1
-        suffix = f" {number}"
-        candidate = name[: accounts.NAME_MAX - len(suffix)] + suffix
-    return candidate
-
-
 def enter_as_pupil(db: Session, identity: Identity, groups: list[Group], fallbacks: Fallbacks) -> Pupil:
     """The linked pupil; else a new pupil in the class made for one of their groups; else :class:`Refused`."""
     link = linked(db, identity)
@@ -203,15 +182,9 @@ def enter_as_pupil(db: Session, identity: Identity, groups: list[Group], fallbac
             continue
         if len(school_class.pupils) >= classroom.PUPILS_MAX:
             raise Refused("class_full")
-        used = [p.avatar for p in school_class.pupils]
-        pupil = Pupil(
-            name=free_name(school_class, first_name(identity, fallbacks.pupil_name)),
-            is_guest=False,
-            locale=school_class.locale,
-            avatar=min(accounts.AVATARS, key=lambda a: (used.count(a), secrets.randbelow(1000))),
-            secret=accounts.new_secret(school_class.sign_in),
+        pupil = classroom.new_pupil(
+            school_class, classroom.first_name(identity.given_name, identity.name, fallbacks.pupil_name)
         )
-        school_class.pupils.append(pupil)
         db.flush()
         db.add(SignInLink(provider=identity.provider, issuer=identity.issuer, subject=identity.subject, pupil=pupil))
         db.flush()
