@@ -148,6 +148,7 @@ def test_google_makes_no_teacher_unless_sign_up_is_allowed_but_links_one(app, cl
     assert nothing_made(app)
     staff.teacher()
     staff.sign_in(client)
+    assert 'action="/teacher/school-account/google"' in client.get("/teacher").get_data(as_text=True)
     started = client.post("/teacher/school-account/google")
     answer = client.get(back_from_provider(started.headers["Location"]))
     assert answer.status_code == 302 and "is linked" in client.get("/teacher").get_data(as_text=True)
@@ -242,6 +243,8 @@ def test_a_teacher_links_a_pupils_google_account_and_only_that_account_signs_the
     school_class = staff.school_class(pupils=("Ada", "Ola"))
     ada = staff.pupil(school_class.code, "Ada")
     staff.sign_in(client)
+    page = client.get(f"/teacher/pupils/{ada.public_id}").get_data(as_text=True)
+    assert f'action="/teacher/pupils/{ada.public_id}/school-account/google"' in page
     started = client.post(f"/teacher/pupils/{ada.public_id}/school-account/google")
     assert "prompt=login" in started.headers["Location"]  # the pupil signs in afresh, not the teacher's account
     idp.next_person = Person("google-ada", "Ada Lovelace", "Ada")
