@@ -10,6 +10,7 @@ database. The figures use the earlier defaults, set as the defaults for these te
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 import pytest
 from sqlalchemy import select
@@ -20,7 +21,15 @@ from tutor.answer_key import right_answer, wrong_answer
 from tutor.drills.marking import Attempt
 from tutor.lessons import LESSONS
 from tutor.lessons.runner import LessonRun
-from tutor.models import AttemptRecord, DifficultyChange, Pupil, QuestionDifficulty, SkillParams, SkillRecord
+from tutor.models import (
+    AttemptRecord,
+    DifficultyChange,
+    Pupil,
+    QuestionDifficulty,
+    SkillParams,
+    SkillRecord,
+    utcnow,
+)
 from tutor.reports.pupil_data import export_pupil
 from tutor.skill_model import elo, progress, skills, versions
 from tutor.skill_model.progress import choose_levels, record_attempt, right_after_retry, skill_records
@@ -77,10 +86,10 @@ def wrong(run: LessonRun) -> str:
     return wrong_answer(run.drill.question, "en")
 
 
-def store(database, pupil_id: int, *attempts: Attempt) -> SkillRecord:
-    """Record the attempts in order; the skill record of the last one."""
+def store(database, pupil_id: int, *attempts: Attempt, at: datetime | None = None) -> SkillRecord:
+    """Record the attempts in order (at ``at``, else as the clock goes); the skill record of the last one."""
     for attempt in attempts:
-        record_attempt(database, pupil_id, None, attempt)
+        record_attempt(database, pupil_id, None, attempt, at)
     database.flush()
     return skill_records(database, pupil_id)[attempts[-1].skill]
 
@@ -158,11 +167,12 @@ def test_the_stored_streak_grows_with_right_first_tries_and_a_wrong_one_resets_i
 def test_a_record_keeps_the_mastery_threshold_it_was_started_with_when_the_default_changes(database, monkeypatch):
     monkeypatch.setattr(skills, "DEFAULT_PARAMS", skills.Params(p_init=0.2, p_learn=0.15, mastery=0.9))
     ada = new_pupil(database, "Ada")
-    assert store(database, ada, typed(True)).mastery_threshold == 0.9
+    moment = utcnow()  # every answer at once: the evidence does not age between them, however slow the machine
+    assert store(database, ada, typed(True), at=moment).mastery_threshold == 0.9
     monkeypatch.setattr(skills, "DEFAULT_PARAMS", skills.Params(p_init=0.2, p_learn=0.15, mastery=0.999))
     ola = new_pupil(database, "Ola")
     for pupil in (ada, ada, ada, ola, ola, ola, ola):
-        store(database, pupil, typed(True))
+        store(database, pupil, typed(True), at=moment)
     records = {pupil: skill_records(database, pupil)["multiply"] for pupil in (ada, ola)}
     assert {pupil: (r.mastery_threshold, r.attempts) for pupil, r in records.items()} == {
         ada: (0.9, 4),
